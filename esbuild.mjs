@@ -1,0 +1,65 @@
+// One build script, two contexts: the extension (Node, CommonJS, `vscode` external) and the
+// webviews (browser, ESM, one entry per panel: every webview/<panel>/main.ts).
+//   node esbuild.mjs [--watch] [--production]
+import * as esbuild from 'esbuild';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const watch = process.argv.includes('--watch');
+const production = process.argv.includes('--production');
+
+/** Logs each rebuild's outcome in the problem-matcher friendly form `[watch] build ...`. */
+const reporter = {
+  name: 'reporter',
+  setup(build) {
+    build.onStart(() => { if (watch) console.log('[watch] build started'); });
+    build.onEnd(result => {
+      for (const { text, location } of result.errors) {
+        console.error(`✘ [ERROR] ${text}`);
+        if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
+      }
+      if (watch) console.log('[watch] build finished');
+    });
+  },
+};
+
+const common = {
+  bundle: true,
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  logLevel: 'warning',
+  legalComments: 'none',
+  plugins: [reporter],
+};
+
+const panels = readdirSync('webview', { withFileTypes: true })
+  .filter(d => d.isDirectory() && existsSync(join('webview', d.name, 'main.ts')))
+  .map(d => d.name);
+
+const contexts = await Promise.all([
+  esbuild.context({
+    ...common,
+    entryPoints: ['src/extension.ts'],
+    outfile: 'dist/extension.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+  }),
+  esbuild.context({
+    ...common,
+    entryPoints: Object.fromEntries(panels.map(p => [p, join('webview', p, 'main.ts')])),
+    outdir: 'dist/webview',
+    platform: 'browser',
+    format: 'esm',
+    target: 'es2022',
+  }),
+]);
+
+if (watch) {
+  await Promise.all(contexts.map(c => c.watch()));
+} else {
+  await Promise.all(contexts.map(c => c.rebuild()));
+  await Promise.all(contexts.map(c => c.dispose()));
+}

@@ -1,0 +1,34 @@
+// Every command id in one place; a test checks this list against package.json.
+export const Commands = {
+  lookupTransaction: 'ledgerLens.lookupTransaction',
+  lookupBlock: 'ledgerLens.lookupBlock',
+  showContractResults: 'ledgerLens.showContractResults',
+  selectNetwork: 'ledgerLens.selectNetwork',
+  addAccount: 'ledgerLens.addAccount',
+  refreshAccounts: 'ledgerLens.refreshAccounts',
+  refreshBlocks: 'ledgerLens.refreshBlocks',
+  showStatus: 'ledgerLens.showStatus',
+  showLog: 'ledgerLens.showLog',
+  removeAccount: 'ledgerLens.removeAccount',
+  copyId: 'ledgerLens.copyId',
+  copyEvmAddress: 'ledgerLens.copyEvmAddress',
+  copyTransactionId: 'ledgerLens.copyTransactionId',
+  openInHashScan: 'ledgerLens.openInHashScan',
+  openAsJson: 'ledgerLens.openAsJson',
+  openTransaction: 'ledgerLens.openTransaction',
+  filterTransactionType: 'ledgerLens.filterTransactionType',
+  showAsOf: 'ledgerLens.showAsOf',
+  loadMore: 'ledgerLens.loadMore',
+  retry: 'ledgerLens.retry',
+  revealAccount: 'ledgerLens.revealAccount',
+  openBlock: 'ledgerLens.openBlock',
+  showAccountContractResults: 'ledgerLens.showAccountContractResults',
+} as const;
+
+export type CommandId = (typeof Commands)[keyof typeof Commands];
+
+export const Views = {
+  container: 'ledgerLens',
+  accounts: 'ledgerLens.accounts',
+  blocks: 'ledgerLens.blocks',
+} as const;

@@ -1,0 +1,7 @@
+// Placeholder: the hover feature registers its providers and commands here.
+import * as vscode from 'vscode';
+import type { FeatureContext } from '../context';
+
+export function registerHover(_ctx: FeatureContext): vscode.Disposable {
+  return new vscode.Disposable(() => undefined);
+}

@@ -1,0 +1,164 @@
+// The settings as one typed, validated snapshot. Pure: config.ts reads VS Code and hands the raw
+// values here, so the rules (defaults, bounds, the base URL) are unit-tested without VS Code.
+import { z } from 'zod';
+
+export const NETWORKS = ['mainnet-public', 'mainnet', 'previewnet', 'testnet'] as const;
+export type Network = (typeof NETWORKS)[number];
+
+export interface AccountSetting {
+  readonly id: string;
+  readonly label?: string;
+}
+
+export interface LedgerLensConfig {
+  readonly network: Network;
+  readonly scheme: 'https' | 'http';
+  /** The mirror node origin requests go to (no `/api/v1`, no trailing slash). */
+  readonly mirrorBaseUrl: string;
+  /** True when `ledgerLens.mirrorNodeUrl` overrides the network's public mirror node. */
+  readonly customMirror: boolean;
+  readonly statusUrl: string;
+  readonly accounts: readonly AccountSetting[];
+  readonly requestTimeoutMs: number;
+  readonly maxRequestsPerSecond: number;
+  readonly hover: {
+    readonly enabled: boolean;
+    readonly anyShardRealm: boolean;
+    readonly excludedLanguages: readonly string[];
+  };
+  readonly transactionsLimit: number;
+  readonly status: {
+    readonly pollIntervalSeconds: number;
+    readonly notifyOnChange: boolean;
+  };
+}
+
+/** One problem found in the settings: the key and what is wrong, for the log and a warning. */
+export interface SettingsProblem {
+  readonly key: string;
+  readonly message: string;
+}
+
+const httpUrl = z
+  .string()
+  .trim()
+  .refine(s => {
+    try {
+      const u = new URL(s);
+      return (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password;
+    } catch {
+      return false;
+    }
+  }, 'must be an http:// or https:// URL without credentials');
+
+const accountEntry = z.union([
+  z.string().trim().min(1).transform(id => ({ id })),
+  z.object({ id: z.string().trim().min(1), label: z.string().trim().optional() }).transform(o =>
+    o.label ? { id: o.id, label: o.label } : { id: o.id },
+  ),
+]);
+
+function boundedInt(min: number, max: number, fallback: number) {
+  return z.number().int().min(min).max(max).catch(fallback);
+}
+
+/** Raw values as read from the configuration, keyed by the part after `ledgerLens.`. */
+export type RawSettings = Readonly<Record<string, unknown>>;
+
+export const DEFAULTS = {
+  network: 'testnet' as Network,
+  scheme: 'https' as const,
+  statusUrl: 'https://status.hedera.com',
+  requestTimeoutMs: 10_000,
+  maxRequestsPerSecond: 20,
+  transactionsLimit: 25,
+  pollIntervalSeconds: 60,
+};
+
+export function defaultMirrorBaseUrl(network: Network, scheme: 'https' | 'http'): string {
+  return `${scheme}://${network}.mirrornode.hedera.com`;
+}
+
+function stripTrailingSlash(url: string): string {
+  const u = new URL(url);
+  // Keep a path prefix (a proxy may serve the API below one) but never a trailing slash.
+  return (u.origin + u.pathname).replace(/\/+$/, '');
+}
+
+/** Validates raw settings: every bad value falls back to its default and is reported. */
+export function parseSettings(raw: RawSettings): { config: LedgerLensConfig; problems: SettingsProblem[] } {
+  const problems: SettingsProblem[] = [];
+  function pick<T>(key: string, schema: z.ZodType<T>, fallback: T): T {
+    const value = raw[key];
+    if (value === undefined || value === null) return fallback;
+    const r = schema.safeParse(value);
+    if (r.success) return r.data;
+    problems.push({ key: `ledgerLens.${key}`, message: r.error.issues.map(i => i.message).join('; ') });
+    return fallback;
+  }
+
+  const network = pick('network', z.enum(NETWORKS), DEFAULTS.network);
+  const scheme = pick('scheme', z.enum(['https', 'http']), DEFAULTS.scheme);
+  const customUrl = pick('mirrorNodeUrl', z.union([z.literal(''), httpUrl]), '');
+  const statusUrl = stripTrailingSlash(pick('statusUrl', httpUrl, DEFAULTS.statusUrl));
+
+  const accounts: AccountSetting[] = [];
+  const rawAccounts = raw['accounts'];
+  if (Array.isArray(rawAccounts)) {
+    rawAccounts.forEach((entry, i) => {
+      const r = accountEntry.safeParse(entry);
+      if (r.success) accounts.push(r.data);
+      else problems.push({ key: `ledgerLens.accounts[${i}]`, message: 'must be an id string or { "id": string, "label"?: string }' });
+    });
+  } else if (rawAccounts !== undefined && rawAccounts !== null) {
+    problems.push({ key: 'ledgerLens.accounts', message: 'must be an array' });
+  }
+
+  const num = (key: string, min: number, max: number, fallback: number) => {
+    const v = raw[key];
+    if (v === undefined || v === null) return fallback;
+    const r = boundedInt(min, max, Number.NaN).safeParse(v);
+    if (r.success && !Number.isNaN(r.data)) return r.data;
+    problems.push({ key: `ledgerLens.${key}`, message: `must be a whole number from ${min} to ${max}` });
+    return fallback;
+  };
+
+  const excluded = pick('hover.excludedLanguages', z.array(z.string()), [] as string[]);
+  const config: LedgerLensConfig = {
+    network,
+    scheme,
+    mirrorBaseUrl: customUrl ? stripTrailingSlash(customUrl) : defaultMirrorBaseUrl(network, scheme),
+    customMirror: customUrl !== '',
+    statusUrl,
+    accounts,
+    requestTimeoutMs: num('requestTimeoutMs', 1000, 120_000, DEFAULTS.requestTimeoutMs),
+    maxRequestsPerSecond: num('maxRequestsPerSecond', 1, 50, DEFAULTS.maxRequestsPerSecond),
+    hover: {
+      enabled: pick('hover.enabled', z.boolean(), true),
+      anyShardRealm: pick('hover.anyShardRealm', z.boolean(), false),
+      excludedLanguages: excluded,
+    },
+    transactionsLimit: num('transactions.limit', 1, 100, DEFAULTS.transactionsLimit),
+    status: {
+      pollIntervalSeconds: num('status.pollIntervalSeconds', 10, 3600, DEFAULTS.pollIntervalSeconds),
+      notifyOnChange: pick('status.notifyOnChange', z.boolean(), false),
+    },
+  };
+  return { config, problems };
+}
+
+/** The keys whose change needs a new mirror client. */
+export function mirrorClientChanged(a: LedgerLensConfig, b: LedgerLensConfig): boolean {
+  return (
+    a.mirrorBaseUrl !== b.mirrorBaseUrl ||
+    a.network !== b.network ||
+    a.requestTimeoutMs !== b.requestTimeoutMs ||
+    a.maxRequestsPerSecond !== b.maxRequestsPerSecond
+  );
+}
+
+/** A short name for the network in view descriptions: the network, or the custom URL's host. */
+export function networkLabel(config: LedgerLensConfig): string {
+  if (!config.customMirror) return config.network;
+  return new URL(config.mirrorBaseUrl).host;
+}
