@@ -1,7 +1,162 @@
-// Placeholder: the common feature registers its providers and commands here.
+// Commands shared by every view: network selection, the log, copy, HashScan, and "Open as JSON".
 import * as vscode from 'vscode';
-import type { FeatureContext } from '../context';
+import { Commands } from '../../commands';
+import { formatTransactionIdAt, formatTransactionIdDash, parseTransactionId } from '../../ledger';
+import { NETWORKS, type Network } from '../../settings';
+import type { EntityTarget, FeatureContext } from '../context';
+import { prettyJson } from './json';
+import { hashscanUrl } from './links';
+import { targetOf } from './targets';
 
-export function registerCommon(_ctx: FeatureContext): vscode.Disposable {
-  return new vscode.Disposable(() => undefined);
+const JSON_SCHEME = 'ledgerlens-json';
+
+const NETWORK_DETAIL: Record<Network, string> = {
+  'mainnet-public': 'Mainnet, the free public mirror node (rate-limited)',
+  mainnet: 'Mainnet',
+  testnet: 'Testnet: test HBAR, reset from time to time',
+  previewnet: 'Previewnet: the next release, reset often',
+};
+
+export function registerCommon(ctx: FeatureContext): vscode.Disposable {
+  const { services } = ctx;
+  const documents = new Map<string, string>();
+  const changed = new vscode.EventEmitter<vscode.Uri>();
+  const disposables: vscode.Disposable[] = [changed];
+
+  disposables.push(
+    vscode.workspace.registerTextDocumentContentProvider(JSON_SCHEME, {
+      onDidChange: changed.event,
+      provideTextDocumentContent: uri => documents.get(uri.toString()) ?? '',
+    }),
+    ctx.registerCommand(Commands.showLog, () => services.log.show()),
+    ctx.registerCommand(Commands.selectNetwork, () => selectNetwork(ctx)),
+    ctx.registerCommand(Commands.copyId, async arg => {
+      const target = requireTarget(arg);
+      await vscode.env.clipboard.writeText(target.id);
+      vscode.window.setStatusBarMessage(`Copied ${target.id}`, 3000);
+      return target.id;
+    }),
+    ctx.registerCommand(Commands.copyEvmAddress, async arg => {
+      const target = requireTarget(arg);
+      if (!target.evmAddress) throw new Error(`${target.id} has no EVM address`);
+      await vscode.env.clipboard.writeText(target.evmAddress);
+      vscode.window.setStatusBarMessage(`Copied ${target.evmAddress}`, 3000);
+      return target.evmAddress;
+    }),
+    ctx.registerCommand(Commands.copyTransactionId, async (arg, form) => {
+      const target = requireTarget(arg);
+      const id = parseTransactionId(target.id);
+      if (target.kind !== 'transaction' || !id) throw new Error(`${target.id} is not a transaction id`);
+      const forms = [
+        { label: formatTransactionIdAt(id), description: 'SDK form (payer@seconds.nanos)', form: 'at' },
+        { label: formatTransactionIdDash(id), description: 'mirror node form (payer-seconds-nanos)', form: 'dash' },
+      ];
+      const pick =
+        forms.find(f => f.form === form) ??
+        (await vscode.window.showQuickPick(forms, { title: 'Copy transaction id as' }));
+      if (!pick) return undefined;
+      await vscode.env.clipboard.writeText(pick.label);
+      vscode.window.setStatusBarMessage(`Copied ${pick.label}`, 3000);
+      return pick.label;
+    }),
+    ctx.registerCommand(Commands.openInHashScan, async arg => {
+      const target = requireTarget(arg);
+      const url = hashscanUrl(services.config.current, target.kind, target.id);
+      if (!url) throw new Error('HashScan has no page for a custom mirror node');
+      await vscode.env.openExternal(vscode.Uri.parse(url, true));
+      return url;
+    }),
+    ctx.registerCommand(Commands.openAsJson, async arg => {
+      const target = requireTarget(arg);
+      const raw = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Window, title: `Ledger Lens: loading ${target.id}` },
+        () => rawJsonOf(ctx, target),
+      );
+      const network = services.config.current.network;
+      const uri = vscode.Uri.from({
+        scheme: JSON_SCHEME,
+        path: `/${network}/${target.kind}/${target.id.replace(/[^\w.@-]/g, '_')}.json`,
+      });
+      documents.set(uri.toString(), prettyJson(raw));
+      changed.fire(uri);
+      const doc = await vscode.workspace.openTextDocument(uri);
+      await vscode.languages.setTextDocumentLanguage(doc, 'json');
+      await vscode.window.showTextDocument(doc, { preview: true });
+      return uri.toString();
+    }),
+    vscode.workspace.onDidCloseTextDocument(doc => {
+      if (doc.uri.scheme === JSON_SCHEME) documents.delete(doc.uri.toString());
+    }),
+  );
+  return vscode.Disposable.from(...disposables);
+}
+
+function requireTarget(arg: unknown): EntityTarget {
+  const target = targetOf(arg);
+  if (!target) throw new Error('this command needs an account, transaction or other entity to act on');
+  return target;
+}
+
+/** The response body the mirror node gave for a target (from the client's cache when fresh). */
+async function rawJsonOf(ctx: FeatureContext, target: EntityTarget): Promise<string> {
+  const client = ctx.services.mirror;
+  let result: object;
+  switch (target.kind) {
+    case 'account':
+      result = await client.getAccount(target.id);
+      break;
+    case 'transaction':
+      result = await client.getTransaction(target.id);
+      break;
+    case 'block':
+      result = await client.getBlock(target.id);
+      break;
+    case 'contract':
+      result = await client.getContract(target.id);
+      break;
+    case 'token':
+      result = await client.getToken(target.id);
+      break;
+    case 'topic':
+      result = await client.getTopic(target.id);
+      break;
+    case 'schedule':
+      result = await client.getSchedule(target.id);
+      break;
+  }
+  const raw = client.rawJson(result);
+  if (raw === undefined) throw new Error(`no response body kept for ${target.id}`);
+  return raw;
+}
+
+async function selectNetwork(ctx: FeatureContext): Promise<Network | undefined> {
+  const config = ctx.services.config.current;
+  type Item = vscode.QuickPickItem & { network?: Network; clearCustom?: boolean };
+  const items: Item[] = NETWORKS.map(network => ({
+    label: network,
+    description: network === config.network ? '(current)' : '',
+    detail: NETWORK_DETAIL[network],
+    network,
+  }));
+  if (config.customMirror) {
+    items.push(
+      { label: '', kind: vscode.QuickPickItemKind.Separator },
+      {
+        label: '$(close) Stop using the custom mirror node URL',
+        detail: `Requests go to ${config.mirrorBaseUrl} (ledgerLens.mirrorNodeUrl)`,
+        clearCustom: true,
+      },
+    );
+  }
+  const pick = await vscode.window.showQuickPick(items, {
+    title: 'Ledger Lens: select network',
+    placeHolder: `Current: ${config.network}${config.customMirror ? ` via ${config.mirrorBaseUrl}` : ''}`,
+  });
+  if (!pick) return undefined;
+  if (pick.clearCustom) {
+    await ctx.services.config.update('mirrorNodeUrl', undefined);
+    return config.network;
+  }
+  if (pick.network && pick.network !== config.network) await ctx.services.config.update('network', pick.network);
+  return pick.network;
 }

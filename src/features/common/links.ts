@@ -1,0 +1,32 @@
+// Links to HashScan, network-aware. Pure (no vscode).
+import type { EntityKind } from '../context';
+import type { LedgerLensConfig } from '../../settings';
+
+const HASHSCAN = 'https://hashscan.io';
+
+/** HashScan's name for the network, or undefined for a custom mirror node (no public explorer). */
+export function hashscanNetwork(config: Pick<LedgerLensConfig, 'network' | 'customMirror'>): string | undefined {
+  if (config.customMirror) return undefined;
+  switch (config.network) {
+    case 'mainnet':
+    case 'mainnet-public':
+      return 'mainnet';
+    case 'testnet':
+      return 'testnet';
+    case 'previewnet':
+      return 'previewnet';
+  }
+}
+
+/** `https://hashscan.io/<network>/<kind>/<id>`, or undefined where no link applies. */
+export function hashscanUrl(
+  config: Pick<LedgerLensConfig, 'network' | 'customMirror'>,
+  kind: EntityKind,
+  id: string,
+): string | undefined {
+  const network = hashscanNetwork(config);
+  if (!network) return undefined;
+  // Schedules have no page of their own on HashScan's path scheme we rely on; ids are url-encoded
+  // because a transaction id or hash is pasted text.
+  return `${HASHSCAN}/${network}/${kind}/${encodeURIComponent(id)}`;
+}
