@@ -1,0 +1,59 @@
+// The one HTML builder for every panel: a strict CSP (default-src 'none', scripts by nonce,
+// nothing remote), the panel's browser bundle, and its first state inlined as JSON.
+import { randomBytes } from 'crypto';
+import * as vscode from 'vscode';
+
+export function makeNonce(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+/** JSON that is safe inside a <script> element: no `<`, no line separators that end it. */
+export function inlineJson(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export interface PanelHtmlOptions {
+  readonly extensionUri: vscode.Uri;
+  /** The panel's bundle name: dist/webview/<script>.js (and .css if the panel has one). */
+  readonly script: string;
+  readonly title: string;
+  readonly initialState: unknown;
+  readonly hasCss?: boolean;
+}
+
+/** Folders a panel may load from: only the built assets. */
+export function localResourceRoots(extensionUri: vscode.Uri): vscode.Uri[] {
+  return [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media')];
+}
+
+export function panelHtml(webview: vscode.Webview, options: PanelHtmlOptions): string {
+  const nonce = makeNonce();
+  const asset = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(options.extensionUri, 'dist', 'webview', file));
+  const csp = [
+    "default-src 'none'",
+    `img-src ${webview.cspSource} data:`,
+    `font-src ${webview.cspSource}`,
+    `style-src ${webview.cspSource} 'nonce-${nonce}'`,
+    `script-src 'nonce-${nonce}'`,
+  ].join('; ');
+  const title = options.title.replace(/[&<>"']/g, ch => `&#${ch.charCodeAt(0)};`);
+  const css = options.hasCss ? `<link rel="stylesheet" nonce="${nonce}" href="${asset(`${options.script}.css`)}">` : '';
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<title>${title}</title>
+${css}
+</head>
+<body>
+<div id="app" role="main" aria-busy="true"></div>
+<script type="application/json" id="initial-state" nonce="${nonce}">${inlineJson(options.initialState)}</script>
+<script type="module" nonce="${nonce}" src="${asset(`${options.script}.js`)}"></script>
+</body>
+</html>`;
+}
