@@ -22,7 +22,7 @@ export abstract class PanelHost<FromWebview, ToWebview> extends Disposable {
   private readonly disposedEmitter = this._register(new vscode.EventEmitter<void>());
   readonly onDidDispose = this.disposedEmitter.event;
 
-  protected constructor(private readonly options: PanelHostOptions<FromWebview>) {
+  protected constructor(options: PanelHostOptions<FromWebview>) {
     super();
     this.panel = options.panel;
     this.panel.webview.options = {
