@@ -1,0 +1,72 @@
+// Amounts as bigint from end to end: balances and fees are int64 tinybars, and contract results
+// may give weibars (×10^10), which pass int64 easily. Number would drop digits above 2^53.
+
+export const TINYBARS_PER_HBAR = 100_000_000n;
+export const WEIBARS_PER_TINYBAR = 10_000_000_000n;
+export const HBAR_SYMBOL = 'ℏ';
+
+export const INT64_MAX = 9_223_372_036_854_775_807n;
+export const INT64_MIN = -9_223_372_036_854_775_808n;
+
+export function tinybarToWeibar(tinybars: bigint): bigint {
+  return tinybars * WEIBARS_PER_TINYBAR;
+}
+
+/**
+ * Splits weibars into whole tinybars and the weibars left over. Division truncates toward zero,
+ * so `tinybars * 10^10 + remainder === weibars` and the remainder has the sign of the input.
+ */
+export function weibarToTinybar(weibars: bigint): { tinybars: bigint; remainder: bigint } {
+  return { tinybars: weibars / WEIBARS_PER_TINYBAR, remainder: weibars % WEIBARS_PER_TINYBAR };
+}
+
+/** Decimal digits grouped by thousands with commas: `-1,234,567`. Independent of the locale. */
+export function formatGrouped(n: bigint): string {
+  const negative = n < 0n;
+  const digits = (negative ? -n : n).toString();
+  return `${negative ? '-' : ''}${groupDigits(digits)}`;
+}
+
+export interface HbarFormatOptions {
+  /** Append ` ℏ` (default true). */
+  readonly symbol?: boolean;
+}
+
+/** Tinybars as ℏ with exactly eight decimals and a grouped integer part: `-1,234.56789012 ℏ`. */
+export function formatTinybarsAsHbar(tinybars: bigint, opts: HbarFormatOptions = {}): string {
+  const negative = tinybars < 0n;
+  const abs = negative ? -tinybars : tinybars;
+  const whole = abs / TINYBARS_PER_HBAR;
+  const fraction = (abs % TINYBARS_PER_HBAR).toString().padStart(8, '0');
+  const text = `${negative ? '-' : ''}${groupDigits(whole.toString())}.${fraction}`;
+  return opts.symbol === false ? text : `${text} ${HBAR_SYMBOL}`;
+}
+
+// An optional sign, an integer part either plain or grouped by commas, up to eight decimals, and
+// an optional ℏ or "hbar" after it: everything formatTinybarsAsHbar prints parses back.
+const HBAR_AMOUNT = /^([+-]?)(\d+|\d{1,3}(?:,\d{3})+)(?:\.(\d{1,8}))?(?:\s*(?:ℏ|hbars?))?$/i;
+
+/**
+ * Parses an ℏ amount (`12.5`, `-1,234.56789012 ℏ`, `3 hbar`) into tinybars. Undefined for more
+ * than eight decimals (not a whole tinybar) or a result outside int64.
+ */
+export function parseHbarAmount(text: string): bigint | undefined {
+  const m = HBAR_AMOUNT.exec(text.trim());
+  if (!m) return undefined;
+  const whole = BigInt(m[2]!.replace(/,/g, ''));
+  const fraction = BigInt((m[3] ?? '').padEnd(8, '0'));
+  const abs = whole * TINYBARS_PER_HBAR + fraction;
+  const value = m[1] === '-' ? -abs : abs;
+  return value > INT64_MAX || value < INT64_MIN ? undefined : value;
+}
+
+const HEX_QUANTITY = /^0x[0-9a-fA-F]+$/;
+
+/** `0x`-prefixed hex (as contract results give gas and status) to bigint; `0x` alone means no value. */
+export function hexToBigint(hex: string): bigint | undefined {
+  return HEX_QUANTITY.test(hex) ? BigInt(hex) : undefined;
+}
+
+function groupDigits(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+$)/g, ',');
+}
