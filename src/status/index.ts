@@ -1,12 +1,15 @@
-// TEMPORARY STUB (replaced by the status client work): the public surface, so the rest compiles.
-export interface StatusClientOptions {
-  readonly baseUrl: string;
-  readonly timeoutMs?: number;
-}
-export interface StatusClient {
-  readonly baseUrl: string;
-  dispose(): void;
-}
-export function createStatusClient(options: StatusClientOptions): StatusClient {
-  return { baseUrl: options.baseUrl, dispose: () => undefined };
-}
+// The status page surface: a Statuspage v2 client, its schemas, one network's health, and the
+// poller that decides when to ask. No vscode here.
+export {
+  createStatusClient,
+  StatusError,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_MAX_BODY_BYTES,
+  type StatusClient,
+  type StatusClientOptions,
+  type StatusErrorKind,
+  type RequestOpts,
+} from './client';
+export * from './schemas';
+export * from './health';
+export { StatusPoller, systemClock, DEFAULT_MAX_BACKOFF_MS, type PollerClock, type PollerOptions, type PollOutcome, type TimerHandle } from './poller';

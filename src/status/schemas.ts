@@ -1,0 +1,116 @@
+// Schemas for the Statuspage v2 public API documents. A status page is run by people who add
+// components, rename groups and may one day see a status value we have never heard of: the schemas
+// check only the shape we read, keep every string value as sent (an unknown status is data, not an
+// error) and keep fields we do not know about.
+import { z } from 'zod';
+
+/** Values documented for Statuspage pages; any other string is accepted and kept as sent. */
+export type KnownComponentStatus =
+  | 'operational'
+  | 'degraded_performance'
+  | 'partial_outage'
+  | 'major_outage'
+  | 'under_maintenance';
+export type KnownIndicator = 'none' | 'minor' | 'major' | 'critical' | 'maintenance';
+export type KnownIncidentStatus = 'investigating' | 'identified' | 'monitoring' | 'resolved' | 'postmortem';
+export type KnownMaintenanceStatus = 'scheduled' | 'in_progress' | 'verifying' | 'completed';
+
+// `string & {}` keeps editor completion for the known names while any string stays assignable.
+type Open<T extends string> = T | (string & {});
+
+const nullableString = z.string().nullish().transform(v => v ?? null);
+// Lists a page may omit or send as null are read as empty.
+const list = <T extends z.ZodType>(item: T) =>
+  z
+    .array(item)
+    .nullish()
+    .transform(v => v ?? []);
+
+export const pageSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  url: z.string(),
+  time_zone: nullableString,
+  updated_at: nullableString,
+});
+
+export const componentSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  status: z.string() as z.ZodType<Open<KnownComponentStatus>>,
+  description: nullableString,
+  position: z.number().nullish(),
+  group_id: nullableString,
+  group: z.boolean().nullish().transform(v => v ?? false),
+  /** A group's children, by id. */
+  components: list(z.string()),
+  created_at: nullableString,
+  updated_at: nullableString,
+});
+
+export const incidentUpdateSchema = z.looseObject({
+  id: z.string(),
+  status: z.string(),
+  body: z.string().nullish().transform(v => v ?? ''),
+  created_at: nullableString,
+  updated_at: nullableString,
+  display_at: nullableString,
+});
+
+// Incidents and scheduled maintenances share one record shape; a maintenance adds its window.
+const incidentShape = {
+  id: z.string(),
+  name: z.string(),
+  status: z.string(),
+  impact: z.string().nullish().transform(v => v ?? 'none'),
+  shortlink: nullableString,
+  started_at: nullableString,
+  created_at: nullableString,
+  updated_at: nullableString,
+  resolved_at: nullableString,
+  monitoring_at: nullableString,
+  incident_updates: list(incidentUpdateSchema),
+  /** The components it affects; only `id` and `name` are relied on. */
+  components: list(z.looseObject({ id: z.string(), name: z.string().nullish() })),
+};
+
+export const incidentSchema = z.looseObject({
+  ...incidentShape,
+  status: z.string() as z.ZodType<Open<KnownIncidentStatus>>,
+});
+
+export const scheduledMaintenanceSchema = z.looseObject({
+  ...incidentShape,
+  status: z.string() as z.ZodType<Open<KnownMaintenanceStatus>>,
+  scheduled_for: nullableString,
+  scheduled_until: nullableString,
+});
+
+export const pageStatusSchema = z.looseObject({
+  indicator: z.string() as z.ZodType<Open<KnownIndicator>>,
+  description: z.string().nullish().transform(v => v ?? ''),
+});
+
+/** GET /api/v2/summary.json */
+export const summarySchema = z.looseObject({
+  page: pageSchema,
+  components: list(componentSchema),
+  incidents: list(incidentSchema),
+  scheduled_maintenances: list(scheduledMaintenanceSchema),
+  status: pageStatusSchema,
+});
+
+/** GET /api/v2/scheduled-maintenances[/upcoming|/active].json */
+export const maintenancesSchema = z.looseObject({
+  page: pageSchema,
+  scheduled_maintenances: list(scheduledMaintenanceSchema),
+});
+
+export type Page = z.output<typeof pageSchema>;
+export type Component = z.output<typeof componentSchema>;
+export type IncidentUpdate = z.output<typeof incidentUpdateSchema>;
+export type Incident = z.output<typeof incidentSchema>;
+export type ScheduledMaintenance = z.output<typeof scheduledMaintenanceSchema>;
+export type PageStatus = z.output<typeof pageStatusSchema>;
+export type Summary = z.output<typeof summarySchema>;
+export type Maintenances = z.output<typeof maintenancesSchema>;
