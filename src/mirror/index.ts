@@ -1,20 +1,35 @@
-// TEMPORARY STUB (replaced by the mirror client work): the public surface, so the rest compiles.
-export interface RequestOutcome {
-  readonly kind: 'ok' | 'client-error' | 'server-error' | 'network-error' | 'aborted';
-  readonly url: string;
-  readonly status?: number;
-  readonly message: string;
-}
-export interface MirrorClientOptions {
-  readonly baseUrl: string;
-  readonly timeoutMs?: number;
-  readonly maxRequestsPerSecond?: number;
-  readonly onOutcome?: (outcome: RequestOutcome) => void;
-}
-export interface MirrorClient {
-  readonly baseUrl: string;
-  dispose(): void;
-}
-export function createMirrorClient(options: MirrorClientOptions): MirrorClient {
-  return { baseUrl: options.baseUrl, dispose: () => undefined };
-}
+// Public surface of the mirror node client (no vscode here: tools and tests use it directly).
+export { createMirrorClient } from './client';
+export type { MirrorClient, MirrorClientOptions, RequestOptions, RequestOutcome } from './client';
+export { MirrorError, MirrorInputError, isAbortError } from './errors';
+export type { InputIssue, MirrorErrorKind } from './errors';
+export type { AccountParams, BlocksParams, ContractResultsParams, Order, TransactionParams } from './params';
+export { parseLossless, quoteUnsafeIntegers, hasUnsafeIntegers } from './lossless';
+export { TRANSACTION_TYPES, isKnownTransactionType } from './schemas';
+export type {
+  AccountResponse,
+  AssessedCustomFee,
+  Balance,
+  Block,
+  BlocksResponse,
+  ContractInfo,
+  ContractResult,
+  ContractResultsResponse,
+  CustomFeeLimit,
+  ErrorBody,
+  Key,
+  KnownTransactionType,
+  Links,
+  NftTransfer,
+  ScheduleInfo,
+  StakingRewardTransfer,
+  TimestampRange,
+  TokenBalance,
+  TokenInfo,
+  TokenTransfer,
+  TopicInfo,
+  Transaction,
+  TransactionType,
+  TransactionsResponse,
+  Transfer,
+} from './schemas';

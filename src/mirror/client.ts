@@ -1,0 +1,492 @@
+// The mirror node client: typed lookups over the transport, with local parameter checks, lossless
+// parsing, schema validation, a max-age cache (with stale-while-revalidate on request), in-flight
+// coalescing and pagination.
+import type { z } from 'zod';
+import { LruCache, maxAgeSeconds } from './cache';
+import { MirrorError } from './errors';
+import { parseLossless } from './lossless';
+import {
+  accountPath,
+  accountQuery,
+  blockPath,
+  blocksQuery,
+  contractPath,
+  contractResultsQuery,
+  encodeQuery,
+  entityPath,
+  transactionPath,
+  transactionQuery,
+  type AccountParams,
+  type BlocksParams,
+  type ContractResultsParams,
+  type Query,
+  type TransactionParams,
+} from './params';
+import {
+  AccountResponseSchema,
+  BlockSchema,
+  BlocksResponseSchema,
+  ContractInfoSchema,
+  ContractResultsResponseSchema,
+  ErrorBodySchema,
+  ScheduleInfoSchema,
+  TokenInfoSchema,
+  TopicInfoSchema,
+  TransactionsResponseSchema,
+  type AccountResponse,
+  type Block,
+  type BlocksResponse,
+  type ContractInfo,
+  type ContractResultsResponse,
+  type ScheduleInfo,
+  type TokenInfo,
+  type TopicInfo,
+  type TransactionsResponse,
+} from './schemas';
+import { Transport, type RawResponse } from './transport';
+
+export interface RequestOutcome {
+  readonly kind: 'ok' | 'client-error' | 'server-error' | 'network-error' | 'aborted';
+  readonly url: string;
+  readonly status?: number;
+  readonly message: string;
+}
+
+export interface MirrorClientOptions {
+  /** Origin of the mirror node without `/api/v1` (a path prefix is allowed). */
+  readonly baseUrl: string;
+  /** Per attempt: connect + headers + body. Default 10 000. */
+  readonly timeoutMs?: number;
+  /** Client-side cap (burst of the same size). Default 20. */
+  readonly maxRequestsPerSecond?: number;
+  /** Called once per finished network request (after its retries); not for cache hits or local refusals. */
+  readonly onOutcome?: (outcome: RequestOutcome) => void;
+  /** Largest body read; a larger one fails the request. Default 16 MiB. */
+  readonly maxBodyBytes?: number;
+  /** Extra attempts after a 5xx or a connection failure. Default 2. */
+  readonly retries?: number;
+  /** Base delay of the jittered exponential backoff between retries. Default 200 ms. */
+  readonly retryBaseMs?: number;
+  /** Longest total wait a 429's Retry-After may impose before the 429 is the answer. Default 30 000. */
+  readonly maxRetryAfterMs?: number;
+  /** Entries kept in the response cache. Default 500. */
+  readonly cacheEntries?: number;
+}
+
+export interface RequestOptions {
+  /** Aborts this caller's wait; the shared request stops when every caller waiting on it aborted. */
+  readonly signal?: AbortSignal;
+  /** `reload` skips the cache (the fresh answer still refreshes it). */
+  readonly cache?: 'default' | 'reload';
+  /** Answer at once with an expired cache entry, refreshing it in the background. */
+  readonly allowStale?: boolean;
+}
+
+interface Paged {
+  links?: { next?: string | null | undefined } | undefined;
+}
+
+export interface MirrorClient {
+  readonly baseUrl: string;
+  getAccount(idOrAliasOrEvmAddress: string, params?: AccountParams, opts?: RequestOptions): Promise<AccountResponse>;
+  getTransaction(transactionIdOrHash: string, params?: TransactionParams, opts?: RequestOptions): Promise<TransactionsResponse>;
+  listBlocks(params?: BlocksParams, opts?: RequestOptions): Promise<BlocksResponse>;
+  getBlock(hashOrNumber: string | bigint, opts?: RequestOptions): Promise<Block>;
+  listContractResults(params?: ContractResultsParams, opts?: RequestOptions): Promise<ContractResultsResponse>;
+  getContract(idOrEvmAddress: string, opts?: RequestOptions): Promise<ContractInfo>;
+  getToken(id: string, opts?: RequestOptions): Promise<TokenInfo>;
+  getTopic(id: string, opts?: RequestOptions): Promise<TopicInfo>;
+  getSchedule(id: string, opts?: RequestOptions): Promise<ScheduleInfo>;
+  /**
+   * The page after `page` (a page this client returned), or null when there is none or its link
+   * repeats one already visited on the way to `page`. Empty pages that still link further are
+   * followed (up to 10 in one call). Links to another origin are refused (MirrorError).
+   */
+  next<T extends Paged>(page: T, opts?: RequestOptions): Promise<T | null>;
+  /** The exact body text a result was parsed from (for "Open as JSON"). */
+  rawJson(result: object): string | undefined;
+  /** Epoch ms when the body of a result was received. */
+  fetchedAt(result: object): number | undefined;
+  /** Aborts every request in flight and closes the connections. */
+  dispose(): void;
+}
+
+type Schema = z.ZodType<object>;
+
+/** What a result remembers about where it came from. Results are shared: treat them as read-only. */
+interface Meta {
+  readonly raw: string;
+  readonly fetchedAt: number;
+  readonly url: string;
+  readonly schema: Schema;
+  readonly itemsKey: string | undefined;
+  /** The page this one was reached from by next(), to detect a link that repeats. */
+  readonly previous: Meta | undefined;
+}
+
+interface Shared {
+  readonly promise: Promise<object>;
+  readonly controller: AbortController;
+  waiters: number;
+  /** A background refresh: no caller owns it, so callers leaving must not abort it. */
+  pinned: boolean;
+  /** Drops it from the in-flight map, so that later callers start afresh. */
+  forget(): void;
+}
+
+const EMPTY_PAGE_HOPS = 10;
+
+export function createMirrorClient(options: MirrorClientOptions): MirrorClient {
+  return new Client(options);
+}
+
+class Client implements MirrorClient {
+  readonly baseUrl: string;
+  private readonly apiRoot: string;
+  private readonly origin: string;
+  private readonly prefix: string;
+  private readonly transport: Transport;
+  private readonly cache: LruCache<object>;
+  private readonly inflight = new Map<string, Shared>();
+  private readonly meta = new WeakMap<object, Meta>();
+  private readonly onOutcome: ((o: RequestOutcome) => void) | undefined;
+  private disposed = false;
+
+  constructor(options: MirrorClientOptions) {
+    const base = new URL(options.baseUrl);
+    if (base.protocol !== 'http:' && base.protocol !== 'https:') {
+      throw new TypeError(`mirror node URL must be http or https: ${options.baseUrl}`);
+    }
+    // Tolerate a base that already ends in /api/v1.
+    const path = base.pathname.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
+    this.origin = base.origin;
+    this.prefix = path;
+    this.baseUrl = base.origin + path;
+    this.apiRoot = this.baseUrl + '/api/v1';
+    this.onOutcome = options.onOutcome;
+    this.cache = new LruCache(options.cacheEntries ?? 500);
+    this.transport = new Transport({
+      timeoutMs: options.timeoutMs ?? 10_000,
+      maxRequestsPerSecond: options.maxRequestsPerSecond ?? 20,
+      maxBodyBytes: options.maxBodyBytes ?? 16 * 1024 * 1024,
+      retries: options.retries ?? 2,
+      ...(options.retryBaseMs !== undefined ? { retryBaseMs: options.retryBaseMs } : {}),
+      ...(options.maxRetryAfterMs !== undefined ? { maxRetryAfterMs: options.maxRetryAfterMs } : {}),
+    });
+  }
+
+  getAccount(id: string, params?: AccountParams, opts?: RequestOptions): Promise<AccountResponse> {
+    return this.call(() => this.url(`/accounts/${enc(accountPath(id))}`, accountQuery(params)), AccountResponseSchema, 'transactions', opts);
+  }
+
+  getTransaction(id: string, params?: TransactionParams, opts?: RequestOptions): Promise<TransactionsResponse> {
+    return this.call(
+      () => this.url(`/transactions/${enc(transactionPath(id))}`, transactionQuery(params)),
+      TransactionsResponseSchema,
+      'transactions',
+      opts,
+    );
+  }
+
+  listBlocks(params?: BlocksParams, opts?: RequestOptions): Promise<BlocksResponse> {
+    return this.call(() => this.url('/blocks', blocksQuery(params)), BlocksResponseSchema, 'blocks', opts);
+  }
+
+  getBlock(hashOrNumber: string | bigint, opts?: RequestOptions): Promise<Block> {
+    return this.call(() => this.url(`/blocks/${enc(blockPath(hashOrNumber))}`, []), BlockSchema, undefined, opts);
+  }
+
+  listContractResults(params?: ContractResultsParams, opts?: RequestOptions): Promise<ContractResultsResponse> {
+    return this.call(
+      () => this.url('/contracts/results', contractResultsQuery(params)),
+      ContractResultsResponseSchema,
+      'results',
+      opts,
+    );
+  }
+
+  getContract(id: string, opts?: RequestOptions): Promise<ContractInfo> {
+    return this.call(() => this.url(`/contracts/${enc(contractPath(id))}`, []), ContractInfoSchema, undefined, opts);
+  }
+
+  getToken(id: string, opts?: RequestOptions): Promise<TokenInfo> {
+    return this.call(() => this.url(`/tokens/${enc(entityPath(id, 'tokenId'))}`, []), TokenInfoSchema, undefined, opts);
+  }
+
+  getTopic(id: string, opts?: RequestOptions): Promise<TopicInfo> {
+    return this.call(() => this.url(`/topics/${enc(entityPath(id, 'topicId'))}`, []), TopicInfoSchema, undefined, opts);
+  }
+
+  getSchedule(id: string, opts?: RequestOptions): Promise<ScheduleInfo> {
+    return this.call(
+      () => this.url(`/schedules/${enc(entityPath(id, 'scheduleId'))}`, []),
+      ScheduleInfoSchema,
+      undefined,
+      opts,
+    );
+  }
+
+  async next<T extends Paged>(page: T, opts?: RequestOptions): Promise<T | null> {
+    let meta = this.meta.get(page);
+    if (!meta) throw new TypeError('next() takes a page returned by this mirror client');
+    let current: object = page;
+    for (let hop = 0; ; hop++) {
+      const link = (current as Paged).links?.next;
+      if (!link) return hop === 0 ? null : (current as T);
+      const url = this.resolveLink(link);
+      if (repeats(meta, url)) return hop === 0 ? null : (current as T);
+      const from: Meta = meta;
+      const result = await this.fetch(url, meta.schema, meta.itemsKey, opts, from);
+      current = result;
+      meta = this.meta.get(result)!;
+      const items = meta.itemsKey ? (result as Record<string, unknown>)[meta.itemsKey] : undefined;
+      const empty = Array.isArray(items) && items.length === 0;
+      if (!empty || hop + 1 >= EMPTY_PAGE_HOPS) return result as T;
+    }
+  }
+
+  rawJson(result: object): string | undefined {
+    return this.meta.get(result)?.raw;
+  }
+
+  fetchedAt(result: object): number | undefined {
+    return this.meta.get(result)?.fetchedAt;
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    for (const shared of this.inflight.values()) shared.controller.abort();
+    this.inflight.clear();
+    this.cache.clear();
+    this.transport.close();
+  }
+
+  // ---- internals ----
+
+  private url(path: string, query: Query): string {
+    return this.apiRoot + path + encodeQuery(query);
+  }
+
+  /** Builds the URL (local checks may throw) and fetches; every failure becomes a rejection. */
+  private async call<T extends object>(
+    build: () => string,
+    schema: z.ZodType<T>,
+    itemsKey: string | undefined,
+    opts: RequestOptions | undefined,
+  ): Promise<T> {
+    const url = build();
+    return (await this.fetch(url, schema as Schema, itemsKey, opts, undefined)) as T;
+  }
+
+  private fetch(
+    url: string,
+    schema: Schema,
+    itemsKey: string | undefined,
+    opts: RequestOptions | undefined,
+    previous: Meta | undefined,
+  ): Promise<object> {
+    if (this.disposed) return Promise.reject(new MirrorError('aborted', 0, [], url, 'The mirror client was closed'));
+    const signal = opts?.signal;
+    if (signal?.aborted) return Promise.reject(new MirrorError('aborted', 0, [], url, 'The request was cancelled'));
+    const reload = opts?.cache === 'reload';
+    if (!reload) {
+      const entry = this.cache.get(url);
+      if (entry) {
+        if (Date.now() < entry.expiresAt) return Promise.resolve(entry.value);
+        if (opts?.allowStale) {
+          if (!this.inflight.has(url)) {
+            const shared = this.start(url, schema, itemsKey, previous);
+            shared.pinned = true;
+          }
+          return Promise.resolve(entry.value);
+        }
+      }
+    }
+    let shared = reload ? undefined : this.inflight.get(url);
+    if (!shared) shared = this.start(url, schema, itemsKey, previous);
+    return join(shared, signal, url);
+  }
+
+  private start(url: string, schema: Schema, itemsKey: string | undefined, previous: Meta | undefined): Shared {
+    const controller = new AbortController();
+    const shared: Shared = {
+      promise: this.request(url, schema, itemsKey, previous, controller.signal),
+      controller,
+      waiters: 0,
+      pinned: false,
+      forget: () => {
+        if (this.inflight.get(url) === shared) this.inflight.delete(url);
+      },
+    };
+    // Settles even when every caller left; the rejection is theirs to see, not a stray one.
+    shared.promise.then(shared.forget, shared.forget);
+    this.inflight.set(url, shared);
+    return shared;
+  }
+
+  private async request(
+    url: string,
+    schema: Schema,
+    itemsKey: string | undefined,
+    previous: Meta | undefined,
+    signal: AbortSignal,
+  ): Promise<object> {
+    let response: RawResponse;
+    try {
+      response = await this.transport.get(url, signal);
+    } catch (error) {
+      const e =
+        error instanceof MirrorError
+          ? error
+          : new MirrorError('network', 0, [], url, `Mirror node request failed: ${String(error)}`);
+      this.report(e.kind === 'aborted' ? 'aborted' : e.kind === 'invalid-response' ? 'server-error' : 'network-error', url, e.status || undefined, e.message);
+      throw e;
+    }
+    const { status } = response;
+    if (status < 200 || status >= 300) {
+      const e = httpError(response);
+      this.report(status >= 500 ? 'server-error' : 'client-error', url, status, e.message);
+      throw e;
+    }
+    let value: object;
+    try {
+      value = validate(response, schema);
+    } catch (error) {
+      const e = error as MirrorError;
+      this.report('server-error', url, status, e.message);
+      throw e;
+    }
+    const meta: Meta = { raw: response.text, fetchedAt: response.fetchedAt, url, schema, itemsKey, previous };
+    this.meta.set(value, meta);
+    const maxAge = maxAgeSeconds(response.headers['cache-control']);
+    if (maxAge > 0 && !this.disposed) {
+      this.cache.set(url, { value, fetchedAt: response.fetchedAt, expiresAt: response.fetchedAt + maxAge * 1000 });
+    } else {
+      this.cache.delete(url);
+    }
+    this.report('ok', url, status, `HTTP ${status}`);
+    return value;
+  }
+
+  private report(kind: RequestOutcome['kind'], url: string, status: number | undefined, message: string): void {
+    if (!this.onOutcome) return;
+    try {
+      this.onOutcome(status === undefined ? { kind, url, message } : { kind, url, status, message });
+    } catch {
+      // An observer's failure must not turn a good answer into an error.
+    }
+  }
+
+  /** An absolute URL for a `links.next` value, refused unless it stays on this mirror node. */
+  private resolveLink(link: string): string {
+    let path = link;
+    if (path.startsWith('/') && this.prefix && !path.startsWith(this.prefix + '/')) path = this.prefix + path;
+    let url: URL;
+    try {
+      url = new URL(path, this.origin);
+    } catch {
+      throw new MirrorError('invalid-response', 200, [], link, `The next-page link is not a URL: ${link.slice(0, 200)}`);
+    }
+    if (url.origin !== this.origin || !url.pathname.startsWith(this.prefix + '/api/v1/')) {
+      throw new MirrorError(
+        'invalid-response',
+        200,
+        [],
+        url.href,
+        `The next-page link leaves the mirror node (${url.origin}${url.pathname}); it is not followed`,
+      );
+    }
+    return url.href;
+  }
+}
+
+function enc(segment: string): string {
+  return encodeURIComponent(segment);
+}
+
+function repeats(meta: Meta, url: string): boolean {
+  for (let m: Meta | undefined = meta; m; m = m.previous) if (m.url === url) return true;
+  return false;
+}
+
+function join(shared: Shared, signal: AbortSignal | undefined, url: string): Promise<object> {
+  shared.waiters++;
+  if (!signal) return shared.promise;
+  return new Promise<object>((resolve, reject) => {
+    const onAbort = () => {
+      shared.waiters--;
+      if (shared.waiters === 0 && !shared.pinned) {
+        shared.forget();
+        shared.controller.abort();
+      }
+      reject(new MirrorError('aborted', 0, [], url, 'The request was cancelled'));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    shared.promise.then(
+      value => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+function validate(response: RawResponse, schema: Schema): object {
+  let json: unknown;
+  try {
+    json = parseLossless(response.text);
+  } catch (error) {
+    throw new MirrorError(
+      'invalid-response',
+      response.status,
+      [],
+      response.url,
+      `The mirror node sent malformed JSON (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'the body';
+    throw new MirrorError(
+      'invalid-response',
+      response.status,
+      [],
+      response.url,
+      `The mirror node's response has an unexpected shape at ${where}: ${issue?.message ?? 'invalid'}`,
+    );
+  }
+  return parsed.data;
+}
+
+function httpError(response: RawResponse): MirrorError {
+  let messages: string[] = [];
+  try {
+    const body = ErrorBodySchema.safeParse(JSON.parse(response.text));
+    if (body.success) messages = body.data._status.messages.map(m => m.message);
+  } catch {
+    // Not JSON (a proxy's HTML page, an empty body): described by its status below.
+  }
+  const message =
+    messages.length > 0
+      ? messages.join('; ')
+      : `The mirror node answered HTTP ${response.status}${STATUS_TEXT[response.status] ? ` ${STATUS_TEXT[response.status]}` : ''}`;
+  return new MirrorError('http', response.status, messages, response.url, message);
+}
+
+const STATUS_TEXT: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};

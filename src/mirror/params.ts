@@ -1,0 +1,399 @@
+// Every path and query parameter is checked here before a request is built, so a bad value is
+// refused with a message that names the parameter (as the server names it) and the expected form,
+// and no request goes out. The rules follow the seed and openapi.yml, corrected by what the
+// recorded server accepted (e.g. `transaction.index=eq:2`, `from=5999`, 16-digit block numbers).
+import { MirrorInputError, type InputIssue } from './errors';
+import { TRANSACTION_TYPES, type TransactionType } from './schemas';
+
+export type Order = 'asc' | 'desc';
+type OneOrMany<T> = T | readonly T[];
+
+export interface AccountParams {
+  limit?: number;
+  order?: Order;
+  timestamp?: OneOrMany<string>;
+  transactiontype?: TransactionType;
+  transactions?: boolean;
+}
+
+export interface TransactionParams {
+  nonce?: number;
+  scheduled?: boolean;
+}
+
+export interface BlocksParams {
+  limit?: number;
+  order?: Order;
+  'block.number'?: OneOrMany<string | bigint>;
+  timestamp?: OneOrMany<string>;
+}
+
+export interface ContractResultsParams {
+  from?: OneOrMany<string>;
+  'block.hash'?: OneOrMany<string>;
+  'block.number'?: OneOrMany<string | bigint>;
+  /** Monetary unit: true (default) tinybars, false weibars. Sent as `hbar` on the wire. */
+  coin?: boolean;
+  internal?: boolean;
+  limit?: number;
+  order?: Order;
+  timestamp?: OneOrMany<string>;
+  /** Position in the block (≥ 0, optionally `eq:`); needs `block.number` or `block.hash`. */
+  'transaction.index'?: number | string;
+}
+
+/** A query as ordered name/value pairs (names as sent on the wire). */
+export type Query = Array<readonly [string, string]>;
+
+const TIMESTAMP = /^((eq|gt|gte|lt|lte|ne):)?\d{1,10}(\.\d{1,9})?$/;
+const BLOCKS_NUMBER = /^((eq|gt|gte|lt|lte):)?\d{1,19}$/;
+const CONTRACTS_BLOCK_NUMBER = /^(eq:)?(\d{1,19}|0x[0-9a-fA-F]{1,16})$/;
+const BLOCK_HASH = /^(eq:)?(0x)?([0-9A-Fa-f]{64}|[0-9A-Fa-f]{96})$/;
+const FROM = /^((\d{1,10}\.){0,2}\d{1,10}|(0x)?[0-9A-Fa-f]{40})$/;
+const TRANSACTION_INDEX = /^(eq:)?\d{1,10}$/;
+const INT32_MAX = 2147483647;
+const INT64_MAX = 9223372036854775807n;
+
+const ACCOUNT_ID =
+  /^(\d{1,10}\.){0,2}(\d{1,10}|(0x)?[A-Fa-f0-9]{40}|(?:[A-Z2-7]{8})*(?:[A-Z2-7]{2}|[A-Z2-7]{4,5}|[A-Z2-7]{7,8}))$/;
+const CONTRACT_ID = /^(\d{1,10}\.){0,2}(\d{1,10}|(0x)?[A-Fa-f0-9]{40})$/;
+const ENTITY_ID = /^(\d{1,10}\.){0,2}\d{1,10}$/;
+const TX_ID_DASH = /^(\d{1,10})\.(\d{1,10})\.(\d{1,10})-(\d{1,19})-(\d{1,9})$/;
+const TX_ID_AT = /^(\d{1,10})\.(\d{1,10})\.(\d{1,10})@(\d{1,19})\.(\d{1,9})$/;
+const TX_HASH_HEX = /^(0x)?[0-9A-Fa-f]{96}$/;
+const TX_HASH_B64 = /^[A-Za-z0-9_\-+/]{64}$/;
+const BLOCK_NUMBER_PATH = /^\d{1,19}$/;
+const BLOCK_HASH_PATH = /^(0x)?([0-9A-Fa-f]{64}|[0-9A-Fa-f]{96})$/;
+
+const TYPES_UPPER: ReadonlySet<string> = new Set(TRANSACTION_TYPES);
+
+class Checker {
+  readonly issues: InputIssue[] = [];
+  readonly query: Query = [];
+  private readonly unknown: InputIssue[] = [];
+
+  fail(parameter: string, expected: string): void {
+    this.issues.push({ parameter, message: `Invalid parameter ${parameter}: expected ${expected}` });
+  }
+
+  unknownName(name: string, known: readonly string[]): void {
+    this.unknown.push({
+      parameter: name,
+      message: `Unknown query parameter: ${name} (this lookup takes ${known.join(', ')})`,
+    });
+  }
+
+  add(name: string, value: string): void {
+    this.query.push([name, value]);
+  }
+
+  done(): Query {
+    const all = [...this.issues, ...this.unknown];
+    if (all.length > 0) throw new MirrorInputError(all);
+    return this.query;
+  }
+
+  limit(value: unknown): void {
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 100) {
+      this.fail('limit', 'an integer from 1 to 100');
+    } else this.add('limit', String(value));
+  }
+
+  order(value: unknown): void {
+    if (value !== 'asc' && value !== 'desc') this.fail('order', '"asc" or "desc"');
+    else this.add('order', value);
+  }
+
+  boolean(name: string, wire: string, value: unknown): void {
+    if (typeof value !== 'boolean') this.fail(name, 'true or false');
+    else this.add(wire, String(value));
+  }
+
+  repeated(
+    name: string,
+    value: unknown,
+    test: (v: string) => boolean,
+    expected: string,
+    allowBigint = false,
+  ): void {
+    const values: readonly unknown[] = Array.isArray(value) ? value : [value];
+    if (values.length === 0) return;
+    const ok: string[] = [];
+    for (const v of values) {
+      const text = typeof v === 'bigint' && allowBigint && v >= 0n ? v.toString() : v;
+      if (typeof text !== 'string' || !test(text)) {
+        this.fail(name, expected);
+        return;
+      }
+      ok.push(text);
+    }
+    for (const v of ok) this.add(name, v);
+  }
+
+  timestamp(value: unknown): void {
+    this.repeated(
+      'timestamp',
+      value,
+      v => TIMESTAMP.test(v),
+      'seconds.nanoseconds (up to 10 and 9 digits), optionally after eq:, gt:, gte:, lt:, lte: or ne: (e.g. gte:1700000000.000000000)',
+    );
+  }
+}
+
+function entries(params: object | undefined): Array<[string, unknown]> {
+  if (params === undefined || params === null) return [];
+  if (typeof params !== 'object') throw new MirrorInputError([{ parameter: 'params', message: 'params must be an object' }]);
+  // Absent and undefined are the same: callers spread optional settings into the params.
+  return Object.entries(params).filter(([, v]) => v !== undefined);
+}
+
+const ACCOUNT_NAMES = ['limit', 'order', 'timestamp', 'transactiontype', 'transactions'];
+
+export function accountQuery(params?: AccountParams): Query {
+  const c = new Checker();
+  for (const [name, value] of entries(params)) {
+    switch (name) {
+      case 'limit':
+        c.limit(value);
+        break;
+      case 'order':
+        c.order(value);
+        break;
+      case 'timestamp':
+        c.timestamp(value);
+        break;
+      case 'transactiontype':
+        // The server matches the name case-insensitively; it is sent as given.
+        if (typeof value !== 'string' || !TYPES_UPPER.has(value.toUpperCase())) {
+          c.fail('transactiontype', `one of the transaction types (e.g. CRYPTOTRANSFER, CONTRACTCALL, TOKENMINT)`);
+        } else c.add('transactiontype', value);
+        break;
+      case 'transactions':
+        c.boolean('transactions', 'transactions', value);
+        break;
+      default:
+        c.unknownName(name, ACCOUNT_NAMES);
+    }
+  }
+  return c.done();
+}
+
+const TRANSACTION_NAMES = ['nonce', 'scheduled'];
+
+export function transactionQuery(params?: TransactionParams): Query {
+  const c = new Checker();
+  for (const [name, value] of entries(params)) {
+    switch (name) {
+      case 'nonce':
+        if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > INT32_MAX) {
+          c.fail('nonce', 'an integer from 0 to 2147483647 (0: the user-submitted transaction)');
+        } else c.add('nonce', String(value));
+        break;
+      case 'scheduled':
+        c.boolean('scheduled', 'scheduled', value);
+        break;
+      default:
+        c.unknownName(name, TRANSACTION_NAMES);
+    }
+  }
+  return c.done();
+}
+
+const BLOCKS_NAMES = ['block.number', 'limit', 'order', 'timestamp'];
+
+export function blocksQuery(params?: BlocksParams): Query {
+  const c = new Checker();
+  for (const [name, value] of entries(params)) {
+    switch (name) {
+      case 'block.number':
+        c.repeated(
+          'block.number',
+          value,
+          v => BLOCKS_NUMBER.test(v) && withinInt64(v.slice(v.indexOf(':') + 1)),
+          'a block number (up to 19 digits), optionally after eq:, gt:, gte:, lt: or lte: (e.g. gte:100)',
+          true,
+        );
+        break;
+      case 'limit':
+        c.limit(value);
+        break;
+      case 'order':
+        c.order(value);
+        break;
+      case 'timestamp':
+        c.timestamp(value);
+        break;
+      default:
+        c.unknownName(name, BLOCKS_NAMES);
+    }
+  }
+  return c.done();
+}
+
+const CONTRACT_RESULTS_NAMES = [
+  'from',
+  'block.hash',
+  'block.number',
+  'coin',
+  'internal',
+  'limit',
+  'order',
+  'timestamp',
+  'transaction.index',
+];
+
+export function contractResultsQuery(params?: ContractResultsParams): Query {
+  const c = new Checker();
+  const list = entries(params);
+  for (const [name, value] of list) {
+    switch (name) {
+      case 'from':
+        c.repeated('from', value, v => FROM.test(v), 'an account id (0.0.1234) or a 40-hex-digit EVM address');
+        break;
+      case 'block.hash':
+        c.repeated(
+          'block.hash',
+          value,
+          v => BLOCK_HASH.test(v),
+          'a block hash of 64 or 96 hex digits (optionally 0x), with no operator other than eq:',
+        );
+        break;
+      case 'block.number':
+        c.repeated(
+          'block.number',
+          value,
+          v => CONTRACTS_BLOCK_NUMBER.test(v) && withinInt64(v.startsWith('eq:') ? v.slice(3) : v),
+          'a block number, decimal or 0x hex, with no operator other than eq: (e.g. 17 or 0x11)',
+          true,
+        );
+        break;
+      case 'coin':
+        c.boolean('coin', 'hbar', value);
+        break;
+      case 'internal':
+        c.boolean('internal', 'internal', value);
+        break;
+      case 'limit':
+        c.limit(value);
+        break;
+      case 'order':
+        c.order(value);
+        break;
+      case 'timestamp':
+        c.timestamp(value);
+        break;
+      case 'transaction.index': {
+        const text = typeof value === 'number' && Number.isInteger(value) && value >= 0 ? String(value) : value;
+        if (
+          typeof text !== 'string' ||
+          !TRANSACTION_INDEX.test(text) ||
+          Number(text.startsWith('eq:') ? text.slice(3) : text) > INT32_MAX
+        ) {
+          c.fail('transaction.index', 'an integer ≥ 0 (the position in the block), optionally after eq:');
+        } else c.add('transaction.index', text);
+        break;
+      }
+      default:
+        c.unknownName(name, CONTRACT_RESULTS_NAMES);
+    }
+  }
+  if (c.issues.length === 0) {
+    const has = (n: string) => list.some(([k]) => k === n);
+    if (has('block.hash') && has('block.number')) {
+      c.issues.push({
+        parameter: 'block.hash',
+        message: 'Invalid parameter usage: block.hash - cannot combine block.number and block.hash',
+      });
+    } else if (has('transaction.index') && !has('block.hash') && !has('block.number')) {
+      c.issues.push({
+        parameter: 'transaction.index',
+        message:
+          'Invalid parameter usage: transaction.index - transaction.index requires block.number or block.hash filter to be specified',
+      });
+    }
+  }
+  return c.done();
+}
+
+function withinInt64(decimalOrHex: string): boolean {
+  try {
+    return BigInt(decimalOrHex) <= INT64_MAX;
+  } catch {
+    return false;
+  }
+}
+
+// ---- path parameters: each returns the path segment to send ----
+
+function refuse(parameter: string, expected: string): never {
+  throw new MirrorInputError([{ parameter, message: `Invalid parameter ${parameter}: expected ${expected}` }]);
+}
+
+function text(value: unknown, parameter: string, expected: string): string {
+  if (typeof value !== 'string') refuse(parameter, expected);
+  return value.trim();
+}
+
+export function accountPath(idOrAliasOrEvmAddress: string): string {
+  const expected =
+    'an account id (0.0.1234, 0.1234 or 1234), a 40-hex-digit EVM address (optionally 0x) or a base32 alias';
+  const v = text(idOrAliasOrEvmAddress, 'idOrAliasOrEvmAddress', expected);
+  if (!ACCOUNT_ID.test(v)) refuse('idOrAliasOrEvmAddress', expected);
+  return v;
+}
+
+/**
+ * The transaction id as the server wants it: `shard.realm.num-sss-nnn` (the `@sss.nnn` form is
+ * converted, nanoseconds padded to 9 digits), a 48-byte hash as 96 hex digits (optionally 0x), or
+ * that hash in base64 (64 characters; standard base64 is turned into the URL-safe alphabet the
+ * path needs).
+ */
+export function transactionPath(transactionIdOrHash: string): string {
+  const expected =
+    'a transaction id as shard.realm.num-sss-nnn or shard.realm.num@sss.nnn (sss seconds, nnn nanoseconds), or a transaction hash (96 hex digits)';
+  const v = text(transactionIdOrHash, 'transactionId', expected);
+  const m = TX_ID_DASH.exec(v) ?? TX_ID_AT.exec(v);
+  if (m) return `${m[1]}.${m[2]}.${m[3]}-${m[4]}-${m[5]!.padStart(9, '0')}`;
+  if (TX_HASH_HEX.test(v)) return v;
+  if (TX_HASH_B64.test(v)) return v.replace(/\+/g, '-').replace(/\//g, '_');
+  return refuse('transactionId', expected);
+}
+
+export function blockPath(hashOrNumber: string | bigint): string {
+  const expected = 'a block number (0 to 9223372036854775807) or a block hash of 64 or 96 hex digits (optionally 0x)';
+  if (typeof hashOrNumber === 'bigint') {
+    if (hashOrNumber < 0n || hashOrNumber > INT64_MAX) refuse('hashOrNumber', expected);
+    return hashOrNumber.toString();
+  }
+  const v = text(hashOrNumber, 'hashOrNumber', expected);
+  if (BLOCK_NUMBER_PATH.test(v)) {
+    if (!withinInt64(v)) refuse('hashOrNumber', expected);
+    return v;
+  }
+  if (BLOCK_HASH_PATH.test(v)) return v;
+  return refuse('hashOrNumber', expected);
+}
+
+export function contractPath(idOrEvmAddress: string): string {
+  const expected = 'a contract id (0.0.1234) or a 40-hex-digit EVM address (optionally 0x)';
+  const v = text(idOrEvmAddress, 'contractIdOrAddress', expected);
+  if (!CONTRACT_ID.test(v)) refuse('contractIdOrAddress', expected);
+  return v;
+}
+
+export function entityPath(id: string, parameter: 'tokenId' | 'topicId' | 'scheduleId'): string {
+  const expected = 'an entity id shard.realm.num (e.g. 0.0.1234)';
+  const v = text(id, parameter, expected);
+  if (!ENTITY_ID.test(v)) refuse(parameter, expected);
+  return v;
+}
+
+/** Encodes a query for the URL; `:` stays readable (`timestamp=gte:…`), as the server's own links write it. */
+export function encodeQuery(query: Query): string {
+  if (query.length === 0) return '';
+  let s = '';
+  for (const [k, v] of query) {
+    s += (s ? '&' : '?') + encodeURIComponent(k) + '=' + encodeURIComponent(v).replace(/%3A/gi, ':');
+  }
+  return s;
+}
