@@ -1,0 +1,254 @@
+// What an e2e scenario is handed: the page of a real VS Code workbench (code-server) with Ledger
+// Lens installed from its .vsix, a step helper, and helpers for the parts of the workbench the
+// features touch. Selectors were checked against VS Code 1.139.
+import * as fs from 'fs';
+import * as path from 'path';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
+import type { StepFn } from '../harness/step';
+import type { ReplayControl } from '../harness/replay';
+
+export const EXTENSION_ID = 'ledger-lens.ledger-lens';
+
+export interface Scenario {
+  /** Short name: shown in the output and used for the screenshot folder. */
+  readonly name: string;
+  /** User settings for this scenario (on top of the replay URLs the runner sets). */
+  readonly settings?: Readonly<Record<string, unknown>>;
+  /** Status page scenario served while it runs (default `all-operational`). */
+  readonly statusScenario?: string;
+  /** The steps. Use `driver.step` for each check; a throw outside a step counts as one failure. */
+  run(driver: Driver): Promise<void>;
+}
+
+export interface Driver {
+  readonly page: Page;
+  readonly step: StepFn;
+  /** The workspace folder the workbench opened (test/workspace). */
+  readonly workspace: string;
+  /** Where the replay servers listen (already in the user settings). */
+  readonly urls: { readonly mirror: string; readonly status: string };
+  /** The replay servers' control (status scenario, faults). */
+  readonly control: ReplayControl;
+  /** Runs a command from the palette by its full title, e.g. `Ledger Lens: Select network`. */
+  runCommand(title: string): Promise<void>;
+  /** Opens a workspace file by its path relative to the workspace (Quick Open), waits for its tab. */
+  openFile(relativePath: string): Promise<void>;
+  /** Hovers the first occurrence of `text` in the active editor; returns the hover's text. */
+  hoverText(text: string, options?: { waitFor?: string | RegExp; timeoutMs?: number }): Promise<string>;
+  /** A tree item by its accessible name (label, and description if any). */
+  treeItem(name: string | RegExp): Locator;
+  /** Opens the Ledger Lens view container in the activity bar. */
+  openLedgerLens(): Promise<void>;
+  /** Expands the view pane titled `title` (e.g. `Accounts`) if it is collapsed. */
+  expandView(title: string): Promise<Locator>;
+  /** The document of the visible webview (outer iframe + inner active frame). */
+  webviewFrame(): FrameLocator;
+  /** The status bar item created with `createStatusBarItem(id, ...)` (the bare id, or the full one). */
+  statusBarItem(id: string): Locator;
+  /** Texts of the notifications shown so far (the toasts, or the notification center). */
+  notifications(): Promise<string[]>;
+  /** Replaces a user setting (undefined removes it); the workbench picks it up live. */
+  setSetting(key: string, value: unknown): Promise<void>;
+  /** Presses Escape twice and moves the mouse away: closes hovers, menus and quick inputs. */
+  dismiss(): Promise<void>;
+}
+
+// The few DOM types the in-page functions use (the test tsconfig has no DOM library, on purpose:
+// the harness runs in Node).
+export interface PageNode {
+  readonly textContent: string | null;
+}
+export interface PageRect {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+export interface PageDocument {
+  querySelectorAll(selector: string): ArrayLike<PageNode>;
+  createTreeWalker(root: PageNode, whatToShow: number): { nextNode(): PageNode | null };
+  createRange(): {
+    setStart(node: PageNode, offset: number): void;
+    setEnd(node: PageNode, offset: number): void;
+    getClientRects(): ArrayLike<PageRect>;
+    getBoundingClientRect(): PageRect;
+  };
+}
+
+export function expectIncludes(actual: string | null | undefined, wanted: string | RegExp, what: string): string {
+  const ok = typeof wanted === 'string' ? actual?.includes(wanted) : actual !== null && actual !== undefined && wanted.test(actual);
+  if (!ok || actual === null || actual === undefined) {
+    throw new Error(`${what}: expected ${String(wanted)} in ${JSON.stringify(actual)}`);
+  }
+  return actual;
+}
+
+export interface DriverDeps {
+  readonly page: Page;
+  readonly step: StepFn;
+  readonly workspace: string;
+  readonly urls: { readonly mirror: string; readonly status: string };
+  readonly control: ReplayControl;
+  readonly writeSetting: (key: string, value: unknown) => void;
+}
+
+export function createDriver(deps: DriverDeps): Driver {
+  const { page } = deps;
+  let activeFile: string | undefined;
+
+  const quickInput = page.locator('.quick-input-widget');
+  const quickInputBox = quickInput.locator('.quick-input-box input');
+
+  const dismiss = async (): Promise<void> => {
+    await page.mouse.move(2, 2);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+  };
+
+  const runCommand = async (title: string): Promise<void> => {
+    await page.keyboard.press('F1');
+    await quickInputBox.waitFor({ state: 'visible', timeout: 10_000 });
+    await quickInputBox.fill('>' + title);
+    const row = quickInput.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+    await row.waitFor({ timeout: 10_000 });
+    // Enter runs the focused (first) row; make sure that is ours.
+    await row.click();
+    await quickInput.waitFor({ state: 'hidden', timeout: 10_000 });
+  };
+
+  const openFile = async (relativePath: string): Promise<void> => {
+    const base = path.basename(relativePath);
+    await page.keyboard.press('Control+P');
+    await quickInputBox.waitFor({ state: 'visible', timeout: 10_000 });
+    await quickInputBox.fill(relativePath);
+    const row = quickInput.locator('.quick-input-list .monaco-list-row', { hasText: base }).first();
+    await row.waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Enter');
+    await page.locator('.tabs-container .tab.active', { hasText: base }).waitFor({ timeout: 15_000 });
+    await page.locator('.editor-instance .view-lines').first().waitFor({ timeout: 15_000 });
+    activeFile = relativePath;
+  };
+
+  /** Scrolls the editor so the line holding `text` is rendered (lines off screen are not in the DOM). */
+  const revealLineOf = async (text: string): Promise<void> => {
+    if (!activeFile) return;
+    const file = path.join(deps.workspace, activeFile);
+    if (!fs.existsSync(file)) return;
+    const lines = fs.readFileSync(file, 'utf8').split('\n');
+    const index = lines.findIndex(l => l.includes(text));
+    if (index < 0) throw new Error(`${JSON.stringify(text)} is not in ${activeFile}`);
+    await page.keyboard.press('Control+G');
+    await quickInputBox.waitFor({ state: 'visible', timeout: 10_000 });
+    await quickInputBox.fill(`:${index + 1}`);
+    await page.keyboard.press('Enter');
+    await quickInput.waitFor({ state: 'hidden', timeout: 10_000 });
+  };
+
+  const hoverText = async (text: string, options: { waitFor?: string | RegExp; timeoutMs?: number } = {}): Promise<string> => {
+    await dismiss();
+    await revealLineOf(text);
+    // The rendered line splits text into token spans (and shows spaces as U+00A0): find the DOM
+    // range of `text` across those text nodes, and hover the middle of its first character run.
+    const box = await page.evaluate((wanted: string) => {
+      const doc = (globalThis as unknown as { document: PageDocument }).document;
+      const SHOW_TEXT = 4; // NodeFilter.SHOW_TEXT
+      for (const line of Array.from(doc.querySelectorAll('.editor-instance .view-lines .view-line'))) {
+        const nodes: PageNode[] = [];
+        const walker = doc.createTreeWalker(line, SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n);
+        const full = nodes.map(n => (n.textContent ?? '').replace(/\u00a0/g, ' ')).join('');
+        const at = full.indexOf(wanted);
+        if (at < 0) continue;
+        const locate = (offset: number, isEnd: boolean): [PageNode, number] => {
+          let pos = 0;
+          for (const n of nodes) {
+            const len = (n.textContent ?? '').length;
+            if (offset < pos + len || (isEnd && offset === pos + len)) return [n, offset - pos];
+            pos += len;
+          }
+          const last = nodes[nodes.length - 1]!;
+          return [last, (last.textContent ?? '').length];
+        };
+        const range = doc.createRange();
+        const [sn, so] = locate(at, false);
+        const [en, eo] = locate(at + wanted.length, true);
+        range.setStart(sn, so);
+        range.setEnd(en, eo);
+        const rects = Array.from(range.getClientRects()).filter(r => r.width > 0);
+        const b = range.getBoundingClientRect();
+        const r = rects[0] ?? b;
+        // The middle of the whole text when it sits on one visual line, else of its first part.
+        const x = rects.length <= 1 ? b.x + b.width / 2 : r.x + r.width / 2;
+        return { x, y: r.y + r.height / 2 };
+      }
+      return null;
+    }, text);
+    if (!box) throw new Error(`${JSON.stringify(text)} is not visible in the editor`);
+    await page.mouse.move(box.x - 30, box.y);
+    await page.mouse.move(box.x, box.y, { steps: 4 });
+    const hover = page.locator('.monaco-hover:visible').first();
+    const timeout = options.timeoutMs ?? 15_000;
+    await hover.waitFor({ timeout });
+    if (options.waitFor !== undefined) {
+      const wanted = options.waitFor;
+      await page
+        .locator('.monaco-hover:visible', { hasText: wanted })
+        .first()
+        .waitFor({ timeout });
+    }
+    return (await hover.innerText()).trim();
+  };
+
+  const openLedgerLens = async (): Promise<void> => {
+    const item = page.locator('.part.activitybar .action-item a[aria-label^="Ledger Lens"], .part.activitybar .action-item[aria-label^="Ledger Lens"]').first();
+    await item.waitFor({ timeout: 15_000 });
+    const sidebarTitle = page.locator('.part.sidebar .composite.title', { hasText: /Ledger Lens/i });
+    if (!(await sidebarTitle.isVisible())) await item.click();
+    await sidebarTitle.waitFor({ timeout: 10_000 });
+  };
+
+  const expandView = async (title: string): Promise<Locator> => {
+    const header = page.locator('.part.sidebar .pane-header', { hasText: title }).first();
+    await header.waitFor({ timeout: 10_000 });
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+    return page.locator('.part.sidebar .pane', { has: header });
+  };
+
+  const statusBarItem = (id: string): Locator =>
+    page.locator(`[id="${id.startsWith(EXTENSION_ID + '.') ? id : `${EXTENSION_ID}.${id}`}"]`);
+
+  const notifications = async (): Promise<string[]> => {
+    const toasts = page.locator('.notifications-toasts .notification-list-item-message');
+    const shown = await toasts.allInnerTexts();
+    if (shown.length) return shown.map(s => s.trim());
+    // Toasts may have timed out: the notification center keeps them.
+    await runCommand('Notifications: Show Notifications');
+    const center = page.locator('.notifications-center .notification-list-item-message');
+    const texts = (await center.allInnerTexts()).map(s => s.trim());
+    await page.keyboard.press('Escape');
+    return texts;
+  };
+
+  return {
+    page,
+    step: deps.step,
+    workspace: deps.workspace,
+    urls: deps.urls,
+    control: deps.control,
+    runCommand,
+    openFile,
+    hoverText,
+    treeItem: name => page.getByRole('treeitem', { name }),
+    openLedgerLens,
+    expandView,
+    webviewFrame: () => page.frameLocator('iframe.webview.ready').last().frameLocator('iframe#active-frame'),
+    statusBarItem,
+    notifications,
+    setSetting: async (key, value) => {
+      deps.writeSetting(key, value);
+      // The workbench watches settings.json; give its file watcher a moment before the next check.
+      await page.waitForTimeout(700);
+    },
+    dismiss,
+  };
+}

@@ -1,0 +1,133 @@
+// Runs the integration suite (test/integration, compiled to out/test/integration) INSIDE
+// code-server's Node extension host: the equivalent of `code --extensionDevelopmentPath=<project>
+// --extensionTestsPath=out/test/integration`, which code-server has no switch for.
+//
+// How: the web workbench reads VS Code's `payload` URL parameter (extensionDevelopmentPath,
+// extensionTestsPath) when the server runs with `--vscode-option enable-smoke-test-driver`. A
+// headless browser must load the page (the client starts the remote extension host) but nothing is
+// clicked. The extension host's console arrives through window.codeAutomationLog, and when run()
+// settles the workbench calls window.codeAutomationExit(code). index.ts also writes its counts to
+// the file named by LEDGER_LENS_TEST_RESULT, which reaches the extension host through the server's
+// environment.
+//
+//   node out/test/harness/exthost.js [--grep <regexp>] [--keep]
+// Env: LEDGER_LENS_EXTHOST_TIMEOUT_MS (default 600000), LEDGER_LENS_SHOW_ALL_LOGS=1
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as util from 'util';
+import type { Browser } from 'playwright-core';
+import { closeBrowser, launchBrowser } from './browser';
+import { remoteUri, startCodeServer, type CodeServer } from './codeServer';
+import { PortBlocks } from './ports';
+import { onInterrupt, projectRoot, withTimeout } from './proc';
+import { ensureTools } from './tools';
+
+// Workbench chatter of an offline, headless run that is not the suite's output.
+const NOISE =
+  /open-vsx|ENOTFOUND|ERR_NAME_NOT_RESOLVED|EAI_AGAIN|AgentHost|AccountPolicyGate|connection token|Creating a socket|reconnection-grace-time|Service Worker|builtin extensions cache|ChatModelSelection|vsda|workbench\.js:\d+|marketplace|gallery/i;
+
+export interface ExtHostResult {
+  readonly exitCode: number;
+  readonly passed: number;
+  readonly failed: number;
+  readonly pending: number;
+  readonly ms: number;
+}
+
+interface ResultFile {
+  passes?: number;
+  failures?: number;
+  pending?: number;
+}
+
+export async function runExtensionHostTests(options: { grep?: string; keep?: boolean; timeoutMs?: number } = {}): Promise<ExtHostResult> {
+  const t0 = Date.now();
+  const root = projectRoot();
+  const testsPath = path.join(root, 'out', 'test', 'integration');
+  if (!fs.existsSync(path.join(testsPath, 'index.js'))) throw new Error(`${testsPath}/index.js is missing: run npx tsc -p test/tsconfig.json first`);
+  if (!fs.existsSync(path.join(root, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: run npm run build first');
+  const timeoutMs = options.timeoutMs ?? Number(process.env.LEDGER_LENS_EXTHOST_TIMEOUT_MS || 600_000);
+  const resultFile = path.join(os.tmpdir(), `ll-integration-${process.pid}.json`);
+  fs.rmSync(resultFile, { force: true });
+  const tools = ensureTools();
+
+  let server: CodeServer | undefined;
+  let browser: Browser | undefined;
+  let finished = false;
+  const cleanup = async (): Promise<void> => {
+    await closeBrowser(browser);
+    await server?.stop({ keep: options.keep ?? false });
+  };
+  const unregister = onInterrupt(cleanup);
+  try {
+    server = await startCodeServer({
+      tools,
+      workspace: path.join(root, 'test', 'workspace'),
+      portBlock: PortBlocks.exthost,
+      smokeTestDriver: true,
+      env: {
+        LEDGER_LENS_TEST_RESULT: resultFile,
+        ...(options.grep ? { LEDGER_LENS_GREP: options.grep } : {}),
+      },
+    });
+    console.log(`code-server ready on ${server.url} in ${server.readyMs} ms`);
+    browser = await launchBrowser(tools.chromium);
+    const page = await browser.newPage();
+    const showAll = process.env.LEDGER_LENS_SHOW_ALL_LOGS === '1';
+    await page.exposeFunction('codeAutomationLog', (level: unknown, args: unknown) => {
+      if (finished) return; // shutdown chatter after run() settled
+      const line = util.format(...(Array.isArray(args) ? args : [args]));
+      if (showAll || !NOISE.test(line)) (level === 'error' ? console.error : console.log)(line);
+    });
+    const exited = new Promise<number>(resolve => {
+      void page.exposeFunction('codeAutomationExit', (code: unknown) => {
+        finished = true;
+        resolve(typeof code === 'number' ? code : 1);
+      });
+    });
+    const url = server.workbenchUrl(undefined, [
+      ['extensionDevelopmentPath', remoteUri(root)],
+      ['extensionTestsPath', remoteUri(testsPath)],
+      ['skipWelcome', 'true'],
+    ]);
+    await page.goto(url, { timeout: 60_000 });
+    let exitCode: number;
+    try {
+      exitCode = await withTimeout(exited, timeoutMs, 'the integration suite');
+    } catch (e) {
+      console.error(e instanceof Error ? e.message : String(e));
+      exitCode = 3;
+    }
+    let counts: ResultFile = {};
+    try {
+      counts = JSON.parse(fs.readFileSync(resultFile, 'utf8')) as ResultFile;
+    } catch {
+      // the suite never got to write it (crash, timeout): counted as one failure below
+    }
+    fs.rmSync(resultFile, { force: true });
+    const passed = counts.passes ?? 0;
+    const failed = counts.failures ?? (exitCode === 0 ? 0 : 1);
+    return { exitCode, passed, failed: exitCode !== 0 && failed === 0 ? 1 : failed, pending: counts.pending ?? 0, ms: Date.now() - t0 };
+  } finally {
+    await cleanup();
+    unregister();
+  }
+}
+
+if (require.main === module) {
+  const args = process.argv.slice(2);
+  const grepAt = args.indexOf('--grep');
+  const grep = grepAt >= 0 ? args[grepAt + 1] : undefined;
+  runExtensionHostTests({ ...(grep ? { grep } : {}), keep: args.includes('--keep') })
+    .then(r => {
+      console.log(`extension host exited with code ${r.exitCode} after ${r.ms} ms`);
+      console.log(`integration: ${r.passed} passed, ${r.failed} failed${r.pending ? `, ${r.pending} pending` : ''}`);
+      process.exit(r.exitCode === 0 && r.failed === 0 ? 0 : 1);
+    })
+    .catch((e: unknown) => {
+      console.error(e instanceof Error ? e.message : String(e));
+      console.log('integration: 0 passed, 1 failed');
+      process.exit(1);
+    });
+}

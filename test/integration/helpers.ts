@@ -1,0 +1,184 @@
+// Helpers for integration tests (they run inside the extension host, with the real vscode API).
+// Feature suites reuse these: activate the extension and reach its exports, change settings the way
+// a user does, and wait for something asynchronous with a bound.
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import type { LedgerLensExports } from '../../src/features/context';
+import { PortBlocks } from '../harness/ports';
+import { startMirrorReplay, type MirrorReplay } from '../support/mirrorReplay';
+import { startStatusServer, type StatusServer } from '../support/statusServer';
+
+export const EXTENSION_ID = 'ledger-lens.ledger-lens';
+
+/** Activates Ledger Lens (if it is not yet) and returns what `activate` returned. */
+export async function activateLedgerLens(): Promise<LedgerLensExports> {
+  const ext = vscode.extensions.getExtension<LedgerLensExports>(EXTENSION_ID);
+  assert.ok(ext, `${EXTENSION_ID} is not installed in this extension host`);
+  const api = await ext.activate();
+  assert.ok(api && typeof api === 'object' && 'services' in api, 'activate() returned the Ledger Lens exports');
+  return api;
+}
+
+/**
+ * Sets a setting in the user (global) scope, the scope the e2e tests and users use; `undefined`
+ * removes it. The key is the full key, e.g. `ledgerLens.network`.
+ */
+export async function setSetting(key: string, value: unknown): Promise<void> {
+  const dot = key.lastIndexOf('.');
+  const section = key.slice(0, dot);
+  const name = key.slice(dot + 1);
+  await vscode.workspace.getConfiguration(section).update(name, value, vscode.ConfigurationTarget.Global);
+}
+
+/** Removes the user values of `keys` (after a test that changed them). */
+export async function resetSettings(...keys: string[]): Promise<void> {
+  for (const key of keys) await setSetting(key, undefined);
+}
+
+/**
+ * Polls `predicate` until it returns a truthy value (returned) or `timeoutMs` passes (throws,
+ * naming `what`). The predicate may be async; exceptions it throws count as "not yet".
+ */
+export async function waitFor<T>(
+  predicate: () => T | Promise<T>,
+  timeoutMs = 5000,
+  what = 'condition',
+): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await predicate();
+      if (value) return value as NonNullable<T>;
+    } catch (e) {
+      lastError = e;
+    }
+    if (Date.now() > deadline) {
+      const detail = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
+      throw new Error(`${what} not reached within ${timeoutMs} ms${detail}`);
+    }
+    await new Promise(resolve => setTimeout(resolve, 25));
+  }
+}
+
+/** Resolves with the next value of `event` (bounded), e.g. `nextEvent(services.onDidChangeMirrorClient)`. */
+export function nextEvent<T>(event: vscode.Event<T>, timeoutMs = 5000, what = 'event'): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      sub.dispose();
+      reject(new Error(`${what} did not fire within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const sub = event(value => {
+      clearTimeout(timer);
+      sub.dispose();
+      resolve(value);
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loopback replay servers, started inside the extension host (this process), with the extension
+// pointed at them through its user settings.
+
+export interface Replay {
+  /** The mirror node replaying ../shared/fixtures/mirror-node/responses.jsonl. */
+  readonly mirror: MirrorReplay;
+  /** The status page serving one scenario of ../shared/fixtures/statuspage. */
+  readonly status: StatusServer;
+}
+
+export interface ReplayOptions {
+  /** Status page scenario (default `all-operational`). */
+  readonly scenario?: string;
+  /** Another responses.jsonl (default: the shared recordings). */
+  readonly recordsFile?: string;
+}
+
+/** Binds the first port of the integration block that works (other runs may hold some). */
+async function onFreePort<T>(start: (port: number) => Promise<T>): Promise<T> {
+  const [first, last] = PortBlocks.integration;
+  let lastError: unknown;
+  for (let port = first; port <= last; port++) {
+    try {
+      return await start(port);
+    } catch (e) {
+      lastError = e;
+      if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
+    }
+  }
+  throw new Error(`no free port in ${first}-${last}: ${String(lastError)}`);
+}
+
+/**
+ * Starts both servers and points `ledgerLens.mirrorNodeUrl` / `ledgerLens.statusUrl` at them;
+ * resolves once the extension's settings snapshot shows the new URLs. `stop()` resets the settings
+ * and closes the servers.
+ */
+export async function startReplay(options: ReplayOptions = {}): Promise<Replay & { stop(): Promise<void> }> {
+  const mirror = await onFreePort(port =>
+    startMirrorReplay({ port, ...(options.recordsFile ? { recordsFile: options.recordsFile } : {}) }),
+  );
+  let status: StatusServer;
+  try {
+    status = await onFreePort(port => startStatusServer({ port, scenario: options.scenario ?? 'all-operational' }));
+  } catch (e) {
+    await mirror.close();
+    throw e;
+  }
+  const api = await activateLedgerLens();
+  await setSetting('ledgerLens.mirrorNodeUrl', mirror.url);
+  await setSetting('ledgerLens.statusUrl', status.url);
+  await waitFor(
+    () => api.services.config.current.mirrorBaseUrl === mirror.url && api.services.config.current.statusUrl === status.url,
+    5000,
+    'the extension reading the replay URLs',
+  );
+  return {
+    mirror,
+    status,
+    async stop() {
+      await resetSettings('ledgerLens.mirrorNodeUrl', 'ledgerLens.statusUrl');
+      await Promise.all([mirror.close(), status.close()]);
+    },
+  };
+}
+
+/** Runs `fn` with the replay servers up and the extension pointed at them; always cleans up. */
+export async function withReplay<T>(fn: (replay: Replay) => Promise<T>, options: ReplayOptions = {}): Promise<T> {
+  const replay = await startReplay(options);
+  try {
+    return await fn(replay);
+  } finally {
+    await replay.stop();
+  }
+}
+
+/**
+ * For a whole `describe` block: starts the servers in `before`, stops them in `after`, and returns
+ * a getter for them (valid inside the tests).
+ *
+ *   describe('hover', () => {
+ *     const replay = useReplay();
+ *     it('...', async () => { replay().mirror.setFault(...); ... });
+ *   });
+ */
+export function useReplay(options: ReplayOptions = {}): () => Replay {
+  let current: (Replay & { stop(): Promise<void> }) | undefined;
+  before(async () => {
+    current = await startReplay(options);
+  });
+  afterEach(() => {
+    // Each test starts from the plain recordings.
+    current?.mirror.setFault(undefined);
+    current?.mirror.clearSelections();
+    current?.mirror.clearAddedRecords();
+  });
+  after(async () => {
+    await current?.stop();
+    current = undefined;
+  });
+  return () => {
+    if (!current) throw new Error('useReplay(): the servers run only inside the tests of its describe block');
+    return current;
+  };
+}

@@ -1,0 +1,88 @@
+// The extension as VS Code sees it: activation, its commands, and its reaction to settings.
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import { Commands } from '../../../src/commands';
+import type { LedgerLensExports } from '../../../src/features/context';
+import { activateLedgerLens, EXTENSION_ID, nextEvent, resetSettings, setSetting, waitFor } from '../helpers';
+
+interface ContributedCommand {
+  command: string;
+  title: string;
+}
+
+function contributedCommands(): string[] {
+  const ext = vscode.extensions.getExtension(EXTENSION_ID);
+  assert.ok(ext);
+  const pkg = ext.packageJSON as { contributes?: { commands?: ContributedCommand[] } };
+  const ids = (pkg.contributes?.commands ?? []).map(c => c.command);
+  assert.ok(ids.length > 0, 'package.json contributes commands');
+  return ids;
+}
+
+describe('Ledger Lens in the extension host', () => {
+  let api: LedgerLensExports;
+
+  before(async () => {
+    api = await activateLedgerLens();
+  });
+
+  afterEach(async () => {
+    await resetSettings('ledgerLens.network', 'ledgerLens.mirrorNodeUrl', 'ledgerLens.requestTimeoutMs');
+  });
+
+  it('activates and hands out its services', () => {
+    const ext = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(ext?.isActive, 'extension is active');
+    assert.strictEqual(ext.exports, api);
+    assert.ok(api.services.config.current, 'a settings snapshot');
+    assert.ok(api.services.mirror, 'a mirror client');
+    console.log(`    (VS Code ${vscode.version}, Node ${process.versions.node}, remote ${vscode.env.remoteName ?? 'none'})`);
+  });
+
+  it('registers every command package.json contributes', async () => {
+    const registered = new Set(await vscode.commands.getCommands(true));
+    const missing = contributedCommands().filter(id => !registered.has(id));
+    assert.deepStrictEqual(missing, [], `contributed but not registered: ${missing.join(', ')}`);
+  });
+
+  it('lists in src/commands.ts exactly the commands package.json contributes', () => {
+    assert.deepStrictEqual([...Object.values(Commands)].sort(), contributedCommands().sort());
+  });
+
+  it('reads the settings, and reads them again when they change', async () => {
+    const before = api.services.config.current;
+    assert.strictEqual(before.network, 'testnet', 'the default network');
+    await setSetting('ledgerLens.network', 'previewnet');
+    await setSetting('ledgerLens.requestTimeoutMs', 4321);
+    await waitFor(() => api.services.config.current.requestTimeoutMs === 4321, 5000, 'requestTimeoutMs read');
+    assert.strictEqual(api.services.config.current.network, 'previewnet');
+    assert.strictEqual(api.services.config.current.mirrorBaseUrl, 'https://previewnet.mirrornode.hedera.com');
+  });
+
+  it('rebuilds the mirror client when ledgerLens.network changes', async () => {
+    const before = api.services.mirror;
+    assert.strictEqual(before.baseUrl, 'https://testnet.mirrornode.hedera.com');
+    const changed = nextEvent(api.services.onDidChangeMirrorClient, 5000, 'onDidChangeMirrorClient');
+    await setSetting('ledgerLens.network', 'mainnet-public');
+    const fired = await changed;
+    const after = api.services.mirror;
+    assert.notStrictEqual(after, before, 'a new client');
+    assert.strictEqual(fired, after, 'the event carries the new client');
+    assert.strictEqual(after.baseUrl, 'https://mainnet-public.mirrornode.hedera.com');
+  });
+
+  it('keeps the client when an unrelated setting changes', async () => {
+    const before = api.services.mirror;
+    let fired = false;
+    const sub = api.services.onDidChangeMirrorClient(() => (fired = true));
+    try {
+      await setSetting('ledgerLens.hover.enabled', false);
+      await waitFor(() => api.services.config.current.hover.enabled === false, 5000, 'hover.enabled read');
+      assert.strictEqual(api.services.mirror, before);
+      assert.strictEqual(fired, false);
+    } finally {
+      sub.dispose();
+      await resetSettings('ledgerLens.hover.enabled');
+    }
+  });
+});
