@@ -1,0 +1,92 @@
+import * as assert from 'assert';
+import { hasUnsafeIntegers, parseLossless, quoteUnsafeIntegers } from '../../../src/mirror/lossless';
+import { recorded } from './helpers';
+
+describe('mirror/lossless JSON', () => {
+  it('leaves text without long digit runs untouched (the JSON.parse fast path)', () => {
+    const text = '{"a":123456789012345,"b":"0.0.8","c":[1,-2,3.5e10]}';
+    assert.strictEqual(quoteUnsafeIntegers(text), text);
+    assert.deepStrictEqual(parseLossless(text), JSON.parse(text));
+  });
+
+  it('keeps 2^53 - 1 a number and turns 2^53 (ambiguous as a double) and above into exact digits', () => {
+    const v = parseLossless('{"short":1234567890123456,"safe":9007199254740991,"edge":9007199254740992,"over":9007199254740993}') as Record<string, unknown>;
+    assert.strictEqual(v['short'], 1234567890123456);
+    assert.strictEqual(v['safe'], 9007199254740991);
+    assert.strictEqual(v['edge'], '9007199254740992');
+    assert.strictEqual(v['over'], '9007199254740993');
+  });
+
+  it('keeps negative and int64-edge integers exact', () => {
+    const v = parseLossless('[-9223372036854775808,9223372036854775807,-9007199254740993,-9007199254740991]') as unknown[];
+    assert.deepStrictEqual(v, ['-9223372036854775808', '9223372036854775807', '-9007199254740993', -9007199254740991]);
+  });
+
+  it('does not touch digit runs inside strings, even after escaped quotes and backslashes', () => {
+    const text = String.raw`{"memo":"pay 12345678901234567890 now","q":"say \"98765432109876543210\"","bs":"end\\","n":12345678901234567890}`;
+    const v = parseLossless(text) as Record<string, unknown>;
+    assert.strictEqual(v['memo'], 'pay 12345678901234567890 now');
+    assert.strictEqual(v['q'], 'say "98765432109876543210"');
+    assert.strictEqual(v['bs'], 'end\\');
+    assert.strictEqual(v['n'], '12345678901234567890');
+  });
+
+  it('does not touch digit runs inside keys', () => {
+    const v = parseLossless('{"12345678901234567890":1}') as Record<string, unknown>;
+    assert.deepStrictEqual(Object.keys(v), ['12345678901234567890']);
+    assert.strictEqual(v['12345678901234567890'], 1);
+  });
+
+  it('leaves floats and exponents as numbers (they are not integers as sent)', () => {
+    const v = parseLossless('[12345678901234567890.5,1.12345678901234567890,1e12345678901234567,2E-12345678901234567,3e+12345678901234567,-12345678901234567890e2]') as unknown[];
+    assert.strictEqual(typeof v[0], 'number');
+    assert.strictEqual(typeof v[1], 'number');
+    assert.strictEqual(v[2], Infinity);
+    assert.strictEqual(v[3], 0);
+    assert.strictEqual(v[4], Infinity);
+    assert.strictEqual(typeof v[5], 'number');
+  });
+
+  it('handles whitespace around tokens and nesting', () => {
+    const v = parseLossless('{ "a" : [ 12345678901234567890 , { "b" :\n-12345678901234567890 } ] }');
+    assert.deepStrictEqual(v, { a: ['12345678901234567890', { b: '-12345678901234567890' }] });
+  });
+
+  it('rejects malformed JSON with a SyntaxError', () => {
+    assert.throws(() => parseLossless('{"a":12345678901234567890'), SyntaxError);
+    assert.throws(() => parseLossless('<html>'), SyntaxError);
+  });
+
+  it('round-trips random documents: every integer keeps all its digits', () => {
+    let seed = 42;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const bigDigits = () => {
+      const len = 1 + Math.floor(rand() * 19);
+      let s = String(1 + Math.floor(rand() * 9));
+      for (let i = 1; i < len; i++) s += String(Math.floor(rand() * 10));
+      return (rand() < 0.3 ? '-' : '') + s;
+    };
+    for (let round = 0; round < 200; round++) {
+      const ints: string[] = [];
+      const parts: string[] = [];
+      for (let i = 0; i < 20; i++) {
+        const d = bigDigits();
+        ints.push(d);
+        const noise = rand() < 0.5 ? `"s${bigDigits()}\\"${bigDigits()}"` : `${bigDigits()}.5`;
+        parts.push(`{"k${i}":${d},"noise":${noise}}`);
+      }
+      const v = parseLossless(`[${parts.join(',')}]`) as Array<Record<string, unknown>>;
+      v.forEach((o, i) => {
+        const got = o[`k${i}`];
+        assert.strictEqual(BigInt(got as string | number), BigInt(ints[i]!), `integer ${ints[i]}`);
+        if (typeof got === 'number') assert.ok(Number.isSafeInteger(got));
+      });
+    }
+  });
+
+  it('agrees with every recording about which bodies hold unsafe integers', () => {
+    for (const r of recorded()) {
+      assert.strictEqual(hasUnsafeIntegers(r.bodyText), r.hasUnsafeIntegers, r.url);
+    }
+  });
+});

@@ -1,0 +1,145 @@
+import * as assert from 'assert';
+import type { z } from 'zod';
+import { parseLossless } from '../../../src/mirror/lossless';
+import {
+  AccountResponseSchema,
+  BlockSchema,
+  BlocksResponseSchema,
+  ContractResultsResponseSchema,
+  ErrorBodySchema,
+  TRANSACTION_TYPES,
+  TransactionsResponseSchema,
+  isKnownTransactionType,
+} from '../../../src/mirror/schemas';
+import { recordFor, recorded } from './helpers';
+
+const byEndpoint: Record<string, z.ZodType> = {
+  'accounts/{id}': AccountResponseSchema,
+  'transactions/{id}': TransactionsResponseSchema,
+  blocks: BlocksResponseSchema,
+  'blocks/{id}': BlockSchema,
+  'contracts/results': ContractResultsResponseSchema,
+};
+
+/** Every integer token of a JSON text outside strings, in order. */
+function integerTokens(text: string): string[] {
+  const out: string[] = [];
+  const re = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/g;
+  for (const m of text.matchAll(re)) if (/^-?\d+$/.test(m[0])) out.push(m[0]);
+  return out;
+}
+
+/** Every bigint and integer number in a parsed value, in document order. */
+function integersOf(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'bigint') out.push(value.toString());
+  else if (typeof value === 'number' && Number.isInteger(value)) out.push(String(value));
+  else if (Array.isArray(value)) for (const v of value) integersOf(v, out);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) integersOf(v, out);
+  return out;
+}
+
+describe('mirror/schemas', () => {
+  it('parses every recorded body with its endpoint schema, no integer digit lost', () => {
+    let n = 0;
+    for (const r of recorded()) {
+      const schema = r.status === 200 ? byEndpoint[r.endpoint] : ErrorBodySchema;
+      assert.ok(schema, r.endpoint);
+      const parsed = schema.safeParse(parseLossless(r.bodyText));
+      assert.ok(parsed.success, `${r.url}: ${parsed.success ? '' : JSON.stringify(parsed.error.issues[0])}`);
+      // Unknown fields are kept too, so the integers of the result are exactly the text's integers
+      // (compared as sorted lists: the schema may reorder keys).
+      assert.deepStrictEqual(integersOf(parsed.data).sort(), integerTokens(r.bodyText).sort(), r.url);
+      n++;
+    }
+    assert.strictEqual(n, 268);
+  });
+
+  it('gives a block number and count above 2^53 as exact bigints', () => {
+    const r = recordFor('/api/v1/blocks/9900000000000001');
+    const block = BlockSchema.parse(parseLossless(r.bodyText));
+    assert.strictEqual(block.number, 9900000000000001n);
+    assert.strictEqual(typeof block.count, 'bigint');
+    assert.ok(r.bodyText.includes(`"count":${block.count.toString()}`));
+    assert.strictEqual(typeof block.gas_used, 'bigint');
+    assert.strictEqual(typeof block.size, 'number');
+  });
+
+  it('gives a serial number above 2^53 as an exact bigint', () => {
+    const r = recordFor('/api/v1/transactions/0.0.8-1234567890-000000000', x => x.hasUnsafeIntegers);
+    const body = TransactionsResponseSchema.parse(parseLossless(r.bodyText));
+    const serials = body.transactions.flatMap(t => t.nft_transfers ?? []).map(n => n.serial_number);
+    assert.ok(serials.length > 0);
+    for (const s of serials) {
+      assert.strictEqual(typeof s, 'bigint');
+      assert.ok(r.bodyText.includes(`"serial_number":${s.toString()}`));
+    }
+    assert.ok(serials.some(s => s > 9007199254740992n));
+  });
+
+  it('types the account lookup: balances, fees and amounts as bigint, int32 as number, extra fields kept', () => {
+    const r = recordFor('/api/v1/accounts/2001');
+    const a = AccountResponseSchema.parse(parseLossless(r.bodyText));
+    assert.strictEqual(typeof a.balance?.balance, 'bigint');
+    for (const t of a.balance?.tokens ?? []) assert.strictEqual(typeof t.balance, 'bigint');
+    for (const t of a.transactions) {
+      assert.strictEqual(typeof t.charged_tx_fee, 'bigint');
+      for (const x of t.transfers ?? []) assert.strictEqual(typeof x.amount, 'bigint');
+      for (const x of t.token_transfers ?? []) assert.strictEqual(typeof x.amount, 'bigint');
+      assert.strictEqual(typeof t.max_fee, 'string');
+    }
+    assert.strictEqual(typeof a.max_automatic_token_associations, 'number');
+    assert.strictEqual(typeof a.pending_reward, 'bigint');
+    const withDelegation = recorded().find(x => x.endpoint === 'accounts/{id}' && x.bodyText.includes('delegation_address'));
+    assert.ok(withDelegation);
+    const kept = AccountResponseSchema.parse(parseLossless(withDelegation.bodyText)) as Record<string, unknown>;
+    assert.strictEqual(typeof kept['delegation_address'], 'string');
+  });
+
+  it('accepts more than the int64 range of JSON numbers only as bigint, refuses non-integers', () => {
+    const base = JSON.parse(recordFor('/api/v1/blocks/0').bodyText) as Record<string, unknown>;
+    const withCount = (count: string) => BlockSchema.safeParse(parseLossless(JSON.stringify({ ...base, count: 0 }).replace('"count":0', `"count":${count}`)));
+    const big = withCount('123456789012345678901234567890');
+    assert.ok(big.success);
+    assert.strictEqual(big.data.count, 123456789012345678901234567890n);
+    assert.strictEqual(withCount('1.5').success, false);
+    assert.strictEqual(withCount('"abc"').success, false);
+  });
+
+  it('keeps contract result status and hex monetary fields as strings, amounts and gas as bigint', () => {
+    const r = recordFor('/api/v1/contracts/results?hbar=false');
+    const body = ContractResultsResponseSchema.parse(parseLossless(r.bodyText));
+    assert.ok(body.results.length > 0);
+    for (const c of body.results) {
+      assert.match(c.status ?? '', /^0x[01]$/);
+      assert.strictEqual(typeof c.amount, 'bigint');
+      assert.strictEqual(typeof c.gas_used, 'bigint');
+      assert.strictEqual(typeof c.gas_limit, 'bigint');
+      if (c.gas_price !== null && c.gas_price !== undefined) assert.match(c.gas_price, /^0x/);
+    }
+  });
+
+  it('lists the 59 transaction types and keeps an unknown name instead of rejecting it', () => {
+    assert.strictEqual(TRANSACTION_TYPES.length, 59);
+    assert.ok(isKnownTransactionType('CRYPTOTRANSFER'));
+    assert.ok(!isKnownTransactionType('TELEPORT'));
+    const body = TransactionsResponseSchema.parse({ transactions: [{ name: 'TELEPORT', charged_tx_fee: 1 }] });
+    assert.strictEqual(body.transactions[0]!.name, 'TELEPORT');
+  });
+
+  it('gives staking reward transfers whose account is a bare number', () => {
+    const body = TransactionsResponseSchema.parse({
+      transactions: [{ staking_reward_transfers: [{ account: 3, amount: 200 }, { account: '0.0.9', amount: '12345678901234567890' }] }],
+    });
+    const s = body.transactions[0]!.staking_reward_transfers!;
+    assert.strictEqual(s[0]!.account, 3);
+    assert.strictEqual(s[1]!.amount, 12345678901234567890n);
+  });
+
+  it('refuses more than 1000 token balances', () => {
+    const r = JSON.parse(recordFor('/api/v1/accounts/2001').bodyText) as { balance: { tokens: unknown[] } };
+    r.balance.tokens = Array.from({ length: 1001 }, (_, i) => ({ token_id: `0.0.${i}`, balance: i }));
+    assert.strictEqual(AccountResponseSchema.safeParse(r).success, false);
+    r.balance.tokens.pop();
+    assert.strictEqual(AccountResponseSchema.safeParse(r).success, true);
+  });
+});
