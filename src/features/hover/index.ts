@@ -1,7 +1,56 @@
-// Placeholder: the hover feature registers its providers and commands here.
+// The hover feature: entity ids, EVM addresses and transaction ids in any file resolve against the
+// mirror node of the selected network.
 import * as vscode from 'vscode';
 import type { FeatureContext } from '../context';
+import { HOVER_COMMANDS } from './content';
+import { HoverResolver } from './resolver';
 
-export function registerHover(_ctx: FeatureContext): vscode.Disposable {
-  return new vscode.Disposable(() => undefined);
+/** What integration tests reach through `exports.features.hover`. */
+export interface HoverFeature {
+  readonly provider: vscode.HoverProvider;
+  readonly resolver: HoverResolver;
+}
+
+export function registerHover(ctx: FeatureContext): vscode.Disposable {
+  const { services } = ctx;
+  const resolver = new HoverResolver({
+    client: () => services.mirror,
+    config: () => services.config.current,
+  });
+  const provider: vscode.HoverProvider = {
+    async provideHover(document, position, token) {
+      const line = document.lineAt(position.line).text;
+      // Cheap and synchronous: most hovers are over text that holds no reference.
+      if (!resolver.find(line, position.character, document.languageId)) return undefined;
+      // Moving the mouse away cancels the token; the request stops when nobody else waits on it.
+      const controller = new AbortController();
+      const sub = token.onCancellationRequested(() => controller.abort());
+      try {
+        if (token.isCancellationRequested) return undefined;
+        const result = await resolver.hover(line, position.character, document.languageId, controller.signal);
+        if (!result || token.isCancellationRequested) return undefined;
+        return new vscode.Hover(
+          trustedMarkdown(result.markdown),
+          new vscode.Range(position.line, result.start, position.line, result.end),
+        );
+      } finally {
+        sub.dispose();
+      }
+    },
+  };
+  const feature: HoverFeature = { provider, resolver };
+  ctx.exports.features['hover'] = feature;
+  return vscode.Disposable.from(
+    vscode.languages.registerHoverProvider({ scheme: '*' }, provider),
+    // What was learnt about ids belongs to one network.
+    services.onDidChangeMirrorClient(() => resolver.reset()),
+  );
+}
+
+/** Markdown whose links may run only our own hover commands; no HTML, no theme icons. */
+export function trustedMarkdown(markdown: string): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(markdown, false);
+  md.isTrusted = { enabledCommands: [...HOVER_COMMANDS] };
+  md.supportHtml = false;
+  return md;
 }

@@ -64,31 +64,26 @@ export type Reference = EntityReference | EvmReference | TransactionReference;
 const BEFORE = String.raw`(?<![\w$.^~@#\-])`;
 const AFTER = String.raw`(?![\w$]|[.\-@][\w$])`;
 const PART = String.raw`(\d{1,10})`;
-const CHECKSUM = String.raw`(?:-([a-z]{5}))?`;
 
-// Alternatives, by capture groups:
-//   1 EVM address (hex digits of `0x` + 40)
-//   2-5 transaction id, dash form: shard realm num, then 6 seconds 7 nanos  (checksum none)
-//   8-11 transaction id, at form: shard realm num checksum?, 12 seconds 13 nanos
-//   14-17 entity id: shard realm num checksum?
-// The transaction forms come before the entity id so a transaction's payer is never taken alone.
-const SOURCE =
-  `${BEFORE}(?:` +
-  String.raw`0x([0-9a-fA-F]{40})` +
-  `|${PART}\\.${PART}\\.${PART}()-(\\d{1,19})-(\\d{1,9})` +
-  `|${PART}\\.${PART}\\.${PART}${CHECKSUM}@(\\d{1,19})\\.(\\d{1,9})` +
-  `|${PART}\\.${PART}\\.${PART}${CHECKSUM}` +
-  `)${AFTER}`;
+// Capture groups: 1 the EVM address's hex digits; 2-4 shard, realm, num; then either 5-6 the
+// seconds and nanos of a dash-form transaction id, or 7 a checksum and/or 8-9 the seconds and
+// nanos of an at-form one. The three id forms share their prefix so a run of digits is read once.
+const FULL = new RegExp(
+  `${BEFORE}(?:0x([0-9a-fA-F]{40})|${PART}\\.${PART}\\.${PART}` +
+    String.raw`(?:-(\d{1,19})-(\d{1,9})|(?:-([a-z]{5}))?(?:@(\d{1,19})\.(\d{1,9}))?)` +
+    `)${AFTER}`,
+  'y',
+);
 
-/** A fresh global regex per caller, so concurrent scans never share `lastIndex`. */
-function referenceRegex(): RegExp {
-  return new RegExp(SOURCE, 'g');
-}
+// Where a reference may be: `.digits.digit` (the first dot of an id) or `0x`. Digits are common in
+// source, and trying the full pattern at every one is slow; this pattern's first character is a
+// `.` or `0`, which the regex engine skips to quickly. Any start of a reference lies just before
+// one of these (the digits before the dot are walked back by hand).
+const CANDIDATE = /\.\d{1,10}\.\d|0x/g;
 
 // The longest reference: a transaction id with a checksum, all parts at their widest.
 const MAX_REFERENCE_LENGTH = 10 * 3 + 2 + 6 + 1 + 19 + 1 + 9;
 const INT64_MAX = 9_223_372_036_854_775_807n;
-
 function fitsNetwork(shard: string, realm: string, options: ReferenceOptions): boolean {
   // Leading zeros are allowed ("00.0.5" is how some tools pad); compare as numbers cheaply.
   return options.anyShardRealm === true || (isZero(shard) && isZero(realm));
@@ -116,29 +111,58 @@ function toReference(m: RegExpExecArray, options: ReferenceOptions): Reference |
     const longZero = longZeroToEntityId(address);
     return longZero ? { kind: 'evm', text, start, end, address, longZero } : { kind: 'evm', text, start, end, address };
   }
-  if (m[2] !== undefined || m[8] !== undefined) {
-    const dash = m[2] !== undefined;
-    const o = dash ? 2 : 8;
-    if (!fitsNetwork(m[o]!, m[o + 1]!, options)) return undefined;
-    const seconds = BigInt(m[o + 4]!);
+  const shard = m[2]!;
+  const realm = m[3]!;
+  if (!fitsNetwork(shard, realm, options)) return undefined;
+  const id: EntityId = { shard: BigInt(shard), realm: BigInt(realm), num: BigInt(m[4]!) };
+  const dash = m[5] !== undefined;
+  if (dash || m[8] !== undefined) {
+    const seconds = BigInt(dash ? m[5]! : m[8]!);
     if (seconds > INT64_MAX) return undefined;
-    const payer: EntityId = { shard: BigInt(m[o]!), realm: BigInt(m[o + 1]!), num: BigInt(m[o + 2]!) };
-    const checksum = dash ? undefined : m[11];
     return {
       kind: 'transaction',
       text,
       start,
       end,
-      transactionId: { payer, seconds, nanos: Number(m[o + 5]!) },
+      transactionId: { payer: id, seconds, nanos: Number(dash ? m[6]! : m[9]!) },
       form: dash ? 'dash' : 'at',
-      ...checksumFields(payer, checksum, options),
+      ...checksumFields(id, m[7], options),
     };
   }
-  if (!fitsNetwork(m[14]!, m[15]!, options)) return undefined;
-  const id: EntityId = { shard: BigInt(m[14]!), realm: BigInt(m[15]!), num: BigInt(m[16]!) };
   // 0.0.0 names no entity; it is nearly always a version ("version": "0.0.0").
   if (id.num === 0n && id.shard === 0n && id.realm === 0n) return undefined;
-  return { kind: 'entity', text, start, end, id, ...checksumFields(id, m[17], options) };
+  return { kind: 'entity', text, start, end, id, ...checksumFields(id, m[7], options) };
+}
+
+/**
+ * Calls `visit` with every match of the full pattern that starts at or after `from`, in order,
+ * until it returns false or the candidates pass `until`. Matches refused by the network rule are still visited (as matches): they
+ * are tokens, and a token is never cut into a smaller reference.
+ */
+function scan(text: string, from: number, until: number, visit: (m: RegExpExecArray) => boolean): void {
+  CANDIDATE.lastIndex = from;
+  let tried = from; // starts below this were tried already
+  for (let c = CANDIDATE.exec(text); c !== null && c.index <= until; c = CANDIDATE.exec(text)) {
+    let start = c.index;
+    if (text.charCodeAt(start) === 46 /* . */) {
+      // Walk back over the shard's digits (at most ten: a longer run cannot start an id).
+      let k = start;
+      while (k > 0 && start - k < 11) {
+        const code = text.charCodeAt(k - 1);
+        if (code < 48 || code > 57) break;
+        k--;
+      }
+      if (k === start) continue;
+      start = k;
+    }
+    if (start < tried) continue;
+    tried = start + 1;
+    FULL.lastIndex = start;
+    const m = FULL.exec(text);
+    if (m === null) continue;
+    if (!visit(m)) return;
+    CANDIDATE.lastIndex = tried = start + m[0].length;
+  }
 }
 
 /**
@@ -149,16 +173,20 @@ function toReference(m: RegExpExecArray, options: ReferenceOptions): Reference |
  */
 export function findReference(lineText: string, character: number, options: ReferenceOptions = {}): Reference | undefined {
   const from = Math.max(0, character - MAX_REFERENCE_LENGTH);
-  const re = referenceRegex();
-  // Scanning a slice would lose the characters around it that the boundaries look at, so scan
-  // the line itself from `from`, and stop once matches start after the position.
-  re.lastIndex = from;
-  for (let m = re.exec(lineText); m !== null && m.index <= character; m = re.exec(lineText)) {
-    // The end is exclusive, but a position just after the last character still names this token
-    // (VS Code puts the position on either side of the character under the mouse).
-    if (character <= m.index + m[0].length) return toReference(m, options);
-  }
-  return undefined;
+  let found: RegExpExecArray | undefined;
+  // The end is exclusive, but a position just after the last character still names the token
+  // (VS Code puts the position on either side of the character under the mouse).
+  // A reference starting at or before the position has its candidate (`0x`, or its first dot after
+  // at most ten digits) at most 11 characters after it.
+  scan(lineText, from, character + 11, m => {
+    if (m.index > character) return false;
+    if (character <= m.index + m[0].length) {
+      found = m;
+      return false;
+    }
+    return true;
+  });
+  return found && toReference(found, options);
 }
 
 /**
@@ -167,10 +195,11 @@ export function findReference(lineText: string, character: number, options: Refe
  */
 export function findReferences(text: string, options: ReferenceOptions = {}, limit = Number.POSITIVE_INFINITY): Reference[] {
   const out: Reference[] = [];
-  const re = referenceRegex();
-  for (let m = re.exec(text); m !== null && out.length < limit; m = re.exec(text)) {
+  if (limit <= 0) return out;
+  scan(text, 0, text.length, m => {
     const ref = toReference(m, options);
     if (ref) out.push(ref);
-  }
+    return out.length < limit;
+  });
   return out;
 }

@@ -1,0 +1,365 @@
+// The Markdown of every hover. Pure (no vscode): the provider wraps the text in a MarkdownString
+// that trusts only HOVER_COMMANDS. Every value that came from the network goes through codeSpan
+// (ids, hashes, addresses) or escapeMarkdown (free text), so it shows as the literal text it is.
+import { Commands } from '../../commands';
+import type { EntityKind, EntityTarget } from '../context';
+import { codeSpan, commandLink, escapeMarkdown } from '../common/markdown';
+import {
+  type EntityId,
+  type Timestamp,
+  decodeBase64Text,
+  formatEntityId,
+  formatGrouped,
+  formatTinybarsAsHbar,
+  formatTransactionIdDash,
+  normalizeEvmAddress,
+  parseEntityId,
+  parseTimestamp,
+  parseTransactionId,
+  timestampToIso,
+} from '../../ledger';
+import type {
+  AccountResponse,
+  ContractInfo,
+  Key,
+  ScheduleInfo,
+  TokenInfo,
+  TopicInfo,
+  Transaction,
+} from '../../mirror/schemas';
+
+/** The only commands a hover's links may run (the MarkdownString's allow-list). */
+export const HOVER_COMMANDS: readonly string[] = [
+  Commands.revealAccount,
+  Commands.copyId,
+  Commands.copyEvmAddress,
+  Commands.copyTransactionId,
+  Commands.openInHashScan,
+  Commands.openAsJson,
+  Commands.openTransaction,
+];
+
+export interface HoverEnv {
+  /** How the network is named to the user: `testnet`, or a custom mirror node's host. */
+  readonly network: string;
+  /** Whether HashScan has pages for this network (not for a custom mirror node). */
+  readonly hashscan: boolean;
+  /** Now, in ms since the epoch (injected so tests are exact). */
+  readonly now: number;
+}
+
+/** When the data was fetched (ms since the epoch), for "as of … ago". */
+export interface Freshness {
+  readonly fetchedAt?: number;
+}
+
+const LINE = '  \n'; // a hard line break inside one paragraph
+const SEP = ' · ';
+
+function title(kind: string, idText: string, env: HoverEnv): string {
+  return `**${kind}** ${codeSpan(idText)} — ${escapeMarkdown(env.network)}`;
+}
+
+/** "as of 12 s ago", or undefined when the time is unknown. */
+export function ageText(fetchedAt: number | undefined, now: number): string | undefined {
+  if (fetchedAt === undefined) return undefined;
+  const s = Math.max(0, Math.floor((now - fetchedAt) / 1000));
+  if (s < 1) return 'as of just now';
+  if (s < 120) return `as of ${s} s ago`;
+  const min = Math.floor(s / 60);
+  if (min < 120) return `as of ${min} min ago`;
+  return `as of ${Math.floor(min / 60)} h ago`;
+}
+
+/** A mirror node timestamp (`sss.nnnnnnnnn`) as `2023-11-14 22:13:20.000000000 UTC`, exact. */
+export function formatTime(text: string | null | undefined): string | undefined {
+  if (text === null || text === undefined) return undefined;
+  const ts = parseTimestamp(text);
+  return ts ? timestampText(ts) : escapeMarkdown(text);
+}
+
+function timestampText(ts: Timestamp): string {
+  const iso = timestampToIso(ts);
+  return `${iso.slice(0, 10)} ${iso.slice(11, -1)} UTC`;
+}
+
+/** Nanoseconds since the epoch (the token's `expiry_timestamp`) as a time. */
+function nanosText(ns: bigint): string {
+  if (ns < 0n) return formatGrouped(ns);
+  return timestampText({ seconds: ns / 1_000_000_000n, nanos: Number(ns % 1_000_000_000n) });
+}
+
+/** The key's type in words; a network-given type we do not know is shown escaped. */
+export function keyText(key: Key | undefined): string {
+  if (!key) return 'none';
+  switch (key._type) {
+    case 'ED25519':
+      return 'ED25519';
+    case 'ECDSA_SECP256K1':
+      return 'ECDSA (secp256k1)';
+    case 'ProtobufEncoded':
+      return 'key list or threshold key';
+    default:
+      return escapeMarkdown(key._type, 60);
+  }
+}
+
+/** A whole-unit amount from its smallest units and decimals, exact: `1234567` with 2 → `12,345.67`. */
+export function formatUnits(amount: string | bigint, decimals: string | number | undefined): string | undefined {
+  const text = typeof amount === 'bigint' ? amount.toString() : amount;
+  if (!/^-?\d{1,40}$/.test(text)) return undefined;
+  const d = decimals === undefined ? 0 : Number(decimals);
+  if (!Number.isInteger(d) || d < 0 || d > 40) return undefined;
+  const value = BigInt(text);
+  const negative = value < 0n;
+  const digits = (negative ? -value : value).toString().padStart(d + 1, '0');
+  const whole = formatGrouped(BigInt(digits.slice(0, digits.length - d)));
+  const fraction = d > 0 ? `.${digits.slice(digits.length - d)}` : '';
+  return `${negative ? '-' : ''}${whole}${fraction}`;
+}
+
+function signedHbar(tinybars: bigint): string {
+  return `${tinybars > 0n ? '+' : ''}${formatTinybarsAsHbar(tinybars)}`;
+}
+
+function yesNo(value: boolean | null | undefined): string {
+  return value === true ? 'yes' : value === false ? 'no' : 'unknown';
+}
+
+function idOrText(text: string | null | undefined): string {
+  return text === null || text === undefined ? 'none' : codeSpan(text, 100);
+}
+
+function memoLine(memo: string | null | undefined): string | undefined {
+  if (memo === null || memo === undefined || memo === '') return undefined;
+  return `Memo: ${escapeMarkdown(memo, 500)}`;
+}
+
+interface LinkSet {
+  readonly target: EntityTarget;
+  readonly sidebar?: boolean;
+}
+
+function links({ target, sidebar }: LinkSet, env: HoverEnv): string {
+  const out: string[] = [];
+  if (target.kind === 'transaction') {
+    out.push(commandLink('Open transaction', Commands.openTransaction, target, 'Show the transaction in a panel'));
+    out.push(commandLink('Copy id', Commands.copyTransactionId, target));
+  } else {
+    if (sidebar) out.push(commandLink('Open in sidebar', Commands.revealAccount, target, 'Show the account in the Accounts view'));
+    out.push(commandLink('Copy id', Commands.copyId, target));
+    if (target.evmAddress) out.push(commandLink('Copy EVM address', Commands.copyEvmAddress, target));
+  }
+  if (env.hashscan) out.push(commandLink('Open in HashScan', Commands.openInHashScan, target));
+  out.push(commandLink('Open as JSON', Commands.openAsJson, target));
+  return out.join(SEP);
+}
+
+function assemble(head: string, lines: ReadonlyArray<string | undefined>, fresh: Freshness, env: HoverEnv, linkSet?: LinkSet): string {
+  const parts = [head];
+  const body = lines.filter((l): l is string => l !== undefined);
+  if (body.length > 0) parts.push(body.join(LINE));
+  const age = ageText(fresh.fetchedAt, env.now);
+  if (age) parts.push(`_${age}_`);
+  if (linkSet) parts.push(links(linkSet, env));
+  return parts.join('\n\n');
+}
+
+/** A target for our commands: the canonical id, and the EVM address only when it is well-formed. */
+function targetFor(kind: EntityKind, id: string, evm: string | null | undefined): EntityTarget {
+  const evmAddress = evm ? normalizeEvmAddress(evm) : undefined;
+  return evmAddress ? { kind, id, evmAddress } : { kind, id };
+}
+
+/** The id the server gave, when it is a well-formed id (else what was asked). */
+function canonicalId(given: string | null | undefined, asked: string): string {
+  const id = given ? parseEntityId(given) : undefined;
+  return id ? formatEntityId(id) : asked;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export function accountHover(account: AccountResponse, asked: string, fresh: Freshness, env: HoverEnv): string {
+  const id = canonicalId(account.account, asked);
+  const evm = account.evm_address ? normalizeEvmAddress(account.evm_address) : undefined;
+  const balance = account.balance?.balance;
+  const tokens = account.balance?.tokens.length ?? 0;
+  const staking: string[] = [];
+  if (account.staked_node_id !== null) staking.push(`to node ${account.staked_node_id}`);
+  else if (account.staked_account_id) staking.push(`to account ${codeSpan(account.staked_account_id, 100)}`);
+  else staking.push('not staked');
+  if (account.decline_reward) staking.push('declines rewards');
+  if (account.pending_reward !== undefined && account.pending_reward !== 0n) {
+    staking.push(`pending reward ${formatTinybarsAsHbar(account.pending_reward)}`);
+  }
+  const created = formatTime(account.created_timestamp);
+  const expires = formatTime(account.expiry_timestamp);
+  return assemble(
+    title(account.deleted ? 'Account (deleted)' : 'Account', id, env),
+    [
+      evm ? `EVM address: ${codeSpan(evm)}` : account.evm_address ? `EVM address: ${codeSpan(account.evm_address, 100)}` : undefined,
+      account.alias ? `Alias: ${codeSpan(account.alias, 200)}` : undefined,
+      `Balance: ${balance === null || balance === undefined ? 'unknown' : `**${formatTinybarsAsHbar(balance)}**`}` +
+        (tokens > 0 ? `${SEP}${tokens} token balance${tokens === 1 ? '' : 's'}` : ''),
+      `Key: ${keyText(account.key)}`,
+      memoLine(account.memo),
+      created || expires ? [created && `Created: ${created}`, expires && `Expires: ${expires}`].filter(Boolean).join(SEP) : undefined,
+      `Deleted: ${yesNo(account.deleted)}`,
+      `Staking: ${staking.join(', ')}`,
+    ],
+    fresh,
+    env,
+    { target: targetFor('account', id, evm), sidebar: true },
+  );
+}
+
+export function contractHover(contract: ContractInfo, asked: string, fresh: Freshness, env: HoverEnv): string {
+  const id = canonicalId(contract.contract_id, asked);
+  const created = formatTime(contract.created_timestamp);
+  const expires = formatTime(contract.expiration_timestamp);
+  return assemble(
+    title(contract.deleted ? 'Contract (deleted)' : 'Contract', id, env),
+    [
+      contract.evm_address ? `EVM address: ${codeSpan(contract.evm_address, 100)}` : undefined,
+      memoLine(contract.memo),
+      `Admin key: ${keyText(contract.admin_key)}`,
+      contract.file_id ? `Bytecode file: ${codeSpan(contract.file_id, 100)}` : undefined,
+      contract.auto_renew_account ? `Auto-renew account: ${codeSpan(contract.auto_renew_account, 100)}` : undefined,
+      created || expires ? [created && `Created: ${created}`, expires && `Expires: ${expires}`].filter(Boolean).join(SEP) : undefined,
+      `Deleted: ${yesNo(contract.deleted)}`,
+    ],
+    fresh,
+    env,
+    { target: targetFor('contract', id, contract.evm_address) },
+  );
+}
+
+export function tokenHover(token: TokenInfo, asked: string, fresh: Freshness, env: HoverEnv): string {
+  const id = canonicalId(token.token_id, asked);
+  const nft = token.type === 'NON_FUNGIBLE_UNIQUE';
+  const decimals = nft ? 0 : token.decimals;
+  const supply = token.total_supply !== undefined ? formatUnits(token.total_supply, decimals) : undefined;
+  const max = token.max_supply !== undefined && token.max_supply !== '0' ? formatUnits(token.max_supply, decimals) : undefined;
+  const created = formatTime(token.created_timestamp);
+  const expires = token.expiry_timestamp !== undefined && token.expiry_timestamp !== null ? nanosText(token.expiry_timestamp) : undefined;
+  return assemble(
+    title(token.deleted ? 'Token (deleted)' : 'Token', id, env),
+    [
+      `Name: ${escapeMarkdown(token.name, 200)}${SEP}Symbol: ${escapeMarkdown(token.symbol, 100)}`,
+      `Type: ${token.type === undefined ? 'unknown' : nft ? 'non-fungible (NFT)' : token.type === 'FUNGIBLE_COMMON' ? 'fungible' : escapeMarkdown(token.type, 60)}` +
+        (nft || token.decimals === undefined ? '' : `${SEP}Decimals: ${escapeMarkdown(token.decimals, 10)}`),
+      supply !== undefined ? `Total supply: ${supply}${max !== undefined ? ` of at most ${max}` : ''}` : undefined,
+      token.treasury_account_id ? `Treasury: ${codeSpan(token.treasury_account_id, 100)}` : undefined,
+      memoLine(token.memo),
+      token.pause_status && token.pause_status !== 'NOT_APPLICABLE' ? `Pause status: ${escapeMarkdown(token.pause_status, 40)}` : undefined,
+      created || expires ? [created && `Created: ${created}`, expires && `Expires: ${expires}`].filter(Boolean).join(SEP) : undefined,
+      `Deleted: ${yesNo(token.deleted)}`,
+    ],
+    fresh,
+    env,
+    { target: targetFor('token', id, undefined) },
+  );
+}
+
+export function topicHover(topic: TopicInfo, asked: string, fresh: Freshness, env: HoverEnv): string {
+  const id = canonicalId(topic.topic_id, asked);
+  const created = formatTime(topic.created_timestamp);
+  return assemble(
+    title(topic.deleted ? 'Topic (deleted)' : 'Topic', id, env),
+    [
+      memoLine(topic.memo),
+      `Admin key: ${keyText(topic.admin_key)}${SEP}Submit key: ${topic.submit_key ? keyText(topic.submit_key) : 'none (anyone may submit)'}`,
+      topic.auto_renew_account ? `Auto-renew account: ${codeSpan(topic.auto_renew_account, 100)}` : undefined,
+      created ? `Created: ${created}` : undefined,
+      `Deleted: ${yesNo(topic.deleted)}`,
+    ],
+    fresh,
+    env,
+    { target: targetFor('topic', id, undefined) },
+  );
+}
+
+export function scheduleHover(schedule: ScheduleInfo, asked: string, fresh: Freshness, env: HoverEnv): string {
+  const id = canonicalId(schedule.schedule_id, asked);
+  const executed = formatTime(schedule.executed_timestamp);
+  const expires = formatTime(schedule.expiration_time);
+  const state = schedule.deleted ? 'deleted' : executed ? `executed ${executed}` : 'pending';
+  return assemble(
+    title('Schedule', id, env),
+    [
+      `State: ${state}`,
+      memoLine(schedule.memo),
+      schedule.creator_account_id ? `Creator: ${codeSpan(schedule.creator_account_id, 100)}` : undefined,
+      schedule.payer_account_id ? `Payer: ${codeSpan(schedule.payer_account_id, 100)}` : undefined,
+      schedule.consensus_timestamp ? `Created: ${formatTime(schedule.consensus_timestamp)}` : undefined,
+      expires ? `Expires: ${expires}` : undefined,
+      schedule.signatures ? `Signatures: ${schedule.signatures.length}` : undefined,
+    ],
+    fresh,
+    env,
+    { target: targetFor('schedule', id, undefined) },
+  );
+}
+
+const MAX_TRANSFERS_SHOWN = 5;
+
+/**
+ * A transaction id may name several transactions (the user's, a scheduled one, node-generated
+ * children): the hover describes the user's own (nonce 0, not scheduled) and counts the others.
+ */
+export function transactionHover(transactions: readonly Transaction[], asked: string, fresh: Freshness, env: HoverEnv): string {
+  const main =
+    transactions.find(t => (t.nonce === undefined || t.nonce === 0n) && t.scheduled !== true) ?? transactions[0];
+  const parsed = main?.transaction_id ? parseTransactionId(main.transaction_id) : undefined;
+  const id = parsed ? formatTransactionIdDash(parsed) : asked;
+  const target: EntityTarget = { kind: 'transaction', id };
+  if (!main) return assemble(title('Transaction', id, env), ['No transaction in the answer.'], fresh, env, { target });
+  const transfers = main.transfers ?? [];
+  const shown = transfers
+    .slice(0, MAX_TRANSFERS_SHOWN)
+    .map(t => `${idOrText(t.account)} ${signedHbar(t.amount)}`)
+    .join(', ');
+  const more = transfers.length > MAX_TRANSFERS_SHOWN ? ` and ${transfers.length - MAX_TRANSFERS_SHOWN} more` : '';
+  const tokenCount = main.token_transfers?.length ?? 0;
+  const nftCount = main.nft_transfers?.length ?? 0;
+  const others = transactions.length - 1;
+  const memo = main.memo_base64 ? decodeBase64Text(main.memo_base64) : '';
+  return assemble(
+    title('Transaction', id, env),
+    [
+      `Type: ${main.name ? escapeMarkdown(main.name, 60) : 'unknown'}${SEP}Result: ${main.result ? `**${escapeMarkdown(main.result, 80)}**` : 'unknown'}`,
+      main.consensus_timestamp ? `Consensus: ${formatTime(main.consensus_timestamp)}` : undefined,
+      `Payer: ${parsed ? codeSpan(formatEntityId(parsed.payer)) : 'unknown'}${SEP}Fee: ${main.charged_tx_fee !== undefined ? formatTinybarsAsHbar(main.charged_tx_fee) : 'unknown'}`,
+      memoLine(memo),
+      transfers.length > 0 ? `Transfers: ${shown}${more}` : 'Transfers: none',
+      tokenCount + nftCount > 0 ? `Token transfers: ${tokenCount}${SEP}NFT transfers: ${nftCount}` : undefined,
+      others > 0 ? `${others} more transaction${others === 1 ? '' : 's'} with this id (scheduled or child)` : undefined,
+    ],
+    fresh,
+    env,
+    { target },
+  );
+}
+
+// ---- hovers without a lookup result ----
+
+export function wrongChecksumHover(text: string, id: EntityId, expected: string, ledger: string): string {
+  return (
+    `**${escapeMarkdown(text)}**: wrong checksum for ${escapeMarkdown(ledger)}; ` +
+    `${codeSpan(formatEntityId(id))} there has checksum ${codeSpan(expected)}. ` +
+    `Not looked up: the id may belong to another network or hold a typo.`
+  );
+}
+
+export function notFoundHover(text: string, what: string, env: HoverEnv): string {
+  return `${codeSpan(text)}: not found on ${escapeMarkdown(env.network)} (no ${what}).`;
+}
+
+export function failureHover(text: string, message: string, env: HoverEnv): string {
+  return `${codeSpan(text)}: ${escapeMarkdown(message, 500)} (${escapeMarkdown(env.network)}). Hover again to retry.`;
+}
+
+/** What the hover says while there is no ledger network to check a checksum against. */
+export function longZeroNote(address: string, id: EntityId): string {
+  return `${codeSpan(address)} is the long-zero address of ${codeSpan(formatEntityId(id))}.`;
+}

@@ -1,0 +1,245 @@
+// What a hover does between "the mouse is over this text" and "here is the Markdown", without
+// vscode: find the reference, look it up through the mirror client (its cache, coalescing and rate
+// cap), remember which kind an id turned out to be, and turn failures into words. The vscode
+// provider (provider.ts) only adapts positions, cancellation and MarkdownString; the bench drives
+// this class directly.
+import {
+  type EntityId,
+  formatEntityId,
+  formatTransactionIdDash,
+  ledgerNetworkOf,
+} from '../../ledger';
+import { MirrorError, type MirrorClient } from '../../mirror';
+import { type LedgerLensConfig, networkLabel } from '../../settings';
+import { hashscanNetwork } from '../common/links';
+import { codeSpan } from '../common/markdown';
+import {
+  type HoverEnv,
+  accountHover,
+  contractHover,
+  failureHover,
+  notFoundHover,
+  scheduleHover,
+  tokenHover,
+  topicHover,
+  transactionHover,
+  wrongChecksumHover,
+} from './content';
+import { type Reference, findReference } from './references';
+
+/** The lookups an entity id may need, in order of likelihood. */
+export const ENTITY_KINDS = ['account', 'contract', 'token', 'topic', 'schedule'] as const;
+export type EntityLookupKind = (typeof ENTITY_KINDS)[number];
+
+export interface HoverResult {
+  readonly markdown: string;
+  /** Offsets of the reference in its line. */
+  readonly start: number;
+  readonly end: number;
+  /** The reference the hover is about (tests and the bench read it). */
+  readonly reference: Reference;
+}
+
+export interface ResolverDeps {
+  client(): MirrorClient;
+  config(): LedgerLensConfig;
+  now?(): number;
+}
+
+/** A small least-recently-used map: the id → kind memory. */
+export class LruMap<K, V> {
+  private readonly map = new Map<K, V>();
+  constructor(private readonly capacity: number) {}
+  get(key: K): V | undefined {
+    const v = this.map.get(key);
+    if (v !== undefined) {
+      // Re-inserting moves it to the young end; Map keeps insertion order.
+      this.map.delete(key);
+      this.map.set(key, v);
+    }
+    return v;
+  }
+  set(key: K, value: V): void {
+    this.map.delete(key);
+    this.map.set(key, value);
+    if (this.map.size > this.capacity) {
+      const oldest = this.map.keys().next();
+      if (!oldest.done) this.map.delete(oldest.value);
+    }
+  }
+  get size(): number {
+    return this.map.size;
+  }
+  clear(): void {
+    this.map.clear();
+  }
+}
+
+const KIND_MEMORY = 2000;
+
+function is404(error: unknown): boolean {
+  return error instanceof MirrorError && error.kind === 'http' && error.status === 404;
+}
+
+export class HoverResolver {
+  /** id (or EVM address) → the kind it was found to be, on the current network. */
+  readonly kinds = new LruMap<string, EntityLookupKind>(KIND_MEMORY);
+  private readonly now: () => number;
+
+  constructor(private readonly deps: ResolverDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  /** Forgets what was learnt about ids: call when the network (the mirror client) changes. */
+  reset(): void {
+    this.kinds.clear();
+  }
+
+  /** The reference under the position, or undefined (also when the settings turn hovers off here). */
+  find(lineText: string, character: number, languageId: string): Reference | undefined {
+    const { hover, network } = this.deps.config();
+    if (!hover.enabled || hover.excludedLanguages.includes(languageId)) return undefined;
+    return findReference(lineText, character, { anyShardRealm: hover.anyShardRealm, ledger: ledgerNetworkOf(network) });
+  }
+
+  /** The hover for the reference under the position, or undefined when there is none or it was cancelled. */
+  async hover(lineText: string, character: number, languageId: string, signal?: AbortSignal): Promise<HoverResult | undefined> {
+    const reference = this.find(lineText, character, languageId);
+    if (!reference) return undefined;
+    const markdown = await this.describe(reference, signal);
+    return markdown === undefined ? undefined : { markdown, start: reference.start, end: reference.end, reference };
+  }
+
+  /** The Markdown for a reference; undefined only when the caller cancelled. */
+  async describe(ref: Reference, signal?: AbortSignal): Promise<string | undefined> {
+    const config = this.deps.config();
+    const env = this.env(config);
+    if ((ref.kind === 'entity' || ref.kind === 'transaction') && ref.checksumValid === false && ref.expectedChecksum) {
+      const id = ref.kind === 'entity' ? ref.id : ref.transactionId.payer;
+      return wrongChecksumHover(ref.text, id, ref.expectedChecksum, ledgerNetworkOf(config.network));
+    }
+
+    // Our own deadline: the client retries failed attempts, and a hover must say "too slow" once
+    // the configured timeout has passed rather than wait for every retry.
+    const deadline = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      deadline.abort();
+    }, config.requestTimeoutMs);
+    const onAbort = () => deadline.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      return await this.lookup(ref, deadline.signal, env);
+    } catch (error) {
+      if (signal?.aborted) return undefined;
+      const shown = ref.kind === 'evm' ? ref.address : ref.kind === 'entity' ? formatEntityId(ref.id) : ref.text;
+      if (timedOut || (error instanceof MirrorError && error.kind === 'timeout')) {
+        return failureHover(shown, `the mirror node did not answer within ${Math.round(config.requestTimeoutMs / 1000)} s`, env);
+      }
+      return failureHover(shown, describeError(error), env);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private env(config: LedgerLensConfig): HoverEnv {
+    return { network: networkLabel(config), hashscan: hashscanNetwork(config) !== undefined, now: this.now() };
+  }
+
+  private async lookup(ref: Reference, signal: AbortSignal, env: HoverEnv): Promise<string> {
+    const client = this.deps.client();
+    const opts = { signal, allowStale: true };
+    if (ref.kind === 'transaction') {
+      const asked = formatTransactionIdDash(ref.transactionId);
+      try {
+        const body = await client.getTransaction(asked, undefined, opts);
+        if (body.transactions.length === 0) return notFoundHover(asked, 'transaction with this id', env);
+        return transactionHover(body.transactions, asked, { fetchedAt: client.fetchedAt(body) }, env);
+      } catch (error) {
+        if (is404(error)) return notFoundHover(asked, 'transaction with this id', env);
+        throw error;
+      }
+    }
+    if (ref.kind === 'evm' && !ref.longZero) {
+      // Only accounts and contracts have EVM addresses of their own.
+      const found = await this.lookupKinds(ref.address, ['account', 'contract'], opts, env);
+      return found ?? notFoundHover(ref.address, 'account or contract with this EVM address', env);
+    }
+    const id: EntityId = ref.kind === 'evm' ? ref.longZero! : ref.id;
+    const idText = formatEntityId(id);
+    const found = await this.lookupKinds(idText, ENTITY_KINDS, opts, env);
+    const note = ref.kind === 'evm' ? `${codeSpan(ref.address)} is the long-zero address of ${codeSpan(idText)}.\n\n` : '';
+    return note + (found ?? notFoundHover(idText, 'account, contract, token, topic or schedule', env));
+  }
+
+  /**
+   * Tries the kinds in order (the remembered kind first) until one answers; a 404 moves on, any
+   * other failure ends the search (it would fail the same way for the next kind). Undefined when
+   * every kind said 404.
+   */
+  private async lookupKinds(
+    key: string,
+    kinds: readonly EntityLookupKind[],
+    opts: { signal: AbortSignal; allowStale: boolean },
+    env: HoverEnv,
+  ): Promise<string | undefined> {
+    const known = this.kinds.get(key);
+    const order = known ? [known, ...kinds.filter(k => k !== known)] : kinds;
+    const client = this.deps.client();
+    for (const kind of order) {
+      let markdown: string;
+      try {
+        markdown = await this.lookupOne(client, kind, key, opts, env);
+      } catch (error) {
+        if (is404(error)) continue;
+        throw error;
+      }
+      this.kinds.set(key, kind);
+      return markdown;
+    }
+    return undefined;
+  }
+
+  private async lookupOne(
+    client: MirrorClient,
+    kind: EntityLookupKind,
+    key: string,
+    opts: { signal: AbortSignal; allowStale: boolean },
+    env: HoverEnv,
+  ): Promise<string> {
+    switch (kind) {
+      case 'account': {
+        const a = await client.getAccount(key, undefined, opts);
+        return accountHover(a, key, { fetchedAt: client.fetchedAt(a) }, env);
+      }
+      case 'contract': {
+        const c = await client.getContract(key, opts);
+        return contractHover(c, key, { fetchedAt: client.fetchedAt(c) }, env);
+      }
+      case 'token': {
+        const t = await client.getToken(key, opts);
+        return tokenHover(t, key, { fetchedAt: client.fetchedAt(t) }, env);
+      }
+      case 'topic': {
+        const t = await client.getTopic(key, opts);
+        return topicHover(t, key, { fetchedAt: client.fetchedAt(t) }, env);
+      }
+      case 'schedule': {
+        const s = await client.getSchedule(key, opts);
+        return scheduleHover(s, key, { fetchedAt: client.fetchedAt(s) }, env);
+      }
+    }
+  }
+}
+
+/** The words of a failure: the server's own messages where it sent some. */
+export function describeError(error: unknown): string {
+  if (error instanceof MirrorError) {
+    if (error.kind === 'http' && error.messages.length > 0) return `the mirror node answered ${error.status}: ${error.messages.join('; ')}`;
+    return error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
