@@ -105,11 +105,14 @@ export class StatusPoller<T> {
     return Math.min(cap, this.interval * 2 ** Math.min(failures - 1, 30));
   }
 
-  /** Starts polling: checks at once, then on schedule. */
+  /**
+   * Starts polling: checks once at once, even while inactive (so there is always a first answer),
+   * then on schedule while active.
+   */
   start(): void {
     if (this.disposed || this.started) return;
     this.started = true;
-    if (this.active) void this.check();
+    void this.check();
   }
 
   /**
@@ -149,7 +152,7 @@ export class StatusPoller<T> {
 
   /**
    * Forgets the past (the network or the page changed): cancels a check under way, resets the
-   * backoff and checks now if active.
+   * backoff and checks now (also while inactive: the user just asked for something else).
    */
   restart(): Promise<void> {
     if (this.disposed) return Promise.resolve();
@@ -159,7 +162,7 @@ export class StatusPoller<T> {
     this.clearTimer();
     this.consecutiveFailures = 0;
     this.lastAttemptAt = undefined;
-    return this.active ? this.check() : Promise.resolve();
+    return this.check();
   }
 
   dispose(): void {

@@ -140,15 +140,22 @@ describe('status: poller', () => {
     assert.deepStrictEqual(h.clock.pending(), [30_000]);
   });
 
-  it('starting inactive does not check until activated', async () => {
+  it('starting inactive checks once, then waits for activation', async () => {
     const h = harness({ active: false });
     h.poller.start();
     await settle();
-    assert.strictEqual(h.calls.length, 0);
+    assert.strictEqual(h.calls.length, 1, 'a first answer even in a window without focus');
     assert.strictEqual(h.clock.timers.size, 0);
+    await h.clock.advance(3_600_000);
+    assert.strictEqual(h.calls.length, 1);
     h.poller.setActive(true);
     await settle();
-    assert.strictEqual(h.calls.length, 1);
+    assert.strictEqual(h.calls.length, 2, 'overdue by then: checked on activation');
+    await h.poller.restart();
+    h.poller.setActive(false);
+    await h.poller.restart();
+    assert.strictEqual(h.calls.length, 4, 'restart checks while inactive too');
+    assert.strictEqual(h.clock.timers.size, 0, 'but schedules nothing');
   });
 
   it('restart aborts the check under way, forgets the backoff and ignores the stale answer', async () => {
