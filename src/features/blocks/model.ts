@@ -1,0 +1,88 @@
+// A block record as text: the tree row of the Blocks view and every field for the block panel.
+// Pure (no vscode).
+import { formatGrouped, parseTimestamp, timestampToDate, timestampToIso, type Timestamp } from '../../ledger';
+import type { Block } from '../../mirror';
+import type { DetailField, DetailSection } from '../../../webview/protocol';
+import { revealInvisibles } from '../common/markdown';
+
+export interface BlockRow {
+  readonly label: string;
+  readonly description: string;
+  readonly tooltip: string;
+}
+
+const NONE = '—';
+
+/** `#17`, then "2 tx · 12:00:01.234–12:00:03.456 UTC · gas 0". */
+export function blockRow(block: Block): BlockRow {
+  const from = parseTimestamp(block.timestamp.from);
+  const to = block.timestamp.to ? parseTimestamp(block.timestamp.to) : undefined;
+  const range = from ? `${clock(from)}–${to ? clock(to) : '…'} UTC` : block.timestamp.from;
+  const gas = block.gas_used === null || block.gas_used === undefined ? 'gas —' : `gas ${formatGrouped(block.gas_used)}`;
+  const txs = `${formatGrouped(block.count)} tx`;
+  return {
+    label: `#${block.number}`,
+    description: `${txs} · ${range} · ${gas}`,
+    tooltip: [
+      `Block ${block.number}`,
+      `Transactions: ${block.count}`,
+      `From: ${from ? timestampToIso(from) : block.timestamp.from}`,
+      `To: ${to ? timestampToIso(to) : block.timestamp.to ?? NONE}`,
+      `Gas used: ${block.gas_used ?? NONE}`,
+      `Hash: ${block.hash}`,
+    ].join('\n'),
+  };
+}
+
+export interface BlockFormatOptions {
+  readonly localTime: (date: Date) => string;
+  readonly hashscan: boolean;
+}
+
+/** Every field of the block record, with a link to the previous block and to its contract results. */
+export function blockSection(block: Block, options: BlockFormatOptions): DetailSection {
+  const fields: DetailField[] = [
+    { label: 'Number', value: block.number.toString(), copy: block.number.toString() },
+    { label: 'Transaction count', value: formatGrouped(block.count) },
+    { label: 'Gas used', value: block.gas_used === null || block.gas_used === undefined ? NONE : formatGrouped(block.gas_used) },
+    { label: 'HAPI version', value: block.hapi_version ?? NONE },
+    { label: 'Hash', value: block.hash, mono: true, copy: block.hash },
+    {
+      label: 'Previous hash',
+      value: block.previous_hash,
+      mono: true,
+      copy: block.previous_hash,
+      // The genesis block's previous hash is all zeros: nothing to open.
+      ...(/^(0x)?0*$/.test(block.previous_hash) ? { note: 'genesis' } : { action: { type: 'openBlock' as const, hashOrNumber: block.previous_hash } }),
+    },
+    { label: 'Logs bloom', value: block.logs_bloom ?? NONE, mono: true, ...(block.logs_bloom ? { copy: block.logs_bloom } : {}) },
+    { label: 'Name', value: revealInvisibles(block.name), mono: true },
+    { label: 'Size', value: block.size === null || block.size === undefined ? NONE : `${block.size.toLocaleString('en-US')} bytes` },
+    timestampField('Timestamp from', block.timestamp.from, options),
+    timestampField('Timestamp to', block.timestamp.to, options),
+  ];
+  return {
+    id: `block-${block.number}`,
+    title: `Block ${block.number}`,
+    fields,
+    tables: [],
+    buttons: [
+      { label: 'Copy hash', action: { type: 'copy', text: block.hash } },
+      { label: "Block's contract results", action: { type: 'openContractResults', blockNumber: block.number.toString() } },
+      ...(options.hashscan
+        ? [{ label: 'Open in HashScan', action: { type: 'openInHashScan' as const, kind: 'block' as const, id: block.number.toString() } }]
+        : []),
+    ],
+  };
+}
+
+function timestampField(label: string, raw: string | null | undefined, options: BlockFormatOptions): DetailField {
+  if (!raw) return { label, value: NONE };
+  const ts = parseTimestamp(raw);
+  if (!ts) return { label, value: raw };
+  return { label, value: timestampToIso(ts), note: `${options.localTime(timestampToDate(ts))} · ${raw}`, mono: true };
+}
+
+function clock(ts: Timestamp): string {
+  return timestampToIso(ts).slice(11, 23);
+}

@@ -1,0 +1,256 @@
+// "Lookup transaction": read what the user has (the input box, or the command's argument), refuse
+// a malformed id before any request, fetch, and show every returned transaction. A miss on the
+// selected network offers the other networks.
+import * as vscode from 'vscode';
+import { z } from 'zod';
+import { MirrorError, MirrorInputError, type MirrorClient, type TransactionsResponse } from '../../mirror';
+import type { DetailView } from '../../../webview/protocol';
+import type { FeatureContext } from '../context';
+import { targetOf } from '../common/targets';
+import {
+  LOOKUP_PROMPT,
+  describeQuery,
+  findTransactionIdAt,
+  findTransactionIdIn,
+  parseTransactionLookup,
+  type TransactionQuery,
+} from './input';
+import { leaseClient, otherNetworks, type NetworkUrlResolver } from './networks';
+import type { TransactionPanels } from './panels';
+
+/** What the command returns (integration tests read it). */
+export type LookupOutcome =
+  | { readonly kind: 'shown'; readonly network: string; readonly view: DetailView }
+  | { readonly kind: 'invalid'; readonly message: string }
+  | { readonly kind: 'not-found'; readonly network: string; readonly message: string }
+  | { readonly kind: 'failed'; readonly message: string; readonly serverMessages: readonly string[] }
+  | { readonly kind: 'cancelled' };
+
+// The argument forms: the input text itself, { input, nonce?, scheduled? }, or an EntityTarget.
+const argSchema = z.union([
+  z.string().max(2048),
+  z.object({
+    input: z.string().max(2048),
+    nonce: z.number().int().min(0).max(2_147_483_647).optional(),
+    scheduled: z.boolean().optional(),
+    /** Answer for "try the other networks" without asking (tests). */
+    tryOtherNetworks: z.boolean().optional(),
+  }),
+]);
+
+export interface LookupDeps {
+  readonly ctx: FeatureContext;
+  readonly panels: TransactionPanels;
+  readonly resolveUrl: () => NetworkUrlResolver;
+}
+
+export async function lookupTransaction(deps: LookupDeps, arg?: unknown): Promise<LookupOutcome> {
+  let text: string | undefined;
+  let extra: { nonce?: number; scheduled?: boolean } = {};
+  let tryOthers: boolean | undefined;
+  const target = targetOf(arg);
+  if (target?.kind === 'transaction') {
+    text = target.id;
+  } else if (arg !== undefined && arg !== null && !target) {
+    const parsed = argSchema.safeParse(arg);
+    if (!parsed.success) return refuse('Lookup transaction takes a transaction id or hash as its argument.');
+    if (typeof parsed.data === 'string') text = parsed.data;
+    else {
+      text = parsed.data.input;
+      extra = {
+        ...(parsed.data.nonce === undefined ? {} : { nonce: parsed.data.nonce }),
+        ...(parsed.data.scheduled === undefined ? {} : { scheduled: parsed.data.scheduled }),
+      };
+      tryOthers = parsed.data.tryOtherNetworks;
+    }
+  }
+  if (text === undefined) {
+    text = await askForTransaction();
+    if (text === undefined) return { kind: 'cancelled' };
+  }
+
+  const parsed = parseTransactionLookup(text);
+  if (!parsed.ok) return refuse(parsed.message);
+  const query: TransactionQuery = { ...parsed.query, ...extra };
+
+  const { services } = deps.ctx;
+  const network = services.config.current.network;
+  const label = describeQuery(query);
+  const fetched = await fetchWithProgress(services.mirror, query, `Looking up ${label} on ${network}`);
+  if (fetched.kind === 'response') {
+    const panel = deps.panels.show(network, query, fetched.response);
+    return { kind: 'shown', network, view: panel.view };
+  }
+  if (fetched.kind === 'cancelled') return { kind: 'cancelled' };
+  const error = fetched.error;
+  if (error instanceof MirrorInputError) return refuse(error.message);
+  if (error instanceof MirrorError && error.status === 404) {
+    return notFound(deps, query, network, tryOthers);
+  }
+  return failed(error, network);
+}
+
+/** The input box: validates as the user types, pre-filled with an id found at the cursor. */
+export async function askForTransaction(): Promise<string | undefined> {
+  const box = vscode.window.createInputBox();
+  box.title = 'Ledger Lens: Lookup transaction';
+  box.prompt = LOOKUP_PROMPT;
+  box.placeholder = '0.0.1234@1700000000.123456789';
+  box.ignoreFocusOut = false;
+  const prefill = idFromEditor();
+  if (prefill) {
+    box.value = prefill;
+    box.valueSelection = [0, prefill.length];
+  }
+  const validate = (value: string) => {
+    if (value.trim() === '') {
+      box.validationMessage = undefined;
+      return false;
+    }
+    const r = parseTransactionLookup(value);
+    box.validationMessage = r.ok ? undefined : { message: r.message, severity: vscode.InputBoxValidationSeverity.Error };
+    return r.ok;
+  };
+  validate(box.value);
+  return new Promise<string | undefined>(resolve => {
+    let done = false;
+    const finish = (value: string | undefined) => {
+      if (done) return;
+      done = true;
+      resolve(value);
+      box.dispose();
+    };
+    box.onDidChangeValue(validate);
+    box.onDidAccept(() => {
+      if (validate(box.value)) finish(box.value);
+      else if (box.value.trim() === '') box.validationMessage = { message: LOOKUP_PROMPT, severity: vscode.InputBoxValidationSeverity.Error };
+    });
+    box.onDidHide(() => finish(undefined));
+    box.show();
+  });
+}
+
+function idFromEditor(): string | undefined {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) return undefined;
+  const { selection, document } = editor;
+  if (!selection.isEmpty) return findTransactionIdIn(document.getText(selection));
+  const line = document.lineAt(selection.active.line).text;
+  if (line.length > 10_000) return undefined;
+  return findTransactionIdAt(line, selection.active.character);
+}
+
+type Fetched =
+  | { readonly kind: 'response'; readonly response: TransactionsResponse }
+  | { readonly kind: 'error'; readonly error: unknown }
+  | { readonly kind: 'cancelled' };
+
+function fetchWithProgress(client: MirrorClient, query: TransactionQuery, title: string): Promise<Fetched> {
+  return Promise.resolve(
+    vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+      async (_progress, token): Promise<Fetched> => {
+        const controller = new AbortController();
+        const sub = token.onCancellationRequested(() => controller.abort());
+        try {
+          const response = await client.getTransaction(query.idOrHash, paramsOf(query), { signal: controller.signal });
+          return { kind: 'response', response };
+        } catch (error) {
+          if (token.isCancellationRequested) return { kind: 'cancelled' };
+          return { kind: 'error', error };
+        } finally {
+          sub.dispose();
+        }
+      },
+    ),
+  );
+}
+
+function paramsOf(query: TransactionQuery): { nonce?: number; scheduled?: boolean } {
+  return {
+    ...(query.nonce === undefined ? {} : { nonce: query.nonce }),
+    ...(query.scheduled === undefined ? {} : { scheduled: query.scheduled }),
+  };
+}
+
+async function notFound(
+  deps: LookupDeps,
+  query: TransactionQuery,
+  network: string,
+  tryOthers: boolean | undefined,
+): Promise<LookupOutcome> {
+  const config = deps.ctx.services.config.current;
+  const label = describeQuery(query);
+  const message = `Transaction ${label} was not found on ${network}.`;
+  const others = otherNetworks(config);
+  // A HashScan link names its network: try that one first.
+  if (query.linkNetwork) others.sort((a, b) => Number(b === query.linkNetwork) - Number(a === query.linkNetwork));
+  if (others.length === 0) {
+    void vscode.window.showWarningMessage(message);
+    return { kind: 'not-found', network, message };
+  }
+  const action = `Try ${others.join(', ')}`;
+  const go =
+    tryOthers ??
+    (await vscode.window.showWarningMessage(message, action).then(pick => pick === action));
+  if (!go) return { kind: 'not-found', network, message };
+
+  // Every other network at once, each through a client made for this search and disposed after.
+  const results = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Looking up ${label} on ${others.join(', ')}`, cancellable: true },
+    (_p, token) =>
+      Promise.all(
+        others.map(async other => {
+          const lease = leaseClient(other, config, deps.ctx.services.mirror, deps.resolveUrl());
+          const controller = new AbortController();
+          const sub = token.onCancellationRequested(() => controller.abort());
+          try {
+            return { network: other, response: await lease.client.getTransaction(query.idOrHash, paramsOf(query), { signal: controller.signal }) };
+          } catch (error) {
+            return { network: other, error };
+          } finally {
+            sub.dispose();
+            lease.release();
+          }
+        }),
+      ),
+  );
+  const found = results.filter((r): r is { network: typeof r.network; response: TransactionsResponse } => 'response' in r);
+  if (found.length > 0) {
+    let first: LookupOutcome | undefined;
+    for (const f of found) {
+      const panel = deps.panels.show(f.network, query, f.response);
+      first ??= { kind: 'shown', network: f.network, view: panel.view };
+    }
+    return first!;
+  }
+  const misses = results.map(r => {
+    const e = 'error' in r ? r.error : undefined;
+    if (e instanceof MirrorError && e.status === 404) return `not found on ${r.network}`;
+    return `${r.network}: ${e instanceof Error ? e.message : String(e)}`;
+  });
+  const all = `Transaction ${label} was not found on ${network}; ${misses.join('; ')}.`;
+  void vscode.window.showWarningMessage(all);
+  return { kind: 'not-found', network, message: all };
+}
+
+function refuse(message: string): LookupOutcome {
+  void vscode.window.showErrorMessage(`Ledger Lens: ${message}`);
+  return { kind: 'invalid', message };
+}
+
+function failed(error: unknown, network: string): LookupOutcome {
+  if (error instanceof MirrorError) {
+    const serverMessages = error.messages;
+    const head =
+      error.kind === 'http'
+        ? `The mirror node of ${network} answered ${error.status}`
+        : error.message;
+    const message = serverMessages.length > 0 ? `${head}: ${serverMessages.join('; ')}` : head;
+    void vscode.window.showErrorMessage(`Ledger Lens: ${message}`);
+    return { kind: 'failed', message, serverMessages };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  void vscode.window.showErrorMessage(`Ledger Lens: ${message}`);
+  return { kind: 'failed', message, serverMessages: [] };
+}

@@ -1,0 +1,324 @@
+// Every transaction the lookup returned, sorted into groups and turned into text for the panel.
+// Pure (no vscode): the grouping rules and the formatting are unit-tested.
+import {
+  base64ToHex,
+  decodeBase64Text,
+  formatEntityId,
+  formatTinybarsAsHbar,
+  formatTransactionIdAt,
+  formatTransactionIdDash,
+  parseTimestamp,
+  parseTransactionId,
+  timestampToDate,
+  timestampToIso,
+  compareTimestamps,
+} from '../../ledger';
+import type { Transaction } from '../../mirror';
+import type {
+  DetailAction,
+  DetailButton,
+  DetailCell,
+  DetailField,
+  DetailSection,
+  DetailTable,
+} from '../../../webview/protocol';
+import { revealInvisibles } from '../common/markdown';
+
+export type TransactionRole = 'parent' | 'scheduled' | 'child' | 'duplicate';
+
+export interface ClassifiedTransaction {
+  readonly transaction: Transaction;
+  readonly role: TransactionRole;
+  /** The badge: "parent", "child, nonce 2", "scheduled", "duplicate". */
+  readonly label: string;
+}
+
+export const GROUP_TITLES: Record<TransactionRole, string> = {
+  parent: 'Parent (user-submitted)',
+  scheduled: 'Scheduled',
+  child: 'Children (node-generated and batch inner transactions)',
+  duplicate: 'Duplicates',
+};
+const GROUP_ORDER: readonly TransactionRole[] = ['parent', 'scheduled', 'child', 'duplicate'];
+
+/** The result the network gives a resubmission of a transaction id it already reached consensus on. */
+const DUPLICATE_RESULT = 'DUPLICATE_TRANSACTION';
+
+/**
+ * Labels each transaction and returns them group by group (parent, scheduled, children,
+ * duplicates), each group in consensus order. A duplicate is a later transaction with the same id,
+ * nonce and scheduled flag as an earlier one, or one the network marked DUPLICATE_TRANSACTION.
+ */
+export function classifyTransactions(transactions: readonly Transaction[]): ClassifiedTransaction[] {
+  const sorted = [...transactions].sort(byConsensus);
+  const seen = new Set<string>();
+  const classified = sorted.map((transaction): ClassifiedTransaction => {
+    const nonce = transaction.nonce ?? 0n;
+    const key = `${transaction.transaction_id ?? ''}|${nonce}|${transaction.scheduled === true}`;
+    const repeated = seen.has(key);
+    seen.add(key);
+    if (repeated || transaction.result === DUPLICATE_RESULT) {
+      return { transaction, role: 'duplicate', label: 'duplicate' };
+    }
+    if (transaction.scheduled === true) return { transaction, role: 'scheduled', label: 'scheduled' };
+    if (nonce > 0n) return { transaction, role: 'child', label: `child, nonce ${nonce}` };
+    if (transaction.parent_consensus_timestamp) return { transaction, role: 'child', label: 'child (inner, nonce 0)' };
+    return { transaction, role: 'parent', label: 'parent' };
+  });
+  return GROUP_ORDER.flatMap(role => classified.filter(c => c.role === role));
+}
+
+function byConsensus(a: Transaction, b: Transaction): number {
+  const ta = a.consensus_timestamp ? parseTimestamp(a.consensus_timestamp) : undefined;
+  const tb = b.consensus_timestamp ? parseTimestamp(b.consensus_timestamp) : undefined;
+  if (ta && tb) return compareTimestamps(ta, tb);
+  return ta ? -1 : tb ? 1 : 0;
+}
+
+/** "1 transaction", "3 transactions share this id: 1 parent, 1 scheduled, 1 duplicate". */
+export function summarize(classified: readonly ClassifiedTransaction[]): string {
+  if (classified.length === 1) return '1 transaction';
+  const counts = GROUP_ORDER.map(role => [role, classified.filter(c => c.role === role).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([role, n]) => `${n} ${role === 'child' ? (n === 1 ? 'child' : 'children') : role === 'duplicate' && n > 1 ? 'duplicates' : role}`);
+  return `${classified.length} transactions share this id: ${counts.join(', ')}`;
+}
+
+// ---- formatting ----
+
+export interface FormatOptions {
+  /** Local time for a date, e.g. "19/08/2019, 09:16:53 CEST". Injected so tests fix the zone. */
+  readonly localTime: (date: Date) => string;
+  /** Whether HashScan has pages for the current network (not for a custom mirror node). */
+  readonly hashscan: boolean;
+}
+
+export const defaultLocalTime = (date: Date): string =>
+  date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'long' });
+
+const CONTRACT_TYPES = new Set(['CONTRACTCALL', 'CONTRACTCREATEINSTANCE', 'ETHEREUMTRANSACTION']);
+const NONE = '—';
+
+/** One transaction as a panel section: every field, every table, its own buttons. */
+export function transactionSection(c: ClassifiedTransaction, index: number, options: FormatOptions): DetailSection {
+  const t = c.transaction;
+  const id = t.transaction_id ? parseTransactionId(t.transaction_id) : undefined;
+  const dash = id ? formatTransactionIdDash(id) : t.transaction_id;
+  const at = id ? formatTransactionIdAt(id) : undefined;
+  const fields: DetailField[] = [];
+
+  fields.push(
+    dash
+      ? { label: 'Transaction id', value: dash, mono: true, copy: dash, ...(at ? { note: at } : {}) }
+      : { label: 'Transaction id', value: NONE },
+  );
+  if (at) fields.push({ label: 'Transaction id (SDK form)', value: at, mono: true, copy: at });
+  fields.push({ label: 'Type', value: text(t.name) });
+  fields.push({ label: 'Result', value: text(t.result) });
+  fields.push(timestampField('Consensus timestamp', t.consensus_timestamp, options));
+  fields.push(timestampField('Valid start', t.valid_start_timestamp, options));
+  if (t.transaction_hash) {
+    fields.push({ label: 'Hash (base64)', value: t.transaction_hash, mono: true, copy: t.transaction_hash });
+    const hex = base64ToHex(t.transaction_hash);
+    if (hex) fields.push({ label: 'Hash (hex)', value: `0x${hex}`, mono: true, copy: `0x${hex}` });
+  } else {
+    fields.push({ label: 'Hash', value: NONE });
+  }
+  fields.push(accountField('Node', t.node));
+  fields.push(accountField('Payer', id ? formatEntityId(id.payer) : undefined));
+  if (t.entity_id) fields.push({ label: 'Entity', value: t.entity_id, mono: true });
+  fields.push({
+    label: 'Charged fee',
+    value: t.charged_tx_fee === undefined ? NONE : formatTinybarsAsHbar(t.charged_tx_fee),
+    ...(t.charged_tx_fee === undefined ? {} : { note: `${t.charged_tx_fee} tinybars` }),
+  });
+  fields.push(maxFeeField(t.max_fee));
+  fields.push(memoField(t.memo_base64));
+  fields.push({
+    label: 'Valid duration',
+    value: t.valid_duration_seconds === undefined ? NONE : `${t.valid_duration_seconds} s`,
+  });
+  fields.push(
+    t.nonce === undefined
+      ? { label: 'Nonce', value: NONE }
+      : { label: 'Nonce', value: t.nonce.toString(), note: t.nonce === 0n ? 'user-submitted' : 'generated by a node' },
+  );
+  fields.push({ label: 'Scheduled', value: t.scheduled === undefined ? NONE : t.scheduled ? 'yes' : 'no' });
+  fields.push(timestampField('Parent consensus timestamp', t.parent_consensus_timestamp, options, 'none (not a child)'));
+  fields.push(highVolumeField(t.high_volume, t.high_volume_pricing_multiplier));
+  fields.push(
+    t.batch_key
+      ? { label: 'Batch key', value: t.batch_key.key, note: t.batch_key._type, mono: true, copy: t.batch_key.key }
+      : { label: 'Batch key', value: 'none' },
+  );
+
+  const tables: DetailTable[] = [
+    {
+      title: 'Transfers',
+      columns: ['Account', 'Amount', 'Approval'],
+      rows: (t.transfers ?? []).map(x => [accountCell(x.account), hbarCell(x.amount), approvalCell(x.is_approval)]),
+      empty: 'No ℏ transfers.',
+    },
+    {
+      title: 'Token transfers',
+      columns: ['Token', 'Account', 'Amount (smallest unit)', 'Approval'],
+      rows: (t.token_transfers ?? []).map(x => [
+        monoCell(x.token_id),
+        accountCell(x.account),
+        { text: x.amount.toString(), numeric: true },
+        approvalCell(x.is_approval),
+      ]),
+      empty: 'No token transfers.',
+    },
+    {
+      title: 'NFT transfers',
+      columns: ['Token', 'Serial', 'Sender', 'Receiver', 'Approval'],
+      rows: (t.nft_transfers ?? []).map(x => [
+        monoCell(x.token_id),
+        { text: x.serial_number.toString(), numeric: true },
+        accountCell(x.sender_account_id),
+        accountCell(x.receiver_account_id),
+        approvalCell(x.is_approval),
+      ]),
+      empty: 'No NFT transfers.',
+    },
+    {
+      title: 'Staking reward transfers',
+      columns: ['Account', 'Reward'],
+      rows: (t.staking_reward_transfers ?? []).map(x => [
+        accountCell(typeof x.account === 'number' ? `0.0.${x.account}` : x.account),
+        hbarCell(x.amount),
+      ]),
+      empty: 'No staking rewards paid.',
+    },
+    {
+      title: 'Assessed custom fees',
+      columns: ['Collector', 'Amount', 'Token', 'Effective payers'],
+      rows: (t.assessed_custom_fees ?? []).map(x => [
+        accountCell(x.collector_account_id),
+        x.token_id ? { text: x.amount.toString(), numeric: true } : hbarCell(x.amount),
+        { text: x.token_id ?? 'ℏ', mono: !!x.token_id },
+        { text: (x.effective_payer_account_ids ?? []).join(', ') || NONE, mono: true },
+      ]),
+      empty: 'No custom fees assessed.',
+    },
+    {
+      title: 'Max custom fees',
+      columns: ['Account', 'Amount', 'Denominating token'],
+      rows: (t.max_custom_fees ?? []).map(x => [
+        accountCell(x.account_id),
+        x.denominating_token_id ? { text: x.amount.toString(), numeric: true } : hbarCell(x.amount),
+        { text: x.denominating_token_id ?? 'ℏ', mono: !!x.denominating_token_id },
+      ]),
+      empty: 'No max custom fees set.',
+    },
+  ];
+
+  const buttons: DetailButton[] = [];
+  if (dash) buttons.push({ label: 'Copy id', action: { type: 'copy', text: dash } });
+  if (at) buttons.push({ label: 'Copy SDK id', action: { type: 'copy', text: at } });
+  if (dash && options.hashscan) buttons.push({ label: 'Open in HashScan', action: { type: 'openInHashScan', kind: 'transaction', id: dash } });
+  if (t.name && CONTRACT_TYPES.has(t.name) && t.consensus_timestamp) {
+    buttons.push({ label: 'Open contract result', action: { type: 'openContractResults', timestamp: t.consensus_timestamp } });
+  }
+
+  return {
+    id: `tx-${index}`,
+    title: `${text(t.name)} · ${text(t.result)}`,
+    group: GROUP_TITLES[c.role],
+    badge: c.label,
+    fields,
+    tables,
+    buttons,
+  };
+}
+
+/** Every account a transaction touches, deduplicated, in first-seen order. */
+export function involvedAccounts(t: Transaction): string[] {
+  const out = new Set<string>();
+  const add = (id: string | null | undefined) => {
+    if (id && /^\d+\.\d+\.\d+$/.test(id)) out.add(id);
+  };
+  const id = t.transaction_id ? parseTransactionId(t.transaction_id) : undefined;
+  if (id) add(formatEntityId(id.payer));
+  for (const x of t.transfers ?? []) add(x.account);
+  for (const x of t.token_transfers ?? []) add(x.account);
+  for (const x of t.nft_transfers ?? []) {
+    add(x.sender_account_id);
+    add(x.receiver_account_id);
+  }
+  for (const x of t.staking_reward_transfers ?? []) add(typeof x.account === 'number' ? `0.0.${x.account}` : x.account);
+  for (const x of t.assessed_custom_fees ?? []) {
+    add(x.collector_account_id);
+    for (const p of x.effective_payer_account_ids ?? []) add(p);
+  }
+  return [...out];
+}
+
+/** The multiplier is scaled by 1000: 1500 → ×1.500. */
+export function formatMultiplier(scaled: bigint): string {
+  const whole = scaled / 1000n;
+  const frac = (scaled % 1000n).toString().padStart(3, '0');
+  return `×${whole}.${frac}`;
+}
+
+function highVolumeField(applied: boolean | undefined, multiplier: bigint | null | undefined): DetailField {
+  const label = 'High-volume pricing';
+  if (multiplier === null) {
+    return { label, value: 'not recorded', note: 'the transaction predates high-volume pricing (multiplier is null)' };
+  }
+  if (multiplier === undefined) return { label, value: applied === undefined ? NONE : applied ? 'applied' : 'not applied' };
+  if (multiplier === 0n) return { label, value: 'not applied', note: 'multiplier 0' };
+  const state = applied === undefined ? '' : applied ? 'applied' : 'high-volume throttles not applied';
+  return { label, value: formatMultiplier(multiplier), note: [state, `raw ${multiplier} / 1000`].filter(Boolean).join('; ') };
+}
+
+function maxFeeField(maxFee: string | undefined): DetailField {
+  if (maxFee === undefined) return { label: 'Max fee', value: NONE };
+  if (!/^\d{1,19}$/.test(maxFee)) return { label: 'Max fee', value: maxFee, note: 'as the server wrote it' };
+  return { label: 'Max fee', value: formatTinybarsAsHbar(BigInt(maxFee)), note: `${maxFee} tinybars` };
+}
+
+function memoField(memo: string | null | undefined): DetailField {
+  if (!memo) return { label: 'Memo', value: '(empty)' };
+  return { label: 'Memo', value: revealInvisibles(decodeBase64Text(memo)), note: `base64 ${memo}` };
+}
+
+function timestampField(label: string, raw: string | null | undefined, options: FormatOptions, missing = NONE): DetailField {
+  if (!raw) return { label, value: missing };
+  const ts = parseTimestamp(raw);
+  if (!ts) return { label, value: raw, note: 'not a timestamp' };
+  return { label, value: timestampToIso(ts), note: `${options.localTime(timestampToDate(ts))} · ${raw}`, mono: true };
+}
+
+function accountField(label: string, id: string | null | undefined): DetailField {
+  if (!id) return { label, value: NONE };
+  const action = revealAction(id);
+  return { label, value: id, mono: true, ...(action ? { action } : {}) };
+}
+
+function accountCell(id: string | null | undefined): DetailCell {
+  if (!id) return { text: NONE };
+  const action = revealAction(id);
+  return { text: id, mono: true, ...(action ? { action } : {}) };
+}
+
+function revealAction(id: string): DetailAction | undefined {
+  return /^\d{1,10}\.\d{1,10}\.\d{1,10}$/.test(id) ? { type: 'revealAccount', id } : undefined;
+}
+
+function hbarCell(tinybars: bigint): DetailCell {
+  return { text: formatTinybarsAsHbar(tinybars), numeric: true };
+}
+
+function monoCell(value: string | null | undefined): DetailCell {
+  return { text: value ?? NONE, mono: true };
+}
+
+function approvalCell(approval: boolean | undefined): DetailCell {
+  return { text: approval === undefined ? NONE : approval ? 'yes' : 'no' };
+}
+
+function text(value: string | undefined): string {
+  return value === undefined || value === '' ? NONE : revealInvisibles(value);
+}

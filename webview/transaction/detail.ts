@@ -1,0 +1,269 @@
+// The detail panels' browser side (transaction and block): validates what the host sends and lays
+// it out. Every value becomes a text node (shared/dom.ts); links and buttons only post an action
+// back, the host decides what it means.
+import type {
+  BlockPanelState,
+  DetailAction,
+  DetailButton,
+  DetailCell,
+  DetailField,
+  DetailInitialState,
+  DetailSection,
+  DetailTable,
+  DetailToHost,
+  DetailToWebview,
+  DetailView,
+  TransactionPanelState,
+} from '../protocol';
+import { button, progressIndicator } from '../components/toolkit';
+import { h, type Child } from '../shared/dom';
+import { onHostMessage } from '../shared/messages';
+import { ValidationError, array, boolean, integer, literal, object, string, tagged, type Validator } from '../shared/validate';
+import { connectToHost, initialState } from '../shared/vscodeApi';
+
+function optional<T>(inner: Validator<T>): Validator<T | undefined> {
+  return (v, p = '') => (v === undefined ? undefined : inner(v, p));
+}
+
+const ostr = optional(string);
+
+const action: Validator<DetailAction> = tagged<'type', DetailAction>('type', {
+  revealAccount: object({ type: literal('revealAccount'), id: string }),
+  openInHashScan: object({ type: literal('openInHashScan'), kind: literal('transaction', 'block'), id: string }),
+  openAsJson: object({ type: literal('openAsJson') }),
+  copy: object({ type: literal('copy'), text: string }),
+  openContractResults: object({
+    type: literal('openContractResults'),
+    timestamp: ostr,
+    blockNumber: ostr,
+    blockHash: ostr,
+  }),
+  openBlock: object({ type: literal('openBlock'), hashOrNumber: string }),
+  refresh: object({ type: literal('refresh') }),
+});
+
+const field: Validator<DetailField> = object({
+  label: string,
+  value: string,
+  note: ostr,
+  mono: optional(boolean),
+  action: optional(action),
+  copy: ostr,
+});
+
+const cell: Validator<DetailCell> = object({
+  text: string,
+  action: optional(action),
+  numeric: optional(boolean),
+  mono: optional(boolean),
+});
+
+const table: Validator<DetailTable> = object({
+  title: string,
+  columns: array(string),
+  rows: array(array(cell)),
+  empty: string,
+});
+
+const detailButton: Validator<DetailButton> = object({ label: string, action });
+
+const section: Validator<DetailSection> = object({
+  id: string,
+  title: string,
+  group: ostr,
+  badge: ostr,
+  fields: array(field),
+  tables: array(table),
+  buttons: array(detailButton),
+});
+
+const view: Validator<DetailView> = tagged<'status', DetailView>('status', {
+  loading: object({ status: literal('loading'), title: string, network: string }),
+  error: object({
+    status: literal('error'),
+    title: string,
+    network: string,
+    message: string,
+    serverMessages: array(string),
+  }),
+  loaded: object({
+    status: literal('loaded'),
+    title: string,
+    network: string,
+    summary: string,
+    sections: array(section, 1000),
+    buttons: array(detailButton),
+  }),
+});
+
+const toWebview: Validator<DetailToWebview> = object({ type: literal('view'), view });
+
+const persist: Validator<TransactionPanelState | BlockPanelState> = tagged<'panel', TransactionPanelState | BlockPanelState>(
+  'panel',
+  {
+    transaction: object({
+      panel: literal('transaction'),
+      network: string,
+      idOrHash: string,
+      nonce: optional(integer),
+      scheduled: optional(boolean),
+    }),
+    block: object({ panel: literal('block'), network: string, hashOrNumber: string }),
+  },
+);
+
+const initial: Validator<DetailInitialState> = object({ persist, view });
+
+/** Starts a detail panel: renders the inlined state, then every view the host posts. */
+export function startDetailPanel(): void {
+  const host = connectToHost<DetailToHost, TransactionPanelState | BlockPanelState>();
+  const app = document.getElementById('app')!;
+  const act = (a: DetailAction) => host.post({ type: 'action', action: a });
+
+  let first: DetailInitialState;
+  try {
+    first = initial(initialState());
+  } catch (e) {
+    app.replaceChildren(h('p', { class: 'error' }, `This panel could not start: ${e instanceof ValidationError ? e.message : String(e)}`));
+    return;
+  }
+  // Only what identifies the panel is kept: the serializer re-reads the record after a reload.
+  host.saveState(first.persist);
+  render(app, first.view, act);
+  onHostMessage(toWebview, m => render(app, m.view, act));
+}
+
+function render(app: HTMLElement, v: DetailView, act: (a: DetailAction) => void): void {
+  const header = h(
+    'header',
+    { class: 'top' },
+    h('h1', {}, v.title, h('span', { class: 'network' }, v.network)),
+    v.status === 'loaded' ? h('div', { class: 'actions' }, ...v.buttons.map(b => actionButton(b, act, 'secondary'))) : null,
+  );
+  const body: Child[] = [];
+  if (v.status === 'loading') {
+    body.push(progressIndicator('Loading…'));
+  } else if (v.status === 'error') {
+    body.push(
+      h(
+        'div',
+        { class: 'banner', role: 'alert' },
+        h('strong', {}, v.message),
+        ...v.serverMessages.map(m => h('div', { class: 'server-message' }, m)),
+        button({ label: 'Retry', appearance: 'secondary', onClick: () => act({ type: 'refresh' }) }).element,
+      ),
+    );
+  } else {
+    body.push(h('p', { class: 'summary' }, v.summary));
+    let group: string | undefined;
+    for (const s of v.sections) {
+      if (s.group && s.group !== group) {
+        group = s.group;
+        body.push(h('h2', { class: 'group' }, s.group));
+      }
+      body.push(renderSection(s, act));
+    }
+  }
+  app.replaceChildren(header, ...body.filter((c): c is Node => c instanceof Node));
+  app.setAttribute('aria-busy', String(v.status === 'loading'));
+}
+
+function renderSection(s: DetailSection, act: (a: DetailAction) => void): HTMLElement {
+  return h(
+    'section',
+    { class: 'record', id: s.id, attrs: { 'aria-label': s.title } },
+    h(
+      'div',
+      { class: 'record-head' },
+      h('h3', {}, s.title),
+      s.badge ? h('span', { class: 'badge' }, s.badge) : null,
+      h('div', { class: 'actions' }, ...s.buttons.map(b => actionButton(b, act, 'secondary'))),
+    ),
+    h('dl', { class: 'fields' }, ...s.fields.flatMap(f => renderField(f, act))),
+    ...s.tables.map(t => renderTable(t, act)),
+  );
+}
+
+function renderField(f: DetailField, act: (a: DetailAction) => void): HTMLElement[] {
+  const value = f.action ? link(f.value, f.action, act) : h('span', {}, f.value);
+  if (f.mono) value.classList.add('mono');
+  return [
+    h('dt', {}, f.label),
+    h(
+      'dd',
+      { attrs: { 'data-field': f.label } },
+      value,
+      f.copy ? copyLink(f.copy, act) : null,
+      f.note ? h('span', { class: 'note' }, f.note) : null,
+    ),
+  ];
+}
+
+function renderTable(t: DetailTable, act: (a: DetailAction) => void): HTMLElement {
+  const caption = h('h4', {}, t.title, h('span', { class: 'count' }, ` (${t.rows.length})`));
+  if (t.rows.length === 0) return h('div', { class: 'table' }, caption, h('p', { class: 'empty' }, t.empty));
+  return h(
+    'div',
+    { class: 'table' },
+    caption,
+    h(
+      'table',
+      { attrs: { 'aria-label': t.title } },
+      h('thead', {}, h('tr', {}, ...t.columns.map(c => h('th', { attrs: { scope: 'col' } }, c)))),
+      h(
+        'tbody',
+        {},
+        ...t.rows.map(r =>
+          h(
+            'tr',
+            {},
+            ...r.map(c => {
+              const content = c.action ? link(c.text, c.action, act) : c.text;
+              const cls = [c.numeric ? 'num' : '', c.mono ? 'mono' : ''].filter(Boolean).join(' ');
+              return h('td', cls ? { class: cls } : {}, content);
+            }),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+function link(text: string, a: DetailAction, act: (a: DetailAction) => void): HTMLElement {
+  return h(
+    'a',
+    {
+      attrs: { href: '#', 'data-action': a.type },
+      title: a.type === 'revealAccount' ? `Open ${text} in the Accounts view` : a.type === 'openBlock' ? 'Open this block' : '',
+      on: {
+        click: e => {
+          e.preventDefault();
+          act(a);
+        },
+      },
+    },
+    text,
+  );
+}
+
+function copyLink(text: string, act: (a: DetailAction) => void): HTMLElement {
+  return h(
+    'a',
+    {
+      class: 'copy',
+      title: 'Copy',
+      attrs: { href: '#', 'aria-label': `Copy ${text}` },
+      on: {
+        click: e => {
+          e.preventDefault();
+          act({ type: 'copy', text });
+        },
+      },
+    },
+    'copy',
+  );
+}
+
+function actionButton(b: DetailButton, act: (a: DetailAction) => void, appearance: 'primary' | 'secondary'): HTMLElement {
+  return button({ label: b.label, appearance, onClick: () => act(b.action) }).element;
+}
