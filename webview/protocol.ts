@@ -6,6 +6,147 @@
 export type BigintString = string;
 
 // ---------------------------------------------------------------------------------------------
+// Contract results panel (src/features/contracts ↔ webview/contractResults)
+
+export const CONTRACT_RESULTS_VIEW_TYPE = 'ledgerLens.contractResults';
+
+/** How monetary fields are shown: exact tinybars, exact weibars (×10^10), or tinybars read as ℏ. */
+export type AmountUnit = 'tinybar' | 'weibar' | 'hbar';
+export const AMOUNT_UNITS: readonly AmountUnit[] = ['tinybar', 'weibar', 'hbar'];
+
+export type TimestampOperator = 'eq' | 'gt' | 'gte' | 'lt' | 'lte' | 'ne';
+export const TIMESTAMP_OPERATORS: readonly TimestampOperator[] = ['eq', 'gt', 'gte', 'lt', 'lte', 'ne'];
+
+export interface TimestampFilter {
+  readonly operator: TimestampOperator;
+  /** seconds.nanoseconds as the user typed it. */
+  readonly value: string;
+}
+
+/** The form's values; an empty string means "no filter". Named after the seed's parameters. */
+export interface ContractResultsFilters {
+  readonly from: string;
+  readonly blockNumber: string;
+  readonly blockHash: string;
+  readonly timestamps: readonly TimestampFilter[];
+  readonly transactionIndex: string;
+  readonly internal: boolean;
+  readonly order: 'asc' | 'desc';
+  /** Rows per page as typed; empty means the service's default (25). */
+  readonly limit: string;
+}
+
+/** The form field a refusal is shown beside: the parameter's name on the wire. */
+export type ContractResultsField =
+  | 'from'
+  | 'block.number'
+  | 'block.hash'
+  | 'timestamp'
+  | 'transaction.index'
+  | 'internal'
+  | 'order'
+  | 'limit';
+
+/** What identifies the panel: kept by the webview (setState) and handed to the serializer. */
+export interface ContractResultsPanelState {
+  readonly filters: ContractResultsFilters;
+  readonly unit: AmountUnit;
+}
+
+/** The panel's first state, inlined into its HTML. */
+export interface ContractResultsInitialState extends ContractResultsPanelState {
+  readonly network: string;
+}
+
+/** A Solidity revert reason read from `error_message`. */
+export type RevertReason =
+  | { readonly kind: 'error'; readonly reason: string }
+  | { readonly kind: 'panic'; readonly code: BigintString; readonly meaning: string }
+  | { readonly kind: 'custom'; readonly selector: string };
+
+/**
+ * One contract result. Monetary fields are tinybars (the panel converts locally), null when the
+ * service gave none (`"0x"` or null). Hex fields are passed whole.
+ */
+export interface ContractResultRow {
+  /** Unique among the loaded rows. */
+  readonly key: string;
+  readonly timestamp: string | null;
+  readonly timestampIso: string | null;
+  readonly from: string | null;
+  /** `0.0.x` when `from` is a long-zero address. */
+  readonly fromId: string | null;
+  readonly to: string | null;
+  readonly toId: string | null;
+  readonly contractId: string | null;
+  readonly result: string | null;
+  readonly status: string | null;
+  readonly amount: BigintString | null;
+  readonly gasPrice: BigintString | null;
+  readonly maxFeePerGas: BigintString | null;
+  readonly maxPriorityFeePerGas: BigintString | null;
+  readonly gasUsed: BigintString | null;
+  readonly gasLimit: BigintString | null;
+  readonly gasConsumed: BigintString | null;
+  readonly blockGasUsed: BigintString | null;
+  readonly blockNumber: BigintString | null;
+  readonly blockHash: string | null;
+  readonly transactionIndex: BigintString | null;
+  readonly hash: string | null;
+  readonly nonce: BigintString | null;
+  readonly type: number | null;
+  readonly v: number | null;
+  readonly r: string | null;
+  readonly s: string | null;
+  readonly chainId: string | null;
+  readonly address: string | null;
+  readonly bloom: string | null;
+  readonly callResult: string | null;
+  readonly accessList: string | null;
+  readonly failedInitcode: string | null;
+  readonly functionParameters: string | null;
+  /** The 4-byte function selector split out of function_parameters, and the 32-byte words after it. */
+  readonly selector: string | null;
+  readonly argumentWords: readonly string[];
+  readonly errorMessage: string | null;
+  readonly revert: RevertReason | null;
+  readonly createdContractIds: readonly string[];
+  /** Fields this panel does not know by name, as JSON text (e.g. authorization_list). */
+  readonly extra: readonly { readonly name: string; readonly json: string }[];
+}
+
+export interface FieldIssue {
+  readonly field: ContractResultsField;
+  readonly message: string;
+}
+
+export type ContractResultsToWebview =
+  /** The host replaced the filters (the panel was opened again from elsewhere). */
+  | { readonly type: 'filters'; readonly filters: ContractResultsFilters }
+  | { readonly type: 'loading'; readonly append: boolean }
+  | {
+      readonly type: 'rows';
+      readonly rows: readonly ContractResultRow[];
+      /** true: add after the loaded rows (Load more); false: replace them. */
+      readonly append: boolean;
+      readonly hasMore: boolean;
+      readonly network: string;
+    }
+  /** Refused before any request: each issue names the field and the rule it breaks. */
+  | { readonly type: 'invalid'; readonly issues: readonly FieldIssue[] }
+  /** A request failed: `serverMessages` are the service's own words. */
+  | { readonly type: 'failed'; readonly message: string; readonly serverMessages: readonly string[]; readonly status: number };
+
+export type ContractResultsToHost =
+  /** The webview is listening; `filters` are the ones it shows (restored from its state). */
+  | { readonly type: 'ready'; readonly filters: ContractResultsFilters }
+  | { readonly type: 'search'; readonly filters: ContractResultsFilters }
+  | { readonly type: 'loadMore' }
+  | { readonly type: 'retry' }
+  | { readonly type: 'copy'; readonly text: string }
+  | { readonly type: 'openEntity'; readonly kind: 'account' | 'contract'; readonly id: string };
+
+// ---------------------------------------------------------------------------------------------
 // Detail panels: transaction (src/features/transactions ↔ webview/transaction) and block
 // (src/features/blocks ↔ webview/block). The host formats everything into text; the webview only
 // lays it out (as text nodes), so no value from the network is ever interpreted as markup.

@@ -1,7 +1,103 @@
-// Placeholder: the contracts feature registers its providers and commands here.
+// The contract results feature: the command (from the palette, an account, a block or a
+// transaction), the panel, and the serializer that brings the panel back after a reload.
 import * as vscode from 'vscode';
-import type { FeatureContext } from '../context';
+import { Commands } from '../../commands';
+import { CONTRACT_RESULTS_VIEW_TYPE, type ContractResultsFilters } from '../../../webview/protocol';
+import { targetOf } from '../common/targets';
+import type { EntityTarget, FeatureContext } from '../context';
+import { EMPTY_FILTERS, filtersWith, type ContractResultsFilterInit } from './filters';
+import { filterInitSchema, panelStateSchema } from './messages';
+import { ContractResultsPanel, createWebviewPanel } from './panel';
 
-export function registerContracts(_ctx: FeatureContext): vscode.Disposable {
-  return new vscode.Disposable(() => undefined);
+export type { ContractResultsFilterInit } from './filters';
+export { ContractResultsPanel } from './panel';
+
+/** What integration tests find under `exports.features.contracts`. */
+export interface ContractsFeature {
+  readonly open: (filters?: ContractResultsFilterInit) => ContractResultsPanel;
+  readonly current: () => ContractResultsPanel | undefined;
+}
+
+let current: ContractResultsPanel | undefined;
+
+function adopt(panel: ContractResultsPanel): ContractResultsPanel {
+  current = panel;
+  panel.onDidDispose(() => {
+    if (current === panel) current = undefined;
+  });
+  return panel;
+}
+
+/**
+ * Opens the contract results panel with these filters (the rest default), reusing the open panel.
+ * Other features call this (or the command with the same object) to show, e.g., a block's results.
+ */
+export function openContractResults(ctx: FeatureContext, init: ContractResultsFilterInit = {}): ContractResultsPanel {
+  const filters = filtersWith(init);
+  if (current && !current.isDisposed) {
+    current.show(filters);
+    return current;
+  }
+  return adopt(
+    new ContractResultsPanel({
+      panel: createWebviewPanel(),
+      services: ctx.services,
+      extensionUri: ctx.extension.extensionUri,
+      state: { filters, unit: 'tinybar' },
+    }),
+  );
+}
+
+/** The filters for an entity a command was invoked on. */
+export function filtersForTarget(target: EntityTarget): ContractResultsFilterInit {
+  switch (target.kind) {
+    case 'account':
+      // `from` takes an account id or an EVM address; the id is the one the user sees.
+      return { from: target.id };
+    case 'block':
+      return /^(0x)?[0-9a-fA-F]{64}([0-9a-fA-F]{32})?$/.test(target.id) ? { blockHash: target.id } : { blockNumber: target.id };
+    default:
+      throw new Error(`Contract results cannot be filtered by a ${target.kind}`);
+  }
+}
+
+/** A command argument as filters: an entity target, a subset of the form's filters, or nothing. */
+export function filtersFromArgument(arg: unknown): ContractResultsFilterInit {
+  if (arg === undefined || arg === null) return {};
+  const target = targetOf(arg);
+  if (target) return filtersForTarget(target);
+  const init = filterInitSchema.safeParse(arg);
+  if (init.success) return init.data;
+  throw new Error('Show contract results was given an argument it does not understand');
+}
+
+export function registerContracts(ctx: FeatureContext): vscode.Disposable {
+  const feature: ContractsFeature = {
+    open: init => openContractResults(ctx, init),
+    current: () => current,
+  };
+  ctx.exports.features.contracts = feature;
+  return vscode.Disposable.from(
+    ctx.registerCommand(Commands.showContractResults, arg => {
+      openContractResults(ctx, filtersFromArgument(arg));
+    }),
+    ctx.registerCommand(Commands.showAccountContractResults, arg => {
+      const target = targetOf(arg);
+      if (!target || target.kind !== 'account') {
+        throw new Error('Show contract results from this account needs an account');
+      }
+      openContractResults(ctx, filtersForTarget(target));
+    }),
+    vscode.window.registerWebviewPanelSerializer(CONTRACT_RESULTS_VIEW_TYPE, {
+      deserializeWebviewPanel: async (panel, state: unknown) => {
+        // The saved state is the page's: an older or damaged one falls back to the defaults.
+        const parsed = panelStateSchema.safeParse(state);
+        const restored = parsed.success
+          ? parsed.data
+          : { filters: EMPTY_FILTERS satisfies ContractResultsFilters, unit: 'tinybar' as const };
+        adopt(new ContractResultsPanel({ panel, services: ctx.services, extensionUri: ctx.extension.extensionUri, state: restored }));
+      },
+    }),
+    { dispose: () => current?.dispose() },
+  );
 }

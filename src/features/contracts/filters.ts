@@ -1,0 +1,99 @@
+// The form's filters as the mirror client's parameters, and their validation. The rules are the
+// client's own (contractResultsQuery, which refuses with MirrorInputError before any request): the
+// form only maps each refused parameter back to the field it is shown beside.
+import { MirrorInputError } from '../../mirror/errors';
+import { contractResultsQuery, type ContractResultsParams } from '../../mirror/params';
+import type {
+  ContractResultsField,
+  ContractResultsFilters,
+  FieldIssue,
+  TimestampFilter,
+} from '../../../webview/protocol';
+
+export const DEFAULT_LIMIT = 25;
+
+export const EMPTY_FILTERS: ContractResultsFilters = {
+  from: '',
+  blockNumber: '',
+  blockHash: '',
+  timestamps: [],
+  transactionIndex: '',
+  internal: false,
+  order: 'desc',
+  limit: '',
+};
+
+/** What other features open the panel with; everything left out is the default. */
+export type ContractResultsFilterInit = Partial<ContractResultsFilters>;
+
+export function filtersWith(init: ContractResultsFilterInit = {}): ContractResultsFilters {
+  return { ...EMPTY_FILTERS, ...init };
+}
+
+function timestampParam(t: TimestampFilter): string {
+  const value = t.value.trim();
+  // Without an operator the service reads equality; the plain form is what its own links use.
+  return t.operator === 'eq' ? value : `${t.operator}:${value}`;
+}
+
+/**
+ * The client parameters for the filters. Defaults are left out (the service applies them), so the
+ * URL stays the one a user would write.
+ */
+export function filtersToParams(f: ContractResultsFilters): ContractResultsParams {
+  const params: ContractResultsParams = {};
+  const from = f.from.trim();
+  if (from) params.from = from;
+  const blockNumber = f.blockNumber.trim();
+  if (blockNumber) params['block.number'] = blockNumber;
+  const blockHash = f.blockHash.trim();
+  if (blockHash) params['block.hash'] = blockHash;
+  const timestamps = f.timestamps.filter(t => t.value.trim() !== '').map(timestampParam);
+  if (timestamps.length === 1) params.timestamp = timestamps[0]!;
+  else if (timestamps.length > 1) params.timestamp = timestamps;
+  const index = f.transactionIndex.trim();
+  if (index) params['transaction.index'] = index;
+  if (f.internal) params.internal = true;
+  if (f.order !== 'desc') params.order = f.order;
+  const limit = f.limit.trim();
+  // Number() of anything but an integer is not one, and the client refuses it with its rule.
+  if (limit && Number(limit) !== DEFAULT_LIMIT) params.limit = Number(limit);
+  return params;
+}
+
+const FIELDS: ReadonlySet<string> = new Set<ContractResultsField>([
+  'from',
+  'block.number',
+  'block.hash',
+  'timestamp',
+  'transaction.index',
+  'internal',
+  'order',
+  'limit',
+]);
+
+/** The issues of a MirrorInputError, each placed on the form field of its parameter. */
+export function fieldIssues(error: MirrorInputError): FieldIssue[] {
+  return error.issues.map(i => ({
+    // A parameter the form has no field for can only come from a bug here: show it at the top.
+    field: (FIELDS.has(i.parameter) ? i.parameter : 'from') as ContractResultsField,
+    message: i.message,
+  }));
+}
+
+/**
+ * Validates the filters with the client's rules. Returns the parameters to request, or the issues
+ * that refuse them (no request must be made then).
+ */
+export function validateFilters(
+  f: ContractResultsFilters,
+): { ok: true; params: ContractResultsParams } | { ok: false; issues: FieldIssue[] } {
+  const params = filtersToParams(f);
+  try {
+    contractResultsQuery(params);
+    return { ok: true, params };
+  } catch (e) {
+    if (e instanceof MirrorInputError) return { ok: false, issues: fieldIssues(e) };
+    throw e;
+  }
+}

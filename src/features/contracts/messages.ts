@@ -1,0 +1,49 @@
+// zod schemas for what reaches the contract results host: the webview's messages, the state the
+// serializer is handed, and the filters other features pass to the command. Each is checked
+// against the protocol's types with `satisfies`.
+import { z } from 'zod';
+import type {
+  ContractResultsFilters,
+  ContractResultsPanelState,
+  ContractResultsToHost,
+} from '../../../webview/protocol';
+
+// Bounds keep a hostile or broken page from making the host do unbounded work.
+const text = (max: number) => z.string().max(max);
+
+const timestampFilterSchema = z.object({
+  operator: z.enum(['eq', 'gt', 'gte', 'lt', 'lte', 'ne']),
+  value: text(64),
+});
+
+export const filtersSchema = z.object({
+  from: text(200),
+  blockNumber: text(200),
+  blockHash: text(200),
+  timestamps: z.array(timestampFilterSchema).max(20),
+  transactionIndex: text(64),
+  internal: z.boolean(),
+  order: z.enum(['asc', 'desc']),
+  limit: text(32),
+}) satisfies z.ZodType<ContractResultsFilters>;
+
+/** The filters another feature (or a command argument) passes: any subset of the form. */
+export const filterInitSchema = filtersSchema.partial().strict();
+
+export const unitSchema = z.enum(['tinybar', 'weibar', 'hbar']);
+
+export const panelStateSchema = z.object({
+  filters: filtersSchema,
+  unit: unitSchema,
+}) satisfies z.ZodType<ContractResultsPanelState>;
+
+const ENTITY_ID = /^\d{1,10}\.\d{1,10}\.\d{1,10}$/;
+
+export const toHostSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready'), filters: filtersSchema }),
+  z.object({ type: z.literal('search'), filters: filtersSchema }),
+  z.object({ type: z.literal('loadMore') }),
+  z.object({ type: z.literal('retry') }),
+  z.object({ type: z.literal('copy'), text: text(100_000) }),
+  z.object({ type: z.literal('openEntity'), kind: z.enum(['account', 'contract']), id: z.string().regex(ENTITY_ID) }),
+]) satisfies z.ZodType<ContractResultsToHost>;

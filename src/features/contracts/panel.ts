@@ -1,0 +1,229 @@
+// The extension side of the contract results panel: validates the form's filters with the mirror
+// client's rules before any request, loads pages (Load more follows links.next), and posts rows
+// with every int64 as exact decimal text. One request at a time: a new search aborts the last.
+import * as vscode from 'vscode';
+import { Commands } from '../../commands';
+import { isAbortError, MirrorError, MirrorInputError, type ContractResultsResponse } from '../../mirror';
+import type { Services } from '../../services';
+import { networkLabel } from '../../settings';
+import { PanelHost } from '../../webview/panelHost';
+import {
+  CONTRACT_RESULTS_VIEW_TYPE,
+  type ContractResultRow,
+  type ContractResultsFilters,
+  type ContractResultsPanelState,
+  type ContractResultsToHost,
+  type ContractResultsToWebview,
+} from '../../../webview/protocol';
+import { fieldIssues, validateFilters } from './filters';
+import { toHostSchema } from './messages';
+import { toRow } from './rows';
+
+export const PANEL_SCRIPT = 'contractResults';
+
+export interface ContractResultsPanelOptions {
+  readonly panel: vscode.WebviewPanel;
+  readonly services: Services;
+  readonly extensionUri: vscode.Uri;
+  readonly state: ContractResultsPanelState;
+}
+
+export function createWebviewPanel(): vscode.WebviewPanel {
+  return vscode.window.createWebviewPanel(CONTRACT_RESULTS_VIEW_TYPE, 'Contract results', vscode.ViewColumn.Active, {
+    enableScripts: true,
+    // The host keeps the loaded rows and sends them again when a hidden panel comes back.
+    retainContextWhenHidden: false,
+  });
+}
+
+export class ContractResultsPanel extends PanelHost<ContractResultsToHost, ContractResultsToWebview> {
+  private filters: ContractResultsFilters;
+  private ready = false;
+  /** Filters set by the extension since the page last said it was ready: they win over the page's. */
+  private filtersFromHost = false;
+  private rows: ContractResultRow[] = [];
+  private lastPage: ContractResultsResponse | undefined;
+  private hasMore = false;
+  private loaded = false;
+  private lastAction: 'search' | 'more' = 'search';
+  private controller: AbortController | undefined;
+  private running: Promise<void> = Promise.resolve();
+  private seq = 0;
+  private readonly services: Services;
+  private readonly postedEmitter = this._register(new vscode.EventEmitter<ContractResultsToWebview>());
+  /** Every message posted to the page (integration tests watch this). */
+  readonly onDidPost = this.postedEmitter.event;
+
+  constructor(o: ContractResultsPanelOptions) {
+    super({
+      panel: o.panel,
+      extensionUri: o.extensionUri,
+      script: PANEL_SCRIPT,
+      title: 'Contract results',
+      hasCss: true,
+      initialState: { ...o.state, network: networkLabel(o.services.config.current) },
+      messageSchema: toHostSchema,
+      log: o.services.log,
+    });
+    this.services = o.services;
+    this.filters = o.state.filters;
+    this._register(
+      o.services.onDidChangeMirrorClient(() => {
+        // Another network: what is loaded belongs to the old one.
+        if (this.loaded || this.ready) this.search(this.filters);
+      }),
+    );
+    this._register({ dispose: () => this.controller?.abort() });
+  }
+
+  get currentFilters(): ContractResultsFilters {
+    return this.filters;
+  }
+
+  get loadedRows(): readonly ContractResultRow[] {
+    return this.rows;
+  }
+
+  /** Settles when the request in progress (if any) has been answered to the page. */
+  whenIdle(): Promise<void> {
+    return this.running;
+  }
+
+  /** Shows these filters in the form and loads them (the panel opened again from elsewhere). */
+  show(filters: ContractResultsFilters): void {
+    this.filters = filters;
+    if (!this.ready) this.filtersFromHost = true;
+    void this.post({ type: 'filters', filters });
+    this.search(filters);
+    this.panel.reveal(undefined, false);
+  }
+
+  /** Validates and handles a message as if the page had sent it (the webview's path, for tests). */
+  receive(raw: unknown): Promise<void> {
+    const parsed = toHostSchema.safeParse(raw);
+    if (!parsed.success) return Promise.reject(new Error(`malformed message: ${parsed.error.message}`));
+    return Promise.resolve(this.onMessage(parsed.data));
+  }
+
+  protected override onMessage(m: ContractResultsToHost): void | Promise<void> {
+    switch (m.type) {
+      case 'ready':
+        return this.onReady(m.filters);
+      case 'search':
+        this.search(m.filters);
+        return this.running;
+      case 'loadMore':
+        this.more();
+        return this.running;
+      case 'retry':
+        if (this.lastAction === 'more') this.more();
+        else this.search(this.filters);
+        return this.running;
+      case 'copy':
+        return Promise.resolve(vscode.env.clipboard.writeText(m.text)).then(() => {
+          vscode.window.setStatusBarMessage(`Copied ${m.text.length > 60 ? `${m.text.slice(0, 60)}…` : m.text}`, 3000);
+        });
+      case 'openEntity':
+        return Promise.resolve(
+          vscode.commands.executeCommand(
+            m.kind === 'account' ? Commands.revealAccount : Commands.openInHashScan,
+            { kind: m.kind, id: m.id },
+          ),
+        ).then(() => undefined);
+    }
+  }
+
+  protected override post(message: ContractResultsToWebview): Thenable<boolean> {
+    this.postedEmitter.fire(message);
+    return super.post(message);
+  }
+
+  private onReady(pageFilters: ContractResultsFilters): Promise<void> {
+    this.ready = true;
+    if (this.filtersFromHost) {
+      this.filtersFromHost = false;
+      void this.post({ type: 'filters', filters: this.filters });
+    } else if (!sameFilters(pageFilters, this.filters)) {
+      this.filters = pageFilters;
+      this.loaded = false;
+    }
+    // A page that was hidden and shown again (or reloaded) gets what is already loaded.
+    if (this.loaded) {
+      void this.post({ type: 'rows', rows: this.rows, append: false, hasMore: this.hasMore, network: this.network() });
+      return this.running;
+    }
+    this.search(this.filters);
+    return this.running;
+  }
+
+  private network(): string {
+    return networkLabel(this.services.config.current);
+  }
+
+  private search(filters: ContractResultsFilters): void {
+    this.filters = filters;
+    this.lastAction = 'search';
+    this.controller?.abort();
+    this.controller = undefined;
+    const checked = validateFilters(filters);
+    if (!checked.ok) {
+      void this.post({ type: 'invalid', issues: checked.issues });
+      return;
+    }
+    const params = checked.params;
+    this.start(false, signal => this.services.mirror.listContractResults(params, { signal }));
+  }
+
+  private more(): void {
+    const page = this.lastPage;
+    if (!page || !this.hasMore) return;
+    this.lastAction = 'more';
+    this.start(true, signal => this.services.mirror.next(page, { signal }));
+  }
+
+  private start(append: boolean, request: (signal: AbortSignal) => Promise<ContractResultsResponse | null>): void {
+    this.controller?.abort();
+    const controller = new AbortController();
+    this.controller = controller;
+    void this.post({ type: 'loading', append });
+    this.running = this.load(append, controller, request);
+  }
+
+  private async load(
+    append: boolean,
+    controller: AbortController,
+    request: (signal: AbortSignal) => Promise<ContractResultsResponse | null>,
+  ): Promise<void> {
+    try {
+      const page = await request(controller.signal);
+      if (controller.signal.aborted || this.isDisposed) return;
+      // next() answers null when the link leads nowhere new (a repeating link): nothing more.
+      const fresh = page ? page.results.map(r => toRow(r, `r${++this.seq}`)) : [];
+      if (page) this.lastPage = page;
+      this.hasMore = Boolean(page?.links?.next);
+      this.rows = append ? this.rows.concat(fresh) : fresh;
+      this.loaded = true;
+      void this.post({ type: 'rows', rows: fresh, append, hasMore: this.hasMore, network: this.network() });
+    } catch (e) {
+      if (isAbortError(e) || controller.signal.aborted || this.isDisposed) return;
+      if (e instanceof MirrorInputError) {
+        void this.post({ type: 'invalid', issues: fieldIssues(e) });
+        return;
+      }
+      const message = e instanceof Error ? e.message : String(e);
+      this.services.log.warn(`contract results: ${message}`);
+      void this.post({
+        type: 'failed',
+        message,
+        serverMessages: e instanceof MirrorError ? [...e.messages] : [],
+        status: e instanceof MirrorError ? e.status : 0,
+      });
+    } finally {
+      if (this.controller === controller) this.controller = undefined;
+    }
+  }
+}
+
+function sameFilters(a: ContractResultsFilters, b: ContractResultsFilters): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

@@ -1,0 +1,118 @@
+// The contract results protocol checked on arrival in the browser. Each validator is declared with
+// its protocol type, so the compiler keeps the two in step.
+import type {
+  AmountUnit,
+  ContractResultRow,
+  ContractResultsFilters,
+  ContractResultsPanelState,
+  ContractResultsToWebview,
+  FieldIssue,
+  RevertReason,
+  TimestampFilter,
+} from '../protocol';
+import {
+  array,
+  bigintString,
+  boolean,
+  integer,
+  literal,
+  nullable,
+  object,
+  string,
+  tagged,
+  type Validator,
+} from '../shared/validate';
+
+const str = nullable(string);
+const big = nullable(bigintString);
+
+export const unitValidator: Validator<AmountUnit> = literal('tinybar', 'weibar', 'hbar');
+
+const timestampFilter: Validator<TimestampFilter> = object({
+  operator: literal('eq', 'gt', 'gte', 'lt', 'lte', 'ne'),
+  value: string,
+});
+
+export const filtersValidator: Validator<ContractResultsFilters> = object({
+  from: string,
+  blockNumber: string,
+  blockHash: string,
+  timestamps: array(timestampFilter, 20),
+  transactionIndex: string,
+  internal: boolean,
+  order: literal('asc', 'desc'),
+  limit: string,
+});
+
+export const stateValidator: Validator<ContractResultsPanelState> = object({
+  filters: filtersValidator,
+  unit: unitValidator,
+});
+
+const revert: Validator<RevertReason> = tagged<'kind', RevertReason>('kind', {
+  error: object({ kind: literal('error'), reason: string }),
+  panic: object({ kind: literal('panic'), code: bigintString, meaning: string }),
+  custom: object({ kind: literal('custom'), selector: string }),
+});
+
+const row: Validator<ContractResultRow> = object({
+  key: string,
+  timestamp: str,
+  timestampIso: str,
+  from: str,
+  fromId: str,
+  to: str,
+  toId: str,
+  contractId: str,
+  result: str,
+  status: str,
+  amount: big,
+  gasPrice: big,
+  maxFeePerGas: big,
+  maxPriorityFeePerGas: big,
+  gasUsed: big,
+  gasLimit: big,
+  gasConsumed: big,
+  blockGasUsed: big,
+  blockNumber: big,
+  blockHash: str,
+  transactionIndex: big,
+  hash: str,
+  nonce: big,
+  type: nullable(integer),
+  v: nullable(integer),
+  r: str,
+  s: str,
+  chainId: str,
+  address: str,
+  bloom: str,
+  callResult: str,
+  accessList: str,
+  failedInitcode: str,
+  functionParameters: str,
+  selector: str,
+  argumentWords: array(string),
+  errorMessage: str,
+  revert: nullable(revert),
+  createdContractIds: array(string),
+  extra: array(object({ name: string, json: string })),
+});
+
+const field: Validator<FieldIssue['field']> = literal(
+  'from',
+  'block.number',
+  'block.hash',
+  'timestamp',
+  'transaction.index',
+  'internal',
+  'order',
+  'limit',
+);
+
+export const toWebviewValidator: Validator<ContractResultsToWebview> = tagged<'type', ContractResultsToWebview>('type', {
+  filters: object({ type: literal('filters'), filters: filtersValidator }),
+  loading: object({ type: literal('loading'), append: boolean }),
+  rows: object({ type: literal('rows'), rows: array(row, 1000), append: boolean, hasMore: boolean, network: string }),
+  invalid: object({ type: literal('invalid'), issues: array(object({ field, message: string })) }),
+  failed: object({ type: literal('failed'), message: string, serverMessages: array(string), status: integer }),
+});
