@@ -22,6 +22,7 @@ export const Commands = {
   retry: 'ledgerLens.retry',
   revealAccount: 'ledgerLens.revealAccount',
   openBlock: 'ledgerLens.openBlock',
+  loadMoreBlocks: 'ledgerLens.loadMoreBlocks',
   showAccountContractResults: 'ledgerLens.showAccountContractResults',
 } as const;
 
