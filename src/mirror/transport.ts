@@ -155,6 +155,8 @@ export class Transport {
       const fetchedAt = Date.now();
       const declared = Number(res.headers['content-length']);
       if (Number.isFinite(declared) && declared > this.options.maxBodyBytes) {
+        // Destroying emits an error on the stream; nobody else listens to it.
+        res.body.on('error', () => undefined);
         res.body.destroy();
         throw tooLarge(url, res.statusCode, this.options.maxBodyBytes);
       }
@@ -164,7 +166,7 @@ export class Transport {
         const buf = chunk as Buffer;
         size += buf.length;
         if (size > this.options.maxBodyBytes) {
-          res.body.destroy();
+          // Leaving the for-await destroys the stream, which closes the connection.
           throw tooLarge(url, res.statusCode, this.options.maxBodyBytes);
         }
         chunks.push(buf);
