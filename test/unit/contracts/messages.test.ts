@@ -1,0 +1,74 @@
+// Both ends of the panel's protocol: what the host posts passes the page's validator after the
+// JSON round trip postMessage makes, and each side drops what does not match.
+import * as assert from 'assert';
+import { toRow } from '../../../src/features/contracts/rows';
+import { filterInitSchema, panelStateSchema, toHostSchema } from '../../../src/features/contracts/messages';
+import { filtersWith } from '../../../src/features/contracts/filters';
+import { parseLossless } from '../../../src/mirror';
+import { ContractResultsResponseSchema } from '../../../src/mirror/schemas';
+import type { ContractResultsToWebview } from '../../../webview/protocol';
+import { stateValidator, toWebviewValidator } from '../../../webview/contractResults/validators';
+import { aContractResult, aContractResultsBody, INT64_MAX } from '../../support/builders';
+
+/** What the page receives: PanelHost.post turns bigints into strings and the message is cloned. */
+function overTheWire(m: ContractResultsToWebview): unknown {
+  return JSON.parse(JSON.stringify(m, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
+}
+
+describe('contract results protocol', () => {
+  const body = aContractResultsBody([
+    aContractResult({ amount: INT64_MAX, error_message: '0x4e487b71' + '00'.repeat(31) + '01', authorization_list: [] }),
+  ]);
+  const rows = ContractResultsResponseSchema.parse(parseLossless(body.text)).results.map((r, i) => toRow(r, `r${i}`));
+
+  it('the page accepts every message the host sends', () => {
+    const messages: ContractResultsToWebview[] = [
+      { type: 'rows', rows, append: false, hasMore: true, network: 'testnet' },
+      { type: 'loading', append: true },
+      { type: 'filters', filters: filtersWith({ blockNumber: '10' }) },
+      { type: 'invalid', issues: [{ field: 'transaction.index', message: 'needs a block' }] },
+      { type: 'failed', message: 'HTTP 400', serverMessages: ['Invalid parameter: block.hash'], status: 400 },
+    ];
+    for (const m of messages) assert.deepStrictEqual(toWebviewValidator(overTheWire(m)), overTheWire(m));
+  });
+
+  it('the page drops malformed messages, naming what is wrong', () => {
+    const wire = overTheWire({ type: 'rows', rows, append: false, hasMore: false, network: 'testnet' }) as { rows: Record<string, unknown>[] };
+    wire.rows[0]!.amount = 9223372036854775807; // a number: digits already lost
+    assert.throws(() => toWebviewValidator(wire), /rows\[0\]\.amount: expected a decimal integer string/);
+    assert.throws(() => toWebviewValidator({ type: 'script', src: 'x' }), /type: expected one of/);
+    assert.throws(() => toWebviewValidator({ type: 'invalid', issues: [{ field: 'nonce', message: 'x' }] }), /issues\[0\]\.field/);
+    assert.throws(() => toWebviewValidator(null), /expected one of/);
+  });
+
+  it('the host accepts the page messages and refuses others', () => {
+    const filters = filtersWith({ from: '0.0.1001' });
+    for (const m of [
+      { type: 'ready', filters },
+      { type: 'search', filters },
+      { type: 'loadMore' },
+      { type: 'retry' },
+      { type: 'copy', text: '0x1234' },
+      { type: 'openEntity', kind: 'contract', id: '0.0.7001' },
+    ]) {
+      assert.ok(toHostSchema.safeParse(m).success, JSON.stringify(m));
+    }
+    for (const m of [
+      { type: 'search', filters: { ...filters, limit: 25 } },
+      { type: 'search', filters: { ...filters, timestamps: Array(21).fill({ operator: 'eq', value: '1' }) } },
+      { type: 'openEntity', kind: 'contract', id: 'javascript:alert(1)' },
+      { type: 'openEntity', kind: 'file', id: '0.0.1' },
+      { type: 'eval' },
+    ]) {
+      assert.ok(!toHostSchema.safeParse(m).success, JSON.stringify(m).slice(0, 80));
+    }
+  });
+
+  it('the state the serializer gets back is the one the page saves', () => {
+    const state = { filters: filtersWith({ blockHash: 'ab'.repeat(32), order: 'asc' }), unit: 'weibar' as const };
+    assert.deepStrictEqual(panelStateSchema.parse(stateValidator(JSON.parse(JSON.stringify(state)))), state);
+    assert.ok(!panelStateSchema.safeParse({ filters: state.filters, unit: 'wei' }).success);
+    assert.ok(filterInitSchema.safeParse({ blockNumber: '10' }).success);
+    assert.ok(!filterInitSchema.safeParse({ kind: 'account', id: '0.0.1' }).success, 'a target is not filters');
+  });
+});
