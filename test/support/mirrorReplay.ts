@@ -112,6 +112,19 @@ export function parseRequestTarget(target: string): { path: string; query: Query
   return { path: decodePart(rawPath), query };
 }
 
+/**
+ * Like canonicalTarget, but keeps the order of the values of a repeated parameter: the mirror node
+ * reads the last of some repeats, so `scheduled=true&scheduled=false` and the reverse differ.
+ */
+export function orderedTarget(target: string): string {
+  const { path, query } = parseRequestTarget(target);
+  const names = [...new Set(query.map(p => p.name))].sort();
+  const pairs = names.flatMap(n =>
+    query.filter(p => p.name === n).map(p => `${encodeURIComponent(p.name)}=${encodeURIComponent(p.value)}`),
+  );
+  return pairs.length === 0 ? path : `${path}?${pairs.join('&')}`;
+}
+
 /** A key equal for two targets exactly when they match: same path, same query multiset. */
 export function canonicalTarget(target: string): string {
   const { path, query } = parseRequestTarget(target);
@@ -291,11 +304,16 @@ export function startMirrorReplay(opts: MirrorReplayOptions = {}): Promise<Mirro
       if (c === undefined) throw new RangeError(`pick() returned ${i} for ${candidates.length} candidates`);
       return c;
     }
+    // Among records of the same multiset, one whose repeated values come in the request's order
+    // answers the same question the server was asked.
+    const ordered = orderedTarget(target);
+    const sameOrder = candidates.filter(c => orderedTarget(c.record.url) === ordered);
+    const pool = sameOrder.length > 0 ? sameOrder : candidates;
     if (preferred !== undefined) {
-      const hit = candidates.find(c => c.record.source.includes(preferred!));
+      const hit = pool.find(c => c.record.source.includes(preferred!)) ?? candidates.find(c => c.record.source.includes(preferred!));
       if (hit !== undefined) return hit;
     }
-    return candidates[0];
+    return pool[0];
   };
 
   const later = (ms: number, fn: () => void): void => {
