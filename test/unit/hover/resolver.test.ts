@@ -1,0 +1,201 @@
+// The hover's lookups against the loopback replay of the recorded mirror node, through the real
+// client: which requests a hover costs, what it says, and how it fails.
+import * as assert from 'assert';
+import { createMirrorClient, type MirrorClient } from '../../../src/mirror';
+import { type LedgerLensConfig, parseSettings } from '../../../src/settings';
+import { HoverResolver, LruMap } from '../../../src/features/hover/resolver';
+import { entityChecksum } from '../../../src/ledger';
+import { startMirrorReplay, type MirrorReplay } from '../../support/mirrorReplay';
+import { aTopic, aToken, anAccount, hostileText, recordFor } from '../../support/builders';
+
+describe('hover resolver against the replay server', () => {
+  let replay: MirrorReplay;
+  let client: MirrorClient;
+  let config: LedgerLensConfig;
+  let resolver: HoverResolver;
+
+  const settings = (extra: Record<string, unknown> = {}) =>
+    parseSettings({ mirrorNodeUrl: replay.url, network: 'testnet', requestTimeoutMs: 1000, ...extra }).config;
+  const paths = () => replay.requests.map(r => r.url);
+  const hover = (line: string, at = line.indexOf('0'), signal?: AbortSignal) => resolver.hover(line, at, 'typescript', signal);
+
+  before(async () => {
+    replay = await startMirrorReplay();
+  });
+  after(async () => {
+    await replay.close();
+  });
+  beforeEach(() => {
+    config = settings();
+    client = createMirrorClient({ baseUrl: replay.url, timeoutMs: 1000, retries: 0 });
+    resolver = new HoverResolver({ client: () => client, config: () => config });
+    replay.resetRequests();
+  });
+  afterEach(() => {
+    client.dispose();
+    replay.setFault(undefined);
+    replay.clearSelections();
+    replay.clearAddedRecords();
+  });
+
+  it('an account costs one request, and the next hover none (cache)', async () => {
+    replay.preferSource('no-params');
+    const first = await hover('const payer = "0.0.8";');
+    assert.ok(first, 'a hover');
+    assert.ok(first.markdown.includes('**Account** `0.0.8`'), first.markdown);
+    assert.ok(first.markdown.includes('Balance: **0.00000080 ℏ**'), first.markdown);
+    assert.ok(first.markdown.includes('EVM address: `0xac384c53f03855fa1b3616052f8ba32c6c2a2fec`'), first.markdown);
+    assert.deepStrictEqual(paths(), ['/api/v1/accounts/0.0.8']);
+    const second = await hover('x 0.0.8 y');
+    assert.ok(second?.markdown.includes('Balance: **0.00000080 ℏ**'));
+    assert.strictEqual(replay.requests.length, 1);
+  });
+
+  it('an id of another kind is tried in order, and its kind is remembered', async () => {
+    replay.addRecords([recordFor('/api/v1/topics/0.0.7000', aTopic({ memo: 'my topic' }))]);
+    const r = await hover('topic 0.0.7000');
+    assert.ok(r?.markdown.startsWith('**Topic** `0.0.7000`'), r?.markdown);
+    assert.deepStrictEqual(paths(), [
+      '/api/v1/accounts/0.0.7000',
+      '/api/v1/contracts/0.0.7000',
+      '/api/v1/tokens/0.0.7000',
+      '/api/v1/topics/0.0.7000',
+    ]);
+    // A new client (empty cache): the remembered kind costs one request.
+    client.dispose();
+    client = createMirrorClient({ baseUrl: replay.url, timeoutMs: 1000, retries: 0 });
+    replay.resetRequests();
+    const again = await hover('topic 0.0.7000');
+    assert.ok(again?.markdown.includes('Memo: my topic'));
+    assert.deepStrictEqual(paths(), ['/api/v1/topics/0.0.7000']);
+    // Another network forgets it.
+    resolver.reset();
+    client.dispose();
+    client = createMirrorClient({ baseUrl: replay.url, timeoutMs: 1000, retries: 0 });
+    replay.resetRequests();
+    await hover('topic 0.0.7000');
+    assert.strictEqual(replay.requests.length, 4);
+  });
+
+  it('says "not found on <network>" after every kind answered 404', async () => {
+    const r = await hover('0.0.7');
+    assert.ok(r?.markdown.includes('not found on 127\\.0\\.0\\.1'), r?.markdown);
+    assert.strictEqual(replay.requests.length, 5);
+  });
+
+  it('a wrong checksum is said without any request', async () => {
+    const good = entityChecksum({ shard: 0n, realm: 0n, num: 8n }, 'testnet');
+    const bad = good === 'abcde' ? 'bcdef' : 'abcde';
+    const r = await hover(`0.0.8-${bad}`);
+    assert.ok(r?.markdown.includes('wrong checksum for testnet'), r?.markdown);
+    assert.ok(r?.markdown.includes(`\`${good}\``), r?.markdown);
+    assert.strictEqual(replay.requests.length, 0);
+    const ok = await hover(`0.0.8-${good}`);
+    assert.ok(ok?.markdown.includes('**Account** `0.0.8`'), ok?.markdown);
+    assert.deepStrictEqual(paths(), ['/api/v1/accounts/0.0.8']);
+  });
+
+  it('a long-zero address is looked up as its 0.0.x id and shown with it', async () => {
+    const r = await hover('to = 0x0000000000000000000000000000000000000008;', 8);
+    assert.ok(r?.markdown.startsWith('`0x0000000000000000000000000000000000000008` is the long-zero address of `0.0.8`.'), r?.markdown);
+    assert.deepStrictEqual(paths(), ['/api/v1/accounts/0.0.8']);
+  });
+
+  it('an EVM address is looked up as an account first', async () => {
+    const r = await hover('0xac384c53f03855fa1b3616052f8ba32c6c2a2fec');
+    assert.ok(r?.markdown.includes('**Account** `0.0.8`'), r?.markdown);
+    assert.deepStrictEqual(paths(), ['/api/v1/accounts/0xac384c53f03855fa1b3616052f8ba32c6c2a2fec']);
+  });
+
+  it('a transaction id in the SDK form is asked in the mirror form', async () => {
+    const r = await hover('0.0.10@1234567890.000000001');
+    assert.ok(r?.markdown.startsWith('**Transaction** `0.0.10-1234567890-000000001`'), r?.markdown);
+    assert.ok(r?.markdown.includes('Result: **SUCCESS**'), r?.markdown);
+    assert.deepStrictEqual(paths(), ['/api/v1/transactions/0.0.10-1234567890-000000001']);
+  });
+
+  it('a transaction that does not exist', async () => {
+    const r = await hover('0.0.10-1234567890-000000002');
+    assert.ok(r?.markdown.includes('not found on'), r?.markdown);
+  });
+
+  it('a slow network: the hover says so after the timeout', async () => {
+    replay.setFault({ kind: 'latency', ms: 3000 });
+    const t0 = Date.now();
+    const r = await hover('0.0.8');
+    const took = Date.now() - t0;
+    assert.ok(r?.markdown.includes('did not answer within 1 s'), r?.markdown);
+    assert.ok(took < 2500, `took ${took} ms`);
+  });
+
+  it('the server\'s own words on an error', async () => {
+    replay.setFault({ kind: 'serverError', status: 503, message: 'Service <b>down</b>' });
+    const r = await hover('0.0.8');
+    assert.ok(r?.markdown.includes('Service &lt;b&gt;down&lt;/b&gt;'), r?.markdown);
+    assert.strictEqual(replay.requests.length, 1, 'a 5xx ends the search');
+  });
+
+  it('moving away aborts: no hover, and the request is dropped', async () => {
+    replay.setFault({ kind: 'latency', ms: 2000 });
+    const controller = new AbortController();
+    const pending = hover('0.0.8', 0, controller.signal);
+    await new Promise(resolve => setTimeout(resolve, 100));
+    const t0 = Date.now();
+    controller.abort();
+    assert.strictEqual(await pending, undefined);
+    assert.ok(Date.now() - t0 < 200);
+  });
+
+  it('a stale entry answers at once and is refreshed in the background, the age shown', async () => {
+    replay.addRecords([
+      { ...recordFor('/api/v1/accounts/0.0.1001', anAccount({ memo: 'first' })), headers: { 'cache-control': 'public, max-age=1' } },
+    ]);
+    const first = await hover('0.0.1001');
+    assert.ok(first?.markdown.includes('Memo: first'));
+    replay.clearAddedRecords();
+    replay.addRecords([recordFor('/api/v1/accounts/0.0.1001', anAccount({ memo: 'second' }))]);
+    await new Promise(resolve => setTimeout(resolve, 1100));
+    const stale = await hover('0.0.1001');
+    assert.ok(stale, 'a hover');
+    assert.ok(stale.markdown.includes('Memo: first'), 'the stale answer, at once');
+    assert.match(stale.markdown, /_as of 1 s ago_/);
+    await new Promise(resolve => setTimeout(resolve, 150));
+    const fresh = await hover('0.0.1001');
+    assert.ok(fresh?.markdown.includes('Memo: second'), fresh?.markdown);
+    assert.strictEqual(replay.requests.length, 2);
+  });
+
+  it('honours the settings: off, excluded languages, any shard.realm', async () => {
+    config = settings({ 'hover.enabled': false });
+    assert.strictEqual(await hover('0.0.8'), undefined);
+    config = settings({ 'hover.excludedLanguages': ['typescript'] });
+    assert.strictEqual(await hover('0.0.8'), undefined);
+    assert.ok(await resolver.hover('0.0.8', 0, 'solidity'));
+    config = settings();
+    assert.strictEqual(resolver.find('1.2.3', 0, 'plaintext'), undefined);
+    config = settings({ 'hover.anyShardRealm': true });
+    assert.strictEqual(resolver.find('1.2.3', 0, 'plaintext')?.kind, 'entity');
+  });
+
+  it('a hostile token name stays text', async () => {
+    replay.addRecords([recordFor('/api/v1/tokens/0.0.90000', aToken({ name: hostileText.commandLink, symbol: hostileText.html }))]);
+    const r = await hover('0.0.90000');
+    assert.ok(r, 'a hover');
+    assert.ok(r.markdown.startsWith('**Token**'), r.markdown);
+    assert.ok(!r.markdown.includes('](command:workbench'), r.markdown);
+    assert.ok(!r.markdown.includes('<img'), r.markdown);
+  });
+});
+
+describe('LruMap', () => {
+  it('evicts the least recently used', () => {
+    const m = new LruMap<string, number>(2);
+    m.set('a', 1);
+    m.set('b', 2);
+    assert.strictEqual(m.get('a'), 1);
+    m.set('c', 3);
+    assert.strictEqual(m.get('b'), undefined);
+    assert.strictEqual(m.get('a'), 1);
+    assert.strictEqual(m.size, 2);
+  });
+});
