@@ -1,0 +1,160 @@
+// The network status item in a real workbench: with each shared status page scenario served, the
+// item's text and tooltip for testnet and mainnet; the click menu with every scheduled maintenance;
+// switching network from that menu.
+import type { Locator } from 'playwright-core';
+import { expectIncludes, type Scenario } from '../driver';
+
+const ITEM = 'ledgerLens.status';
+
+/** What each scenario's README says testnet and mainnet must read (text after the codicon, icon). */
+const EXPECTED: Record<string, Record<'testnet' | 'mainnet', { text: string; icon: string; tooltip: RegExp[] }>> = {
+  'all-operational': {
+    testnet: { text: 'testnet', icon: 'check', tooltip: [/Consensus Nodes: operational/, /No unresolved incidents/] },
+    mainnet: { text: 'mainnet', icon: 'check', tooltip: [/Upcoming maintenance/, /Mainnet upgrade to v0\.70/, /18:00 – 18:45 UTC/] },
+  },
+  'testnet-degraded': {
+    testnet: { text: 'testnet: degraded', icon: 'warning', tooltip: [/Mirror Node REST API: degraded performance/, /Testnet mirror node REST API latency/, /investigating/] },
+    mainnet: { text: 'mainnet', icon: 'check', tooltip: [/No unresolved incidents/] },
+  },
+  'mainnet-major-outage': {
+    testnet: { text: 'testnet', icon: 'check', tooltip: [/whole page: Major System Outage/] },
+    mainnet: { text: 'mainnet: major outage', icon: 'error', tooltip: [/Consensus Nodes: major outage/, /JSON-RPC Relay: partial outage/, /Mainnet transactions not reaching consensus/] },
+  },
+  'previewnet-maintenance': {
+    testnet: { text: 'testnet', icon: 'check', tooltip: [/whole page: Service Under Maintenance/] },
+    mainnet: { text: 'mainnet', icon: 'check', tooltip: [/Mainnet upgrade to v0\.70/] },
+  },
+};
+
+function clean(s: string): string {
+  return s.replace(/\u00a0/g, ' ').replace(/[ \t]+/g, ' ').trim();
+}
+
+export const scenario: Scenario = {
+  name: 'status',
+  settings: { 'ledgerLens.network': 'testnet' },
+  statusScenario: 'all-operational',
+  async run(d) {
+    const { page, step } = d;
+    const item = d.statusBarItem(ITEM);
+    const quickInput = page.locator('.quick-input-widget');
+    const rows = quickInput.locator('.quick-input-list .monaco-list-row');
+
+    const waitItem = async (text: string, icon: string): Promise<string> => {
+      await page.waitForFunction(
+        ([id, wanted]) => {
+          const el = (globalThis as unknown as { document: { getElementById(id: string): { innerText: string } | null } }).document.getElementById(id!);
+          return !!el && el.innerText.replace(/\u00a0/g, ' ').trim() === wanted;
+        },
+        [`ledger-lens.ledger-lens.${ITEM}`, text] as const,
+        { timeout: 20_000 },
+      );
+      await item.locator(`.codicon-${icon}`).first().waitFor({ timeout: 5000 });
+      return clean(await item.innerText());
+    };
+
+    const tooltip = async (): Promise<string> => {
+      await d.dismiss();
+      await item.hover();
+      const hover: Locator = page.locator('.monaco-hover:visible, .workbench-hover:visible').first();
+      await hover.waitFor({ timeout: 10_000 });
+      await page.locator('.monaco-hover:visible, .workbench-hover:visible', { hasText: 'Last checked' }).first().waitFor({ timeout: 10_000 });
+      const text = clean(await hover.innerText());
+      return text;
+    };
+
+    const openMenu = async (): Promise<void> => {
+      await d.dismiss();
+      await item.click();
+      await quickInput.locator('.quick-input-title', { hasText: 'network status' }).waitFor({ timeout: 10_000 });
+    };
+
+    /** Asks the page again from the menu's "Check now" (a scenario switch is seen at once). */
+    const checkNow = async (): Promise<void> => {
+      await openMenu();
+      await rows.filter({ hasText: 'Check now' }).first().click();
+      await page.keyboard.press('Escape');
+    };
+
+    const checkNetwork = async (scenarioName: string, network: 'testnet' | 'mainnet'): Promise<void> => {
+      const want = EXPECTED[scenarioName]![network];
+      await step(`${scenarioName}: ${network} item and tooltip`, async () => {
+        const text = await waitItem(want.text, want.icon);
+        const tip = await tooltip();
+        expectIncludes(tip, `Ledger Lens · ${network}`, 'tooltip heading');
+        for (const re of want.tooltip) expectIncludes(tip, re, `${scenarioName}/${network} tooltip`);
+        expectIncludes(tip, /Last checked .+ \(local\) · \d{4}-\d\d-\d\d \d\d:\d\d UTC/, 'last check time');
+        if (network === 'testnet') {
+          // Never another network's news.
+          if (/Mainnet transactions not reaching consensus/.test(tip)) throw new Error('testnet tooltip shows the mainnet incident');
+        }
+        return { text, tooltip: tip.slice(0, 160) };
+      });
+    };
+
+    await step('the item shows the selected network on the left', async () => {
+      await item.waitFor({ timeout: 30_000 });
+      const text = await waitItem('testnet', 'check');
+      const inLeft = await page.locator(`.part.statusbar .left-items [id="ledger-lens.ledger-lens.${ITEM}"]`).count();
+      if (inLeft !== 1) throw new Error('the item is not among the left items');
+      const label = await item.locator('[role="button"], a').first().getAttribute('aria-label').catch(() => null);
+      return { text, label };
+    });
+
+    // Testnet is selected; switching to mainnet and back happens through the menu once, then by
+    // setting, so each scenario shows both networks.
+    let network: 'testnet' | 'mainnet' = 'testnet';
+    const scenarios = Object.keys(EXPECTED);
+    for (const [i, name] of scenarios.entries()) {
+      await d.control.setStatusScenario(name);
+      await checkNow();
+      await checkNetwork(name, network);
+      const other: 'testnet' | 'mainnet' = network === 'testnet' ? 'mainnet' : 'testnet';
+      if (i === 0) {
+        await step('switch network from the click menu', async () => {
+          await openMenu();
+          await rows.filter({ hasText: 'Select network' }).first().click();
+          await quickInput.locator('.quick-input-title', { hasText: 'select network' }).waitFor({ timeout: 10_000 });
+          await rows.filter({ hasText: new RegExp(`^\\s*${other}(?![-\\w])`) }).first().click();
+          await quickInput.waitFor({ state: 'hidden', timeout: 10_000 });
+          return { now: await waitItem(EXPECTED[name]![other].text, EXPECTED[name]![other].icon) };
+        });
+      } else {
+        await d.setSetting('ledgerLens.network', other);
+      }
+      network = other;
+      await checkNetwork(name, network);
+    }
+
+    await step('the click menu lists every scheduled maintenance', async () => {
+      await d.control.setStatusScenario('previewnet-maintenance');
+      await openMenu();
+      await rows.filter({ hasText: 'Testnet upgrade to v0.69' }).first().waitFor({ timeout: 10_000 });
+      const texts = (await rows.allInnerTexts()).map(clean);
+      await page.keyboard.press('Escape');
+      for (const name of ['Mainnet upgrade to v0.70', 'Previewnet reset and upgrade', 'Testnet upgrade to v0.69', 'Select network']) {
+        if (!texts.some(t => t.includes(name))) throw new Error(`${name} not in the menu: ${texts.join(' | ')}`);
+      }
+      return { rows: texts.length };
+    });
+
+    await step('an unreachable status page reads "status unknown"', async () => {
+      await d.control.setStatusFault({ kind: 'down' });
+      try {
+        await checkNow();
+        const text = await waitItem(`${network}: status unknown`, 'question');
+        const tip = await tooltip().catch(async () => {
+          // Without a successful check the tooltip has no "Last checked" line.
+          const hover = page.locator('.monaco-hover:visible, .workbench-hover:visible').first();
+          await hover.waitFor({ timeout: 10_000 });
+          return clean(await hover.innerText());
+        });
+        expectIncludes(tip, /Cannot reach status page/, 'tooltip says why');
+        return { text };
+      } finally {
+        await d.control.setStatusFault(undefined);
+        await d.dismiss();
+      }
+    });
+  },
+};
