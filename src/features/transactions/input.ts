@@ -96,12 +96,13 @@ function parseSubject(text: string): ParsedLookup {
   const link = hashscanLink(text);
   if (link) return link;
 
-  // The SDK prints a scheduled transaction as `…?scheduled` and a child as `…/nonce`.
+  // The SDK prints a scheduled transaction as `…?scheduled` and a child as `…/nonce`, only ever
+  // after its own `@` spelling.
   let body = text;
   let scheduled: boolean | undefined;
   let nonce: number | undefined;
   const suffix = /^(.*?)(\?scheduled)?(?:\/(\d+))?$/.exec(body);
-  if (suffix && (suffix[2] || suffix[3]) && parseTransactionId(suffix[1]!)) {
+  if (suffix && (suffix[2] || suffix[3]) && suffix[1]!.includes('@') && parseTransactionId(suffix[1]!)) {
     body = suffix[1]!;
     if (suffix[2]) scheduled = true;
     if (suffix[3] !== undefined) {
@@ -203,7 +204,7 @@ function fail(message: string): ParsedLookup {
 // ---- finding an id in the editor ----
 
 // Ids as they appear in text, bounded so that `v0.0.1-2-3x` or the tail of an IP address do not match.
-const ID_IN_TEXT = /(?<![\w.@-])\d{1,10}\.\d{1,10}\.\d{1,10}(?:-\d{1,19}-\d{1,9}|@\d{1,19}\.\d{1,9})(?![\w.@-]|-\d)/g;
+const ID_IN_TEXT = /(?<![\w.@-])\d{1,10}\.\d{1,10}\.\d{1,10}(?:-\d{1,19}-\d{1,9}|@\d{1,19}\.\d{1,9})(?![\w@-]|\.\d)/g;
 const HASH_IN_TEXT = /(?<![\w])(?:0x)?[0-9a-fA-F]{96}(?![\w])/g;
 
 /**
