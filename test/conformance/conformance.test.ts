@@ -259,7 +259,7 @@ describe('conformance: the mirror client against the 268 recorded exchanges', fu
   const records = loadRecords();
   let replay: MirrorReplay;
   let client: MirrorClient | undefined;
-  const tally = { success: 0, error: 0, refused: 0, numbers: 0 };
+  const tally = { success: 0, error: 0, refused: [] as number[], numbers: 0, sent400: [] as number[] };
 
   before(async () => {
     // SOURCES.md counts 268; a shorter file would let records go unproven without a failing test.
@@ -271,7 +271,8 @@ describe('conformance: the mirror client against the 268 recorded exchanges', fu
     // eslint-disable-next-line no-console
     console.log(
       `      conformance: ${tally.success} successes (${tally.numbers} numbers compared), ` +
-        `${tally.error} server errors surfaced, ${tally.refused} refused locally`,
+        `${tally.error} server errors surfaced (400s sent: #${tally.sent400.join(', #')}), ` +
+        `${tally.refused.length} refused locally (#${tally.refused.join(', #')})`,
     );
   });
   afterEach(() => {
@@ -317,7 +318,7 @@ describe('conformance: the mirror client against the 268 recorded exchanges', fu
             );
           }
         }
-        tally.refused++;
+        tally.refused.push(index);
         return;
       }
 
@@ -333,12 +334,15 @@ describe('conformance: the mirror client against the 268 recorded exchanges', fu
         if (failure !== undefined) throw failure;
         assert.ok(result !== undefined);
         tally.numbers += assertNoDigitLost(plan.endpoint, record.bodyText, result);
+        // "Open as JSON" shows this text: it must be the server's, not a re-serialisation.
+        assert.strictEqual(client.rawJson(result), record.bodyText, 'rawJson(result)');
         tally.success++;
       } else {
         assert.ok(failure instanceof MirrorError, `expected a MirrorError ${record.status}, got ${failure === undefined ? 'a result' : String(failure)}`);
         assert.strictEqual(failure.status, record.status);
         assert.deepStrictEqual([...failure.messages], serverMessages(record));
         tally.error++;
+        if (record.status === 400) tally.sent400.push(index);
       }
     });
   });
