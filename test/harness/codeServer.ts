@@ -181,7 +181,8 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     settingsFile,
     writeSettings,
     workbenchUrl(folder = options.workspace, payload) {
-      let u = `${url}/?folder=${encodeURIComponent(folder)}`;
+      // Slashes left readable: the printed URL is for people too, and code-server accepts them.
+      let u = `${url}/?folder=${encodeURIComponent(folder).replace(/%2F/g, '/')}`;
       if (payload?.length) u += `&payload=${encodeURIComponent(JSON.stringify(payload))}`;
       return u;
     },

@@ -12,7 +12,7 @@ import type { StatusFault } from '../support/statusServer';
 export interface ReplayProcess {
   readonly mirrorUrl: string;
   readonly statusUrl: string;
-  readonly controlUrl: string | undefined;
+  readonly controlUrl: string;
   readonly control: ReplayControl;
   stop(): Promise<void>;
 }
@@ -22,8 +22,6 @@ export interface ReplayProcessOptions {
   /** A responses.jsonl to serve instead of the shared recordings (the offline demo's subset). */
   readonly recordsFile?: string;
   readonly portBlock?: readonly [number, number];
-  /** Serve a control endpoint (switch scenario, faults); the e2e tests want it, npm start does not. */
-  readonly withControl?: boolean;
   readonly readyTimeoutMs?: number;
 }
 
@@ -120,8 +118,14 @@ export async function startReplayProcess(options: ReplayProcessOptions = {}): Pr
   const serve = path.join(root, 'out', 'test', 'support', 'serve.js');
   if (!fs.existsSync(serve)) throw new Error(`${serve} is missing: run npx tsc -p test/tsconfig.json first`);
   const [mirrorPort, statusPort, controlPort] = await freePorts(options.portBlock ?? PortBlocks.e2e, 3);
-  const args = [serve, '--mirror-port', String(mirrorPort), '--status-port', String(statusPort), '--scenario', options.scenario ?? 'all-operational'];
-  if (options.withControl !== false) args.push('--control-port', String(controlPort));
+  // The control port is always given: serve.js would otherwise take one outside our port range.
+  const args = [
+    serve,
+    '--mirror-port', String(mirrorPort),
+    '--status-port', String(statusPort),
+    '--control-port', String(controlPort),
+    '--scenario', options.scenario ?? 'all-operational',
+  ];
   if (options.recordsFile) args.push('--records', options.recordsFile);
   const proc: GroupProcess = spawnGroup(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
@@ -147,7 +151,7 @@ export async function startReplayProcess(options: ReplayProcessOptions = {}): Pr
     );
     // Keep draining its output so the pipe never fills.
     proc.child.stdout?.resume();
-    const controlUrl = options.withControl === false ? undefined : (ready.control ?? `http://127.0.0.1:${controlPort}`);
+    const controlUrl = ready.control ?? `http://127.0.0.1:${controlPort}`;
     return {
       mirrorUrl: ready.mirror,
       statusUrl: ready.status,

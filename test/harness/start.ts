@@ -1,0 +1,134 @@
+// `npm start`'s second half (test/start.mjs builds first): serves the sample workspace in a local
+// VS Code (code-server) with the freshly packaged Ledger Lens installed, and prints the URL.
+//   --offline            point Ledger Lens at a local replay of recorded mirror node responses
+//                        (test/support/offline-fixtures) and status pages, instead of testnet
+//   --scenario <name>    the status page scenario of the offline replay (default all-operational)
+//   --port <n>           the port to serve on (default: the first free one of 18500-18509)
+//   --fresh              forget the UI state kept in .vscode-test/start from earlier runs
+import * as fs from 'fs';
+import * as path from 'path';
+import { startCodeServer, type CodeServer } from './codeServer';
+import { PortBlocks } from './ports';
+import { onInterrupt, projectRoot } from './proc';
+import { startReplayProcess, type ReplayProcess } from './replay';
+import { ensureTools } from './tools';
+
+export interface StartOptions {
+  readonly offline: boolean;
+  readonly scenario?: string;
+  readonly port?: number;
+  readonly fresh?: boolean;
+}
+
+export interface Started {
+  readonly url: string;
+  readonly offline: { readonly mirror: string; readonly status: string } | undefined;
+  stop(): Promise<void>;
+}
+
+const ENDPOINT_KEYS = ['ledgerLens.mirrorNodeUrl', 'ledgerLens.statusUrl'] as const;
+
+/** The user's own settings from an earlier run (edited in the UI), without our endpoint overrides. */
+function previousSettings(file: string): Record<string, unknown> {
+  try {
+    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+    const copy: Record<string, unknown> = { ...(parsed as Record<string, unknown>) };
+    for (const key of ENDPOINT_KEYS) delete copy[key];
+    return copy;
+  } catch {
+    return {}; // none yet, or JSON with comments we cannot merge: start from ours
+  }
+}
+
+export async function startWorkbench(options: StartOptions): Promise<Started> {
+  const root = projectRoot();
+  const vsix = path.join(root, 'ledger-lens.vsix');
+  if (!fs.existsSync(vsix)) throw new Error(`${vsix} is missing: run npm run package first`);
+  const tools = ensureTools();
+  // LEDGER_LENS_START_STATE: the e2e check of npm start keeps its state apart from the user's.
+  const stateDir = process.env['LEDGER_LENS_START_STATE'] || path.join(root, '.vscode-test', 'start');
+  if (options.fresh) fs.rmSync(stateDir, { recursive: true, force: true });
+  const settings = previousSettings(path.join(stateDir, 'ud', 'User', 'settings.json'));
+
+  let replay: ReplayProcess | undefined;
+  if (options.offline) {
+    replay = await startReplayProcess({
+      portBlock: PortBlocks.start,
+      scenario: options.scenario ?? 'all-operational',
+      recordsFile: path.join(root, 'test', 'support', 'offline-fixtures', 'responses.jsonl'),
+    });
+    settings['ledgerLens.mirrorNodeUrl'] = replay.mirrorUrl;
+    settings['ledgerLens.statusUrl'] = replay.statusUrl;
+  }
+  let server: CodeServer;
+  try {
+    server = await startCodeServer({
+      tools,
+      workspace: path.join(root, 'test', 'workspace'),
+      ...(options.port !== undefined ? { port: options.port } : { portBlock: PortBlocks.start }),
+      vsix,
+      settings,
+      stateDir,
+    });
+  } catch (e) {
+    await replay?.stop();
+    throw e;
+  }
+  return {
+    url: server.workbenchUrl(),
+    offline: replay ? { mirror: replay.mirrorUrl, status: replay.statusUrl } : undefined,
+    async stop() {
+      await server.stop();
+      await replay?.stop();
+    },
+  };
+}
+
+function parseArgs(argv: readonly string[]): StartOptions {
+  let offline = false;
+  let fresh = false;
+  let scenario: string | undefined;
+  let port: number | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--offline') offline = true;
+    else if (a === '--fresh') fresh = true;
+    else if (a === '--scenario') scenario = argv[++i];
+    else if (a === '--port') {
+      port = Number(argv[++i]);
+      if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error('--port needs a port number');
+    } else if (a === '--no-build') {
+      // handled by test/start.mjs
+    } else throw new Error(`unknown option ${a} (known: --offline, --scenario <name>, --port <n>, --fresh, --no-build)`);
+  }
+  return { offline, fresh, ...(scenario ? { scenario } : {}), ...(port !== undefined ? { port } : {}) };
+}
+
+export async function main(argv: readonly string[]): Promise<void> {
+  const options = parseArgs(argv);
+  const started = await startWorkbench(options);
+  onInterrupt(() => started.stop());
+  console.log('');
+  console.log('Ledger Lens is running in VS Code (code-server). Open this in a browser:');
+  console.log('');
+  console.log(`  ${started.url}`);
+  console.log('');
+  if (started.offline) {
+    console.log(`Offline: mirror node replay at ${started.offline.mirror}, status page at ${started.offline.status}`);
+    console.log('(recorded responses; hover 0.0.8, 0.0.2001 or 0.0.10-1234567890-000000001 in the sample files)');
+  } else {
+    console.log('Talking to the configured network (testnet by default). No internet? Use: npm start -- --offline');
+  }
+  console.log('Press Ctrl+C to stop.');
+  // Stays up until a signal: proc.ts stops the server and the replay, then exits.
+  setInterval(() => undefined, 60_000);
+  await new Promise<never>(() => undefined);
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).catch((e: unknown) => {
+    console.error(e instanceof Error ? e.message : String(e));
+    process.exit(1);
+  });
+}
