@@ -24,6 +24,8 @@ export const Commands = {
   openBlock: 'ledgerLens.openBlock',
   loadMoreBlocks: 'ledgerLens.loadMoreBlocks',
   showAccountContractResults: 'ledgerLens.showAccountContractResults',
+  copyValue: 'ledgerLens.copyValue',
+  renameAccount: 'ledgerLens.renameAccount',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];

@@ -1,0 +1,403 @@
+// What the Accounts view says about an account and its transactions, as plain data: labels, rows,
+// Markdown tooltips (already escaped), the net ℏ change, memos, and the settings entry check.
+// Pure (no vscode), so every rule is unit-tested; tree.ts only turns this into TreeItems.
+import {
+  ACCOUNT_FORMS_HELP,
+  accountRefToPath,
+  base64ToHex,
+  decodeBase64Text,
+  formatGrouped,
+  formatTinybarsAsHbar,
+  ledgerNetworkOf,
+  parseAccountRef,
+  parseTimestamp,
+  timestampToIso,
+  verifyChecksum,
+  type AccountRef,
+} from '../../ledger';
+import type { AccountResponse, Key, Transaction } from '../../mirror';
+import type { Network } from '../../settings';
+import type { EntityTarget } from '../context';
+import { codeSpan, escapeMarkdown, revealInvisibles } from '../common/markdown';
+
+export const NONE = '—';
+/** The mirror node returns at most this many token balances with an account. */
+export const TOKEN_BALANCE_CAP = 1000;
+/** The mirror node's own default page size for an account's transactions. */
+export const SERVER_DEFAULT_LIMIT = 25;
+
+// ---------------------------------------------------------------------------------------------
+// Text from the network, made safe for plain-text places (labels, descriptions)
+
+/**
+ * Network text for a label or description: one line, bounded, with bidi and invisible controls
+ * shown as `⟨U+202E⟩` so the text cannot pretend to be something else.
+ */
+export function plain(text: string, maxLength = 200): string {
+  const oneLine = text.replace(/\r\n?|\n/g, ' ');
+  const cut = oneLine.length > maxLength ? `${oneLine.slice(0, maxLength)}…` : oneLine;
+  return revealInvisibles(cut);
+}
+
+/** A memo (`memo_base64`) as readable, safe text; undefined when there is none. */
+export function decodeMemo(memoBase64: string | null | undefined): string | undefined {
+  if (!memoBase64) return undefined;
+  const text = decodeBase64Text(memoBase64);
+  return text === '' ? undefined : text;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settings entries
+
+export type CheckedEntry =
+  | { readonly ok: true; readonly ref: AccountRef; /** What goes in the request path. */ readonly path: string }
+  | { readonly ok: false; readonly message: string };
+
+/**
+ * Checks one `ledgerLens.accounts` id before any request: every form the account lookup accepts,
+ * and a HIP-15 checksum must match the selected network.
+ */
+export function checkAccountEntry(id: string, network: Network): CheckedEntry {
+  const ref = parseAccountRef(id.trim());
+  if (!ref) return { ok: false, message: `“${plain(id, 80)}” is not an account. ${ACCOUNT_FORMS_HELP}` };
+  if (ref.kind === 'id' && ref.checksum !== undefined && !verifyChecksum(ref.id, ref.checksum, ledgerNetworkOf(network))) {
+    return { ok: false, message: `The checksum -${ref.checksum} does not match ${accountRefToPath(ref)} on ${network}.` };
+  }
+  return { ok: true, ref, path: accountRefToPath(ref) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Amounts and times
+
+/**
+ * The account's net ℏ change in a transaction, in tinybars: the sum of its entries in `transfers`
+ * (which already carry the fee it paid and any staking reward paid to it). Undefined when the
+ * account appears in no transfer (it was only, say, the entity a token association touched).
+ */
+export function netHbarChange(tx: Pick<Transaction, 'transfers'>, accountId: string): bigint | undefined {
+  let sum: bigint | undefined;
+  for (const t of tx.transfers ?? []) {
+    if (t.account === accountId) sum = (sum ?? 0n) + t.amount;
+  }
+  return sum;
+}
+
+/** `+1.50000000 ℏ`, `-0.00084650 ℏ`, `0.00000000 ℏ`: a change always shows its sign. */
+export function signedHbar(tinybars: bigint): string {
+  const text = formatTinybarsAsHbar(tinybars);
+  return tinybars > 0n ? `+${text}` : text;
+}
+
+/** `2023-11-14 22:13:20.000000009 UTC`, or the raw text when it is not a timestamp. */
+export function consensusTime(text: string | null | undefined): string {
+  if (!text) return NONE;
+  const ts = parseTimestamp(text);
+  if (!ts) return plain(text, 40);
+  return timestampToIso(ts).replace('T', ' ').replace('Z', ' UTC');
+}
+
+/** `2023-11-14 22:13:20 UTC`: the short form for labels. */
+export function shortTime(text: string | null | undefined): string {
+  if (!text) return NONE;
+  const ts = parseTimestamp(text);
+  if (!ts) return plain(text, 40);
+  return `${timestampToIso(ts).slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+/** A duration in seconds as `7,776,000 s (90 days)`. */
+export function duration(seconds: bigint | null | undefined): string {
+  if (seconds === null || seconds === undefined) return NONE;
+  const days = seconds / 86_400n;
+  const rest = seconds % 86_400n;
+  const human = days > 0n && rest === 0n ? ` (${formatGrouped(days)} day${days === 1n ? '' : 's'})` : '';
+  return `${formatGrouped(seconds)} s${human}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keys
+
+/** `ED25519 7934b3c7…a9f8e7d6`: the type and a shortened hex key for a label. */
+export function keyLabel(key: Key | undefined): string {
+  if (!key) return NONE;
+  return `${plain(key._type, 40)} ${shorten(plain(key.key, 2000))}`;
+}
+
+export function shorten(text: string, head = 8, tail = 8): string {
+  return text.length <= head + tail + 1 ? text : `${text.slice(0, head)}…${text.slice(-tail)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows: what a Details node or a transaction's children show
+
+export interface Row {
+  /** Unique among its siblings (part of the tree item id). */
+  readonly key: string;
+  /** A fixed name ("Balance") or an entity id; never untrusted text unless passed through plain(). */
+  readonly label: string;
+  /** Plain text shown beside the label, already made safe. */
+  readonly value: string;
+  /** Markdown, already escaped. */
+  readonly tooltip?: string;
+  /** The exact text "Copy value" puts on the clipboard. */
+  readonly copy?: string;
+  readonly target?: EntityTarget;
+  readonly icon?: string;
+  readonly children?: readonly Row[];
+}
+
+function row(key: string, label: string, value: string, extra: Partial<Row> = {}): Row {
+  return { key, label, value, ...extra };
+}
+
+function yesNo(v: boolean | null | undefined): string {
+  return v === null || v === undefined ? NONE : v ? 'yes' : 'no';
+}
+
+function entityRow(key: string, label: string, id: string | null | undefined, kind: EntityTarget['kind'] = 'account'): Row {
+  if (!id) return row(key, label, NONE);
+  const safe = plain(id, 80);
+  return row(key, label, safe, { copy: id, target: { kind, id }, tooltip: `${escapeMarkdown(label)}: ${codeSpan(id)}` });
+}
+
+/** The Details section of an account, in the order HashScan shows what matters while coding. */
+export function accountDetailRows(a: AccountResponse, options: { asOf?: string } = {}): Row[] {
+  const rows: Row[] = [];
+  rows.push(entityRow('account', 'Account', a.account));
+  rows.push(a.alias ? row('alias', 'Alias', plain(a.alias), { copy: a.alias, tooltip: `Alias: ${codeSpan(a.alias)}` }) : row('alias', 'Alias', NONE));
+  rows.push(
+    a.evm_address
+      ? row('evm', 'EVM address', plain(a.evm_address), { copy: a.evm_address, tooltip: `EVM address: ${codeSpan(a.evm_address)}` })
+      : row('evm', 'EVM address', NONE),
+  );
+  rows.push(
+    a.key
+      ? row('key', 'Key', keyLabel(a.key), {
+          copy: a.key.key,
+          tooltip: `**Key** (${escapeMarkdown(a.key._type)})\n\n${codeSpan(a.key.key, 10_000)}`,
+        })
+      : row('key', 'Key', 'none'),
+  );
+  const balance = a.balance?.balance;
+  rows.push(
+    row('balance', 'Balance', balance === null || balance === undefined ? NONE : formatTinybarsAsHbar(balance), {
+      ...(balance !== null && balance !== undefined ? { copy: balance.toString() } : {}),
+      tooltip:
+        balance === null || balance === undefined
+          ? 'No balance'
+          : `${escapeMarkdown(formatTinybarsAsHbar(balance))} (${escapeMarkdown(formatGrouped(balance))} tinybars)` +
+            (options.asOf ? `\n\n${escapeMarkdown(AS_OF_CAVEAT)}` : ''),
+    }),
+  );
+  rows.push(row('balanceTimestamp', 'Balance timestamp', consensusTime(a.balance?.timestamp), a.balance?.timestamp ? { copy: a.balance.timestamp } : {}));
+  rows.push(row('autoRenew', 'Auto-renew period', duration(a.auto_renew_period)));
+  rows.push(row('created', 'Created', consensusTime(a.created_timestamp)));
+  rows.push(row('expiry', 'Expires', consensusTime(a.expiry_timestamp)));
+  rows.push(
+    a.memo ? row('memo', 'Memo', plain(a.memo), { copy: a.memo, tooltip: `Memo: ${escapeMarkdown(a.memo)}` }) : row('memo', 'Memo', NONE),
+  );
+  const maxAssoc = a.max_automatic_token_associations;
+  rows.push(
+    row(
+      'maxAssociations',
+      'Max automatic token associations',
+      maxAssoc === null ? NONE : maxAssoc === -1 ? 'unlimited (-1)' : String(maxAssoc),
+    ),
+  );
+  rows.push(row('receiverSig', 'Receiver signature required', yesNo(a.receiver_sig_required)));
+  rows.push(row('deleted', 'Deleted', yesNo(a.deleted)));
+  rows.push(
+    row('ethereumNonce', 'Ethereum nonce', a.ethereum_nonce === null ? NONE : formatGrouped(a.ethereum_nonce), {
+      ...(options.asOf ? { tooltip: escapeMarkdown(NONCE_CAVEAT) } : {}),
+    }),
+  );
+  const staking: Row[] = [
+    entityRow('stakedAccount', 'Staked account', a.staked_account_id),
+    row('stakedNode', 'Staked node', a.staked_node_id === null ? NONE : a.staked_node_id.toString()),
+    row('declineReward', 'Decline reward', yesNo(a.decline_reward)),
+    row('stakePeriodStart', 'Stake period start', consensusTime(a.stake_period_start)),
+    row('pendingReward', 'Pending reward', a.pending_reward === undefined ? NONE : formatTinybarsAsHbar(a.pending_reward)),
+  ];
+  const stakedTo = a.staked_account_id ? plain(a.staked_account_id, 80) : a.staked_node_id !== null ? `node ${a.staked_node_id}` : 'not staked';
+  rows.push(row('staking', 'Staking', stakedTo, { children: staking }));
+  return rows;
+}
+
+export const AS_OF_CAVEAT =
+  'A balance as of a past timestamp comes from the mirror node’s balance snapshots: it is accurate to within 15 minutes of that time.';
+export const NONCE_CAVEAT = 'The ethereum nonce as of a past timestamp may be inexact: the mirror node does not keep its full history.';
+
+// ---------------------------------------------------------------------------------------------
+// Accounts and transactions as tree rows
+
+export interface AccountView {
+  readonly description: string;
+  readonly tooltip: string;
+}
+
+/** The account node: its balance as the description, a Markdown summary as the tooltip. */
+export function accountView(a: AccountResponse, title: string, options: { asOf?: string; network: string }): AccountView {
+  const balance = a.balance?.balance;
+  const hbar = balance === null || balance === undefined ? 'no balance' : formatTinybarsAsHbar(balance);
+  const parts = [a.deleted ? `deleted · ${hbar}` : hbar];
+  if (options.asOf) parts.push(`as of ${shortTime(options.asOf)}`);
+  const lines = [
+    `**${escapeMarkdown(title)}** · ${escapeMarkdown(options.network)}`,
+    '',
+    `- Account: ${a.account ? codeSpan(a.account) : NONE}`,
+    ...(a.evm_address ? [`- EVM address: ${codeSpan(a.evm_address)}`] : []),
+    `- Balance: ${escapeMarkdown(hbar)}${a.balance?.timestamp ? ` at ${escapeMarkdown(consensusTime(a.balance.timestamp))}` : ''}`,
+    `- Tokens: ${a.balance ? a.balance.tokens.length : 0}${a.balance && a.balance.tokens.length >= TOKEN_BALANCE_CAP ? ' (the first 1000)' : ''}`,
+    ...(a.memo ? [`- Memo: ${escapeMarkdown(a.memo, 300)}`] : []),
+    ...(a.deleted ? ['- **Deleted**'] : []),
+  ];
+  if (options.asOf) lines.push('', `*As of ${escapeMarkdown(consensusTime(options.asOf))}.* ${escapeMarkdown(AS_OF_CAVEAT)} ${escapeMarkdown(NONCE_CAVEAT)}`);
+  return { description: parts.join(' · '), tooltip: lines.join('\n') };
+}
+
+export interface TransactionView {
+  readonly label: string;
+  readonly description: string;
+  readonly tooltip: string;
+  /** The `-` form, what the transaction commands take. */
+  readonly transactionId: string | undefined;
+  readonly failed: boolean;
+}
+
+/** `CRYPTOTRANSFER · SUCCESS`, described by `-0.00084650 ℏ · 2023-11-14 22:13:20 UTC`. */
+export function transactionView(tx: Transaction, accountId: string | undefined): TransactionView {
+  const name = plain(tx.name ?? 'UNKNOWN', 60);
+  const result = plain(tx.result ?? 'UNKNOWN', 60);
+  const net = accountId ? netHbarChange(tx, accountId) : undefined;
+  const time = shortTime(tx.consensus_timestamp);
+  const description = `${net === undefined ? 'no ℏ change' : signedHbar(net)} · ${time}`;
+  const memo = decodeMemo(tx.memo_base64);
+  const tooltip = [
+    `**${escapeMarkdown(tx.name ?? 'UNKNOWN')}** · ${escapeMarkdown(tx.result ?? 'UNKNOWN')}`,
+    '',
+    `- Transaction: ${tx.transaction_id ? codeSpan(tx.transaction_id) : NONE}`,
+    `- Consensus: ${escapeMarkdown(consensusTime(tx.consensus_timestamp))}`,
+    `- Net change for ${accountId ? codeSpan(accountId) : 'the account'}: ${escapeMarkdown(net === undefined ? 'none' : signedHbar(net))}`,
+    `- Fee: ${tx.charged_tx_fee === undefined ? NONE : escapeMarkdown(formatTinybarsAsHbar(tx.charged_tx_fee))}`,
+    ...(memo ? [`- Memo: ${escapeMarkdown(memo, 300)}`] : []),
+  ].join('\n');
+  return {
+    label: `${name} · ${result}`,
+    description,
+    tooltip,
+    transactionId: tx.transaction_id,
+    failed: tx.result !== undefined && tx.result !== 'SUCCESS',
+  };
+}
+
+/** Everything a transaction node expands to. */
+export function transactionRows(tx: Transaction, accountId: string | undefined): Row[] {
+  const rows: Row[] = [];
+  if (tx.transaction_id) {
+    rows.push(
+      row('id', 'Transaction ID', plain(tx.transaction_id, 80), {
+        copy: tx.transaction_id,
+        target: { kind: 'transaction', id: tx.transaction_id },
+        tooltip: `Transaction ID: ${codeSpan(tx.transaction_id)}`,
+      }),
+    );
+  }
+  rows.push(row('consensus', 'Consensus time', consensusTime(tx.consensus_timestamp), tx.consensus_timestamp ? { copy: tx.consensus_timestamp } : {}));
+  rows.push(row('type', 'Type', plain(tx.name ?? NONE, 60)));
+  rows.push(row('result', 'Result', plain(tx.result ?? NONE, 60)));
+  if (accountId) {
+    const net = netHbarChange(tx, accountId);
+    rows.push(row('net', `Net change for ${plain(accountId, 40)}`, net === undefined ? 'none' : signedHbar(net)));
+  }
+  rows.push(row('fee', 'Fee charged', tx.charged_tx_fee === undefined ? NONE : formatTinybarsAsHbar(tx.charged_tx_fee)));
+  const memo = decodeMemo(tx.memo_base64);
+  rows.push(memo === undefined ? row('memo', 'Memo', NONE) : row('memo', 'Memo', plain(memo), { copy: memo, tooltip: `Memo: ${escapeMarkdown(memo)}` }));
+  rows.push(entityRow('node', 'Node', tx.node));
+
+  const transfers = tx.transfers ?? [];
+  if (transfers.length > 0) {
+    rows.push(
+      row('transfers', 'Transfers', `${transfers.length}`, {
+        children: transfers.map((t, i) => ({
+          ...entityRow(`t${i}`, t.account ? plain(t.account, 40) : NONE, t.account),
+          label: t.account ? plain(t.account, 40) : NONE,
+          value: `${signedHbar(t.amount)}${t.is_approval ? ' (approved)' : ''}`,
+          ...(t.account === accountId ? { icon: 'account' } : {}),
+        })),
+      }),
+    );
+  }
+  const tokenTransfers = tx.token_transfers ?? [];
+  if (tokenTransfers.length > 0) {
+    rows.push(
+      row('tokenTransfers', 'Token transfers', `${tokenTransfers.length}`, {
+        children: tokenTransfers.map((t, i) => ({
+          ...entityRow(`tt${i}`, 'Token', t.token_id, 'token'),
+          label: `${plain(t.token_id ?? NONE, 40)} ${plain(t.account ?? NONE, 40)}`,
+          value: `${t.amount > 0n ? '+' : ''}${formatGrouped(t.amount)}${t.is_approval ? ' (approved)' : ''}`,
+        })),
+      }),
+    );
+  }
+  const nfts = tx.nft_transfers ?? [];
+  if (nfts.length > 0) {
+    rows.push(
+      row('nftTransfers', 'NFT transfers', `${nfts.length}`, {
+        children: nfts.map((n, i) => ({
+          ...entityRow(`nft${i}`, 'Token', n.token_id, 'token'),
+          label: `${plain(n.token_id ?? NONE, 40)} #${n.serial_number}`,
+          value: `${plain(n.sender_account_id ?? 'mint', 40)} → ${plain(n.receiver_account_id ?? 'burn', 40)}${n.is_approval ? ' (approved)' : ''}`,
+        })),
+      }),
+    );
+  }
+  const rewards = tx.staking_reward_transfers ?? [];
+  if (rewards.length > 0) {
+    rows.push(
+      row('stakingRewards', 'Staking rewards', `${rewards.length}`, {
+        children: rewards.map((r, i) => {
+          const account = typeof r.account === 'number' ? `0.0.${r.account}` : r.account;
+          return { ...entityRow(`sr${i}`, plain(account, 40), account), label: plain(account, 40), value: signedHbar(r.amount) };
+        }),
+      }),
+    );
+  }
+  if (tx.parent_consensus_timestamp) rows.push(row('parent', 'Parent consensus time', consensusTime(tx.parent_consensus_timestamp), { copy: tx.parent_consensus_timestamp }));
+  if (tx.scheduled !== undefined) rows.push(row('scheduled', 'Scheduled', yesNo(tx.scheduled)));
+  if (tx.nonce !== undefined) rows.push(row('nonce', 'Nonce', tx.nonce.toString()));
+  if (tx.entity_id) rows.push(entityRow('entity', 'Entity', tx.entity_id));
+  if (tx.transaction_hash) {
+    const hex = base64ToHex(tx.transaction_hash);
+    const shown = hex ? `0x${hex}` : plain(tx.transaction_hash, 200);
+    rows.push(row('hash', 'Hash', shorten(shown, 10, 8), { copy: shown, tooltip: `Hash: ${codeSpan(shown)}` }));
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The as-of timestamp the user types
+
+export type ParsedAsOf = { readonly ok: true; readonly timestamp: string | undefined } | { readonly ok: false; readonly message: string };
+
+export const AS_OF_HELP =
+  'A consensus timestamp (1700000000 or 1700000000.123456789) or a UTC date and time (2023-11-14 or 2023-11-14T22:13:20Z); empty for now.';
+
+/**
+ * What "Show as of timestamp" accepts: the mirror node's `sss.nnnnnnnnn`, or an ISO date read as
+ * UTC. Gives the `sss.nnnnnnnnn` text to send, or undefined for "now".
+ */
+export function parseAsOf(text: string): ParsedAsOf {
+  const t = text.trim();
+  if (t === '') return { ok: true, timestamp: undefined };
+  const ts = parseTimestamp(t);
+  if (ts) return { ok: true, timestamp: `${ts.seconds}.${String(ts.nanos).padStart(9, '0')}` };
+  const iso = /^(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d{1,9}))?)?)?\s*(Z|UTC)?$/i.exec(t);
+  if (!iso) return { ok: false, message: AS_OF_HELP };
+  const [, y, mo, d, h = '00', mi = '00', s = '00', frac = ''] = iso;
+  const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+  const check = new Date(ms);
+  if (Number.isNaN(ms) || check.getUTCDate() !== Number(d) || check.getUTCMonth() !== Number(mo) - 1 || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) {
+    return { ok: false, message: `${t} is not a valid date. ${AS_OF_HELP}` };
+  }
+  if (ms < 0) return { ok: false, message: 'The ledger has no history before 1970.' };
+  return { ok: true, timestamp: `${ms / 1000}.${frac.padEnd(9, '0')}` };
+}
