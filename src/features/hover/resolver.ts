@@ -169,7 +169,10 @@ export class HoverResolver {
     }
     const id: EntityId = ref.kind === 'evm' ? ref.longZero! : ref.id;
     const idText = formatEntityId(id);
-    const found = await this.lookupKinds(idText, ENTITY_KINDS, opts, env);
+    // A long-zero address is asked as written where the endpoint takes addresses (accounts,
+    // contracts): the mirror node maps it to the entity itself. Tokens, topics and schedules take ids.
+    const keyFor = ref.kind === 'evm' ? (kind: EntityLookupKind) => (kind === 'account' || kind === 'contract' ? ref.address : idText) : undefined;
+    const found = await this.lookupKinds(idText, ENTITY_KINDS, opts, env, keyFor);
     const note = ref.kind === 'evm' ? `${codeSpan(ref.address)} is the long-zero address of ${codeSpan(idText)}.\n\n` : '';
     return note + (found ?? notFoundHover(idText, 'account, contract, token, topic or schedule', env));
   }
@@ -184,6 +187,8 @@ export class HoverResolver {
     kinds: readonly EntityLookupKind[],
     opts: { signal: AbortSignal; allowStale: boolean },
     env: HoverEnv,
+    /** The path segment for a kind, when it is not `key` itself. */
+    keyFor?: (kind: EntityLookupKind) => string,
   ): Promise<string | undefined> {
     const known = this.kinds.get(key);
     const order = known ? [known, ...kinds.filter(k => k !== known)] : kinds;
@@ -191,7 +196,7 @@ export class HoverResolver {
     for (const kind of order) {
       let markdown: string;
       try {
-        markdown = await this.lookupOne(client, kind, key, opts, env);
+        markdown = await this.lookupOne(client, kind, keyFor ? keyFor(kind) : key, opts, env);
       } catch (error) {
         if (is404(error)) continue;
         throw error;

@@ -97,8 +97,21 @@ describe('hover resolver against the replay server', () => {
 
   it('a long-zero address is looked up as its 0.0.x id and shown with it', async () => {
     const r = await hover('to = 0x0000000000000000000000000000000000000008;', 8);
-    assert.ok(r?.markdown.startsWith('`0x0000000000000000000000000000000000000008` is the long-zero address of `0.0.8`.'), r?.markdown);
-    assert.deepStrictEqual(paths(), ['/api/v1/accounts/0.0.8']);
+    assert.ok(r, 'a hover');
+    assert.ok(r.markdown.startsWith('`0x0000000000000000000000000000000000000008` is the long-zero address of `0.0.8`.'), r?.markdown);
+    assert.ok(r.markdown.includes('**Account** `0.0.8`'), r.markdown);
+    // Accounts and contracts take the address as written; the other kinds need the id.
+    assert.deepStrictEqual(paths(), ['/api/v1/accounts/0x0000000000000000000000000000000000000008']);
+    replay.resetRequests();
+    const none = await hover('0x0000000000000000000000000000000000000abc');
+    assert.ok(none?.markdown.includes('not found on'), none?.markdown);
+    assert.deepStrictEqual(paths(), [
+      '/api/v1/accounts/0x0000000000000000000000000000000000000abc',
+      '/api/v1/contracts/0x0000000000000000000000000000000000000abc',
+      '/api/v1/tokens/0.0.2748',
+      '/api/v1/topics/0.0.2748',
+      '/api/v1/schedules/0.0.2748',
+    ]);
   });
 
   it('an EVM address is looked up as an account first', async () => {
