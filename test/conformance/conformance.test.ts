@@ -10,6 +10,12 @@
 //  - an error surfaces exactly the server's messages;
 //  - where the client refuses the input locally instead (most recorded 400s), the refusal names a
 //    parameter the server named, and no request went out.
+// "Equal" allows only what the service itself treats as equal: parameter order, the case of
+// parameter names, the case of boolean and transaction type values (the recordings send FALSE, TRUE,
+// cryptotransfer and get the same answers), and, for a parameter the typed API holds as one value
+// but a record repeats, the last value alone (the seed: the last value is used) or a refusal naming
+// it. getBlock takes no query parameter, so record #132's `?block.number=` cannot be expressed: its
+// call sends the bare path and the test checks the error surfaces as the server worded it.
 import * as assert from 'assert';
 import { createMirrorClient, MirrorError, MirrorInputError, type MirrorClient } from '../../src/mirror';
 import { formatPath, numberTokens, valueAt } from '../support/jsonNumbers';

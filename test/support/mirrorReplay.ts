@@ -229,6 +229,10 @@ export interface MirrorReplayOptions {
   readonly host?: '127.0.0.1';
   /** A responses.jsonl of the same format (the offline demo ships a curated subset). */
   readonly recordsFile?: string;
+  /** Same as calling pick() / preferSource() / addRecords() once started. */
+  readonly pick?: Picker;
+  readonly preferSource?: string;
+  readonly extraRecords?: readonly ExtraRecord[];
 }
 
 /** The spec harness's defaults (SOURCES.md); the mirror node's endpoints each cache differently. */
@@ -278,8 +282,8 @@ export function startMirrorReplay(opts: MirrorReplayOptions = {}): Promise<Mirro
 
   const requests: SeenRequest[] = [];
   let fault: ActiveFault | undefined;
-  let picker: Picker | undefined;
-  let preferred: string | undefined;
+  let picker: Picker | undefined = opts.pick;
+  let preferred: string | undefined = opts.preferSource;
   let pinned: number | undefined;
   const chosen = new Map<string, number>();
   const sockets = new Set<Socket>();
@@ -508,6 +512,7 @@ export function startMirrorReplay(opts: MirrorReplayOptions = {}): Promise<Mirro
             server.closeAllConnections();
           }),
       };
+      if (opts.extraRecords !== undefined) replay.addRecords(opts.extraRecords);
       resolvePromise(replay);
     });
   });
