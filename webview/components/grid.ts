@@ -8,6 +8,11 @@ export interface Column<R> {
   readonly header: string;
   /** Right-aligned, tabular digits. */
   readonly numeric?: boolean;
+  /**
+   * The column's width (CSS length). The grid lays out with fixed widths, so a changed cell does
+   * not make the browser measure every other row again.
+   */
+  readonly width: string;
   render(row: R, cell: HTMLTableCellElement): void;
 }
 
@@ -31,6 +36,13 @@ export class DataGrid<R> {
     this.element.className = 'grid';
     this.element.setAttribute('role', 'grid');
     this.element.setAttribute('aria-label', o.label);
+    const cols = document.createElement('colgroup');
+    for (const c of o.columns) {
+      const col = document.createElement('col');
+      col.style.width = c.width;
+      cols.appendChild(col);
+    }
+    this.element.appendChild(cols);
     const head = this.element.createTHead();
     const tr = head.insertRow();
     for (const c of o.columns) {

@@ -98,35 +98,40 @@ const MONEY_COLUMNS = ['amount', 'gasPrice'];
 const columns: Column<ContractResultRow>[] = [
   {
     id: 'timestamp',
+    width: '21ch',
     header: 'Timestamp',
     render: (r, c) => {
       c.textContent = r.timestamp ?? NONE;
       if (r.timestampIso) c.title = r.timestampIso;
     },
   },
-  { id: 'from', header: 'From', render: (r, c) => c.append(account(r.from, r.fromId)) },
-  { id: 'to', header: 'To', render: (r, c) => c.append(account(r.to, r.toId)) },
-  { id: 'contract', header: 'Contract', render: (r, c) => (c.textContent = r.contractId ?? NONE) },
+  { id: 'from', width: '16ch', header: 'From', render: (r, c) => c.append(account(r.from, r.fromId)) },
+  { id: 'to', width: '16ch', header: 'To', render: (r, c) => c.append(account(r.to, r.toId)) },
+  { id: 'contract', width: '12ch', header: 'Contract', render: (r, c) => (c.textContent = r.contractId ?? NONE) },
   {
     id: 'result',
+    width: '22ch',
     header: 'Result',
     render: (r, c) => {
       c.textContent = statusText(r);
+      c.title = c.textContent;
       c.classList.toggle('failed', r.status !== null && r.status !== '0x1');
     },
   },
-  { id: 'amount', header: 'Amount', numeric: true, render: (r, c) => c.append(money(r.amount)) },
+  { id: 'amount', width: '24ch', header: 'Amount', numeric: true, render: (r, c) => c.append(money(r.amount)) },
   {
     id: 'gas',
+    width: '19ch',
     header: 'Gas used / limit',
     numeric: true,
     render: (r, c) => (c.textContent = `${r.gasUsed ?? NONE} / ${r.gasLimit ?? NONE}`),
   },
-  { id: 'gasPrice', header: 'Gas price', numeric: true, render: (r, c) => c.append(money(r.gasPrice)) },
-  { id: 'block', header: 'Block', numeric: true, render: (r, c) => (c.textContent = r.blockNumber ?? NONE) },
-  { id: 'index', header: 'Tx index', numeric: true, render: (r, c) => (c.textContent = r.transactionIndex ?? NONE) },
+  { id: 'gasPrice', width: '24ch', header: 'Gas price', numeric: true, render: (r, c) => c.append(money(r.gasPrice)) },
+  { id: 'block', width: '10ch', header: 'Block', numeric: true, render: (r, c) => (c.textContent = r.blockNumber ?? NONE) },
+  { id: 'index', width: '8ch', header: 'Tx index', numeric: true, render: (r, c) => (c.textContent = r.transactionIndex ?? NONE) },
   {
     id: 'hash',
+    width: '18ch',
     header: 'Hash',
     render: (r, c) => {
       c.textContent = shortHex(r.hash);

@@ -1,0 +1,214 @@
+// Browser bench of the contract results panel, reported and never asserted (issue 7's goals:
+// toggling units on 100 loaded rows ≤ 16 ms, rendering 100 rows ≤ 50 ms, bundle ≤ 300 KB).
+//
+// The panel's production bundle runs in the harness's Chromium, served over loopback under the
+// same CSP as in VS Code (default-src 'none', scripts by nonce, styles from the asset origin and
+// by nonce), with acquireVsCodeApi stubbed. Rows are real: the recorded contract results through
+// the client's schema and the host's toRow, repeated to 100. CSP violations are counted too: the
+// toolkit must render without relaxing the policy.
+//
+//   node out/test/bench/contracts.js [--screenshot file.png]
+import { randomBytes } from 'crypto';
+import * as esbuild from 'esbuild';
+import * as fs from 'fs';
+import * as http from 'http';
+import type { AddressInfo } from 'net';
+import * as os from 'os';
+import * as path from 'path';
+import * as zlib from 'zlib';
+import { closeBrowser, launchBrowser } from '../harness/browser';
+import { projectRoot } from '../harness/proc';
+import { toRow } from '../../src/features/contracts/rows';
+import { parseLossless } from '../../src/mirror';
+import { ContractResultsResponseSchema } from '../../src/mirror/schemas';
+import type { ContractResultRow, ContractResultsToWebview } from '../../webview/protocol';
+import { loadRecords } from '../support/mirrorReplay';
+
+export interface ContractsBenchResult {
+  readonly bundleBytes: number;
+  readonly bundleGzipBytes: number;
+  readonly cssBytes: number;
+  readonly renderMs: { readonly median: number; readonly max: number };
+  readonly renderFrameMs: { readonly median: number; readonly max: number };
+  readonly toggleMs: { readonly median: number; readonly max: number };
+  readonly toggleExact: boolean;
+  readonly cspViolations: readonly string[];
+  readonly toolkitStyled: boolean;
+}
+
+const ROWS = 100;
+const RUNS = 15;
+
+function hundredRows(): ContractResultRow[] {
+  const results = loadRecords()
+    .filter(r => r.url.startsWith('/api/v1/contracts/results') && r.status === 200)
+    .flatMap(r => ContractResultsResponseSchema.parse(parseLossless(r.bodyText)).results);
+  if (results.length === 0) throw new Error('no recorded contract results');
+  return Array.from({ length: ROWS }, (_, i) => toRow(results[i % results.length]!, `b${i}`));
+}
+
+async function buildBundle(outdir: string): Promise<void> {
+  const root = projectRoot();
+  // The production options of esbuild.mjs for the webviews.
+  await esbuild.build({
+    entryPoints: { contractResults: path.join(root, 'webview', 'contractResults', 'main.ts') },
+    outdir,
+    bundle: true,
+    minify: !process.env['LL_BENCH_DEBUG'],
+    legalComments: 'none',
+    platform: 'browser',
+    format: 'esm',
+    target: 'es2022',
+    logLevel: 'error',
+  });
+}
+
+function stats(values: readonly number[]): { median: number; max: number } {
+  const s = [...values].sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return { median: round(s[Math.floor(s.length / 2)]!), max: round(s[s.length - 1]!) };
+}
+
+export async function runContractsBench(options: { screenshot?: string } = {}): Promise<ContractsBenchResult> {
+  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'll-bench-'));
+  const server = http.createServer();
+  let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+  try {
+    await buildBundle(outdir);
+    const js = fs.readFileSync(path.join(outdir, 'contractResults.js'));
+    const css = fs.readFileSync(path.join(outdir, 'contractResults.css'));
+
+    await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const nonce = randomBytes(18).toString('base64url');
+    const csp = [
+      "default-src 'none'",
+      `img-src ${origin} data:`,
+      `font-src ${origin}`,
+      `style-src ${origin} 'nonce-${nonce}'`,
+      `script-src 'nonce-${nonce}'`,
+    ].join('; ');
+    const state = JSON.stringify({ filters: { from: '', blockNumber: '', blockHash: '', timestamps: [], transactionIndex: '', internal: false, order: 'desc', limit: '' }, unit: 'tinybar', network: 'bench' });
+    const html = `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta property="csp-nonce" content="${nonce}">
+<link rel="stylesheet" nonce="${nonce}" href="${origin}/contractResults.css"></head>
+<body><div id="app" role="main" aria-busy="true"></div>
+<script type="application/json" id="initial-state" nonce="${nonce}">${state}</script>
+<script type="module" nonce="${nonce}" src="${origin}/contractResults.js"></script></body></html>`;
+    server.on('request', (req, res) => {
+      const files: Record<string, [Buffer | string, string]> = {
+        '/': [html, 'text/html'],
+        '/contractResults.js': [js, 'text/javascript'],
+        '/contractResults.css': [css, 'text/css'],
+      };
+      const f = files[req.url ?? ''];
+      if (!f) {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': f[1] }).end(f[0]);
+    });
+
+    const chromium = process.env['LEDGER_LENS_CHROMIUM'] || process.env['CHROMIUM'] || '/usr/bin/chromium';
+    browser = await launchBrowser(chromium);
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    // The same hooks VS Code gives a webview, and a record of CSP violations.
+    await page.addInitScript(`
+      window.__posted = [];
+      window.__csp = [];
+      document.addEventListener('securitypolicyviolation', e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI + ' at ' + e.sourceFile + ':' + e.lineNumber + ':' + e.columnNumber + ' ' + e.sample));
+      let saved;
+      window.acquireVsCodeApi = () => ({ postMessage: m => window.__posted.push(m), getState: () => saved, setState: s => { saved = s; } });
+    `);
+    await page.goto(`${origin}/`);
+    await page.waitForFunction('window.__posted.some(m => m.type === "ready")');
+
+    const rows: ContractResultsToWebview = { type: 'rows', rows: hundredRows(), append: false, hasMore: true, network: 'bench' };
+    const message = JSON.parse(JSON.stringify(rows)) as unknown;
+
+    // Render: the message handler and the layout it causes, then the same to the next frame.
+    const render = (await page.evaluate(
+      `(async (message, runs) => {
+        const sync = [], frame = [];
+        for (let i = 0; i < runs; i++) {
+          const t0 = performance.now();
+          window.dispatchEvent(new MessageEvent('message', { data: message }));
+          const tj = performance.now();
+          document.body.getBoundingClientRect();
+          sync.push(performance.now() - t0);
+          (window.__js ||= []).push(tj - t0);
+          await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
+          frame.push(performance.now() - t0);
+        }
+        return { sync, frame, rows: document.querySelectorAll('table.grid tbody tr').length };
+      })(${JSON.stringify(message)}, ${RUNS})`,
+    )) as { sync: number[]; frame: number[]; rows: number };
+    if (render.rows !== ROWS) throw new Error(`rendered ${render.rows} rows, expected ${ROWS}`);
+
+    // Toggle: a click on the unit buttons until the grid has laid out again.
+    const toggle = (await page.evaluate(
+      `(async (runs) => {
+        const times = [];
+        const first = () => document.querySelector('table.grid tbody tr td:nth-child(6) .value').dataset.exact;
+        const tiny = first();
+        let exact = true;
+        for (let i = 0; i < runs; i++) {
+          for (const unit of ['weibar', 'tinybar']) {
+            const t0 = performance.now();
+            document.getElementById('unit-' + unit).click();
+            document.body.getBoundingClientRect();
+            times.push(performance.now() - t0);
+            if (unit === 'weibar') exact = exact && BigInt(first()) === BigInt(tiny) * 10000000000n;
+            await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
+          }
+        }
+        return { times, exact };
+      })(${RUNS})`,
+    )) as { times: number[]; exact: boolean };
+
+    const toolkitStyled = (await page.evaluate(
+      `(() => { const b = document.querySelector('vscode-button'); return !!b && !!b.shadowRoot && b.shadowRoot.adoptedStyleSheets.length > 0 && getComputedStyle(b).display !== 'inline'; })()`,
+    )) as boolean;
+    const cspViolations = (await page.evaluate('window.__csp')) as string[];
+    if (process.env['LL_BENCH_DEBUG']) console.log('script part of render:', stats((await page.evaluate('window.__js')) as number[]));
+    if (options.screenshot) await page.screenshot({ path: options.screenshot, fullPage: false });
+
+    return {
+      bundleBytes: js.length,
+      bundleGzipBytes: zlib.gzipSync(js).length,
+      cssBytes: css.length,
+      renderMs: stats(render.sync),
+      renderFrameMs: stats(render.frame),
+      toggleMs: stats(toggle.times),
+      toggleExact: toggle.exact,
+      cspViolations,
+      toolkitStyled,
+    };
+  } finally {
+    await closeBrowser(browser);
+    await new Promise(r => server.close(r));
+    fs.rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
+export function formatContractsBench(r: ContractsBenchResult): string {
+  const goal = (value: number, limit: number) => (value <= limit ? 'within goal' : 'OVER goal');
+  return [
+    `contract results bundle: ${(r.bundleBytes / 1024).toFixed(1)} KB minified (${(r.bundleGzipBytes / 1024).toFixed(1)} KB gzip) + ${(r.cssBytes / 1024).toFixed(1)} KB css — goal ≤ 300 KB: ${goal(r.bundleBytes, 300 * 1024)}`,
+    `render ${ROWS} rows: median ${r.renderMs.median} ms, max ${r.renderMs.max} ms (to next frame: median ${r.renderFrameMs.median} ms) — goal ≤ 50 ms: ${goal(r.renderMs.median, 50)}`,
+    `toggle units on ${ROWS} rows: median ${r.toggleMs.median} ms, max ${r.toggleMs.max} ms — goal ≤ 16 ms: ${goal(r.toggleMs.median, 16)}; weibars = tinybars × 10^10 exactly: ${r.toggleExact}`,
+    `CSP violations: ${r.cspViolations.length}${r.cspViolations.length ? ` (${r.cspViolations.join('; ')})` : ''}; toolkit styled through adoptedStyleSheets: ${r.toolkitStyled}`,
+  ].join('\n');
+}
+
+if (require.main === module) {
+  const at = process.argv.indexOf('--screenshot');
+  const screenshot = at >= 0 ? process.argv[at + 1] : undefined;
+  runContractsBench(screenshot ? { screenshot } : {})
+    .then(r => console.log(formatContractsBench(r)))
+    .catch((e: unknown) => {
+      console.error(e instanceof Error ? e.stack ?? e.message : String(e));
+      process.exit(1);
+    });
+}
