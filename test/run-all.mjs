@@ -1,0 +1,230 @@
+#!/usr/bin/env node
+// `npm test`: every test of Ledger Lens, in order, each phase timed:
+//   tools        install Node 24 + code-server on first use (test/tools/install.mjs), check Chromium
+//   typecheck    npm run typecheck (extension + webviews)
+//   compile      tsc -p test/tsconfig.json (the tests, the harness, the replay servers)
+//   build        npm run build
+//   package      npm run package (ledger-lens.vsix, installed by the e2e tests)
+//   unit, conformance, ...   mocha, one run per spec glob of test/.mocharc.json
+//   integration  the mocha suite inside code-server's extension host (test/harness/exthost.ts)
+//   e2e          Chromium driving code-server with the .vsix installed (test/e2e/run.ts)
+//   start-offline  `npm start -- --offline` serves a workbench with Ledger Lens active
+// A check (typecheck, compile, build, package) counts as one test; a suite counts its tests; a
+// suite that crashes before reporting counts as one failure. The last line is `N passed, N failed`.
+// Exit code 1 if anything failed.
+//
+//   node test/run-all.mjs [--skip phase,phase] [--only phase,phase]
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureTools } from './tools/install.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const argv = process.argv.slice(2);
+const listArg = flag => {
+  const i = argv.indexOf(flag);
+  return i >= 0 && argv[i + 1] ? argv[i + 1].split(',') : undefined;
+};
+const skip = new Set(listArg('--skip') ?? []);
+const only = listArg('--only');
+const enabled = name => !skip.has(name) && (!only || only.includes(name));
+
+const results = [];
+const children = new Set();
+const t0 = Date.now();
+
+function seconds(ms) {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+function stopChildren() {
+  for (const pid of children) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // gone
+    }
+  }
+}
+process.on('exit', stopChildren);
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, () => {
+    // The children clean up after themselves on SIGTERM (browser, code-server, replay servers).
+    for (const pid of children) {
+      try {
+        process.kill(-pid, 'SIGTERM');
+      } catch {
+        // gone
+      }
+    }
+    setTimeout(() => process.exit(130), 8000).unref();
+  });
+}
+
+/**
+ * Runs a command in its own process group, bounded by `timeoutMs`. `stream` shows its output as it
+ * comes (test suites); otherwise only the tail is shown, and only when it fails (checks).
+ */
+function run(command, args, { stream, timeoutMs, env }) {
+  return new Promise(resolve => {
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '0', ...env },
+    });
+    children.add(child.pid);
+    let output = '';
+    const onData = chunk => {
+      const text = chunk.toString('utf8');
+      output += text;
+      if (stream) process.stdout.write(text.replace(/^npm warn Unknown (user|env) config.*\n/gm, ''));
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // gone
+      }
+      setTimeout(() => {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // gone
+        }
+      }, 10_000).unref();
+    }, timeoutMs);
+    child.on('close', code => {
+      clearTimeout(timer);
+      children.delete(child.pid);
+      // Whatever the command left in its group (it should have stopped it) goes now.
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // gone, as it should be
+      }
+      resolve({ code: timedOut ? 124 : code, output, timedOut });
+    });
+    child.on('error', e => {
+      clearTimeout(timer);
+      children.delete(child.pid);
+      resolve({ code: 127, output: String(e), timedOut: false });
+    });
+  });
+}
+
+function tail(text, n = 30) {
+  return text
+    .split('\n')
+    .filter(l => !/^npm warn Unknown (user|env) config/.test(l))
+    .slice(-n)
+    .join('\n');
+}
+
+function banner(name) {
+  console.log(`\n=== ${name} (at ${seconds(Date.now() - t0)})`);
+}
+
+async function check(name, command, args, timeoutMs = 10 * 60_000) {
+  if (!enabled(name)) return;
+  banner(name);
+  const s = Date.now();
+  const r = await run(command, args, { stream: false, timeoutMs });
+  const ok = r.code === 0;
+  if (!ok) console.log(tail(r.output, 40) + (r.timedOut ? `\n(timed out after ${seconds(timeoutMs)})` : ''));
+  console.log(`${name}: ${ok ? 'ok' : 'FAILED'} (${seconds(Date.now() - s)})`);
+  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, ms: Date.now() - s, kind: 'check' });
+}
+
+/** A suite: its own `<label>: N passed, N failed` line (last one wins) or mocha's summary. */
+function countsOf(output, label) {
+  const lines = [...output.matchAll(new RegExp(`^${label}: (\\d+) passed, (\\d+) failed`, 'gm'))];
+  if (lines.length) {
+    const m = lines[lines.length - 1];
+    return { passed: Number(m[1]), failed: Number(m[2]) };
+  }
+  const passing = /^\s*(\d+) passing/m.exec(output);
+  if (passing) {
+    const failing = /^\s*(\d+) failing/m.exec(output);
+    return { passed: Number(passing[1]), failed: failing ? Number(failing[1]) : 0 };
+  }
+  return undefined;
+}
+
+async function suite(name, command, args, { timeoutMs = 15 * 60_000, label = name, needsTools = false } = {}) {
+  if (!enabled(name)) return;
+  banner(name);
+  const s = Date.now();
+  if (needsTools && toolsProblem) {
+    console.log(`not run: ${toolsProblem.split('\n')[0]}`);
+    results.push({ name, passed: 0, failed: 1, ms: 0, kind: 'suite' });
+    return;
+  }
+  const r = await run(command, args, { stream: true, timeoutMs });
+  let counts = countsOf(r.output, label);
+  if (!counts) {
+    console.log(`${name} reported no counts (exit ${r.code}${r.timedOut ? ', timed out' : ''}): counted as one failure`);
+    counts = { passed: 0, failed: 1 };
+  } else if (r.code !== 0 && counts.failed === 0) {
+    // Exited non-zero with nothing failed: it crashed after counting (or timed out).
+    console.log(`${name} exited with ${r.code}${r.timedOut ? ' (timed out)' : ''}: counted as one more failure`);
+    counts = { passed: counts.passed, failed: 1 };
+  }
+  results.push({ name, ...counts, ms: Date.now() - s, kind: 'suite' });
+}
+
+// --- phases -------------------------------------------------------------------------------------
+
+let toolsProblem;
+let toolsMs = 0;
+if (enabled('tools') || enabled('integration') || enabled('e2e') || enabled('start-offline')) {
+  banner('tools');
+  const s = Date.now();
+  try {
+    ensureTools();
+  } catch (e) {
+    toolsProblem = e instanceof Error ? e.message : String(e);
+    console.log(toolsProblem);
+  }
+  toolsMs = Date.now() - s;
+  console.log(`tools: ${toolsProblem ? 'MISSING' : 'ready'} (${seconds(toolsMs)})`);
+  results.push({ name: 'tools', passed: toolsProblem ? 0 : 1, failed: toolsProblem ? 1 : 0, ms: toolsMs, kind: 'check' });
+}
+
+const npm = 'npm';
+const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+await check('typecheck', npm, ['run', '--silent', 'typecheck']);
+await check('compile', process.execPath, [tsc, '-p', 'test/tsconfig.json']);
+await check('build', npm, ['run', '--silent', 'build']);
+await check('package', npm, ['run', '--silent', 'package']);
+
+// One mocha run per spec glob of test/.mocharc.json, named after its folder (unit, conformance...).
+const mocharc = JSON.parse(readFileSync(join(ROOT, 'test', '.mocharc.json'), 'utf8'));
+const mocha = join(ROOT, 'node_modules', 'mocha', 'bin', 'mocha.js');
+for (const spec of [].concat(mocharc.spec ?? [])) {
+  const name = /out\/test\/([^/*]+)/.exec(spec)?.[1] ?? spec;
+  await suite(name, process.execPath, [mocha, '--no-config', '--reporter', 'spec', '--timeout', String(mocharc.timeout ?? 20000), spec]);
+}
+
+await suite('integration', process.execPath, ['out/test/harness/exthost.js'], { needsTools: true });
+await suite('e2e', process.execPath, ['out/test/e2e/run.js'], { needsTools: true, timeoutMs: 20 * 60_000 });
+await suite('start-offline', process.execPath, ['out/test/e2e/start-offline.js'], { needsTools: true, timeoutMs: 5 * 60_000 });
+
+// --- summary ------------------------------------------------------------------------------------
+
+const total = Date.now() - t0;
+console.log('\n=== summary');
+for (const r of results) {
+  const what = r.kind === 'check' ? (r.failed ? 'FAILED' : 'ok') : `${r.passed} passed, ${r.failed} failed`;
+  console.log(`${r.name.padEnd(14)} ${what.padEnd(26)} ${seconds(r.ms).padStart(9)}`);
+}
+console.log(`total time ${seconds(total)} (of which tool install/check ${seconds(toolsMs)})`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exitCode = failed ? 1 : 0;
