@@ -80,6 +80,21 @@ export const scenario: Scenario = {
       const want = EXPECTED[scenarioName]![network];
       await step(`${scenarioName}: ${network} item and tooltip`, async () => {
         const text = await waitItem(want.text, want.icon);
+        await d.dismiss();
+        // The theme's error background only for the selected network's major outage.
+        const backgrounds = await item.evaluate(el => {
+          type El = { children: ArrayLike<El> };
+          const view = (globalThis as unknown as { getComputedStyle(e: El): { backgroundColor: string } });
+          const out: string[] = [];
+          const walk = (e: El): void => {
+            out.push(view.getComputedStyle(e).backgroundColor);
+            for (const c of Array.from(e.children)) walk(c);
+          };
+          walk(el as unknown as El);
+          return out.filter(b => b !== 'rgba(0, 0, 0, 0)' && b !== 'transparent');
+        });
+        const alarm = want.icon === 'error';
+        if (alarm !== backgrounds.length > 0) throw new Error(`background ${JSON.stringify(backgrounds)} for ${text}`);
         const tip = await tooltip();
         expectIncludes(tip, `Ledger Lens · ${network}`, 'tooltip heading');
         for (const re of want.tooltip) expectIncludes(tip, re, `${scenarioName}/${network} tooltip`);
@@ -88,7 +103,7 @@ export const scenario: Scenario = {
           // Never another network's news.
           if (/Mainnet transactions not reaching consensus/.test(tip)) throw new Error('testnet tooltip shows the mainnet incident');
         }
-        return { text, tooltip: tip.slice(0, 160) };
+        return { text, background: backgrounds[0], tooltip: tip.slice(0, 120) };
       });
     };
 
