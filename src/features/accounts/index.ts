@@ -213,19 +213,19 @@ export function registerAccounts(ctx: FeatureContext): vscode.Disposable {
     const scope = givenScope === 'workspace' || givenScope === 'user' ? givenScope : await pickScope();
     if (!scope) return undefined;
     store.seed(found.path, found.account);
-    await writeEntry(label.trim() ? { id: found.path, label: label.trim() } : found.path, scope === 'workspace' ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global);
+    await writeEntry(label.trim() ? { id: found.request, label: label.trim() } : found.request, scope === 'workspace' ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global);
     const node = store.find(found.path);
     if (node) await treeView.reveal(node, { select: true, focus: false, expand: false }).then(undefined, () => undefined);
     return found.path;
   }
 
-  async function checkExists(text: string): Promise<{ path: string; account: AccountResponse } | undefined> {
+  async function checkExists(text: string): Promise<{ path: string; request: string; account: AccountResponse } | undefined> {
     const r = await lookup(text, undefined);
     if ('message' in r) throw new Error(r.message);
     return r;
   }
 
-  type Lookup = { path: string; account: AccountResponse } | { message: string };
+  type Lookup = { path: string; request: string; account: AccountResponse } | { message: string };
 
   async function lookup(text: string, signal: AbortSignal | undefined): Promise<Lookup> {
     const network = services.config.current.network;
@@ -233,8 +233,8 @@ export function registerAccounts(ctx: FeatureContext): vscode.Disposable {
     if (!check.ok) return { message: check.message };
     if (store.find(check.path) && !store.find(check.path)!.entry.temporary) return { message: `${check.path} is already in the Accounts view.` };
     try {
-      const account = await services.mirror.getAccount(check.path, store.queryFor(undefined), signal ? { signal } : {});
-      return { path: check.path, account };
+      const account = await services.mirror.getAccount(check.request, store.queryFor(undefined), signal ? { signal } : {});
+      return { path: check.path, request: check.request, account };
     } catch (e) {
       if (isAbortError(e)) return { message: 'Cancelled' };
       const p = describeProblem(e, networkLabel(services.config.current));
@@ -242,7 +242,7 @@ export function registerAccounts(ctx: FeatureContext): vscode.Disposable {
     }
   }
 
-  function askForAccount(): Promise<{ path: string; account: AccountResponse } | undefined> {
+  function askForAccount(): Promise<{ path: string; request: string; account: AccountResponse } | undefined> {
     return new Promise(resolve => {
       const box = vscode.window.createInputBox();
       box.title = `Ledger Lens: add account (${networkLabel(services.config.current)})`;
@@ -251,7 +251,7 @@ export function registerAccounts(ctx: FeatureContext): vscode.Disposable {
       box.ignoreFocusOut = true;
       let controller: AbortController | undefined;
       let settled = false;
-      const finish = (value: { path: string; account: AccountResponse } | undefined) => {
+      const finish = (value: { path: string; request: string; account: AccountResponse } | undefined) => {
         if (settled) return;
         settled = true;
         controller?.abort();

@@ -50,7 +50,14 @@ export function decodeMemo(memoBase64: string | null | undefined): string | unde
 // Settings entries
 
 export type CheckedEntry =
-  | { readonly ok: true; readonly ref: AccountRef; /** What goes in the request path. */ readonly path: string }
+  | {
+      readonly ok: true;
+      readonly ref: AccountRef;
+      /** The canonical form: what tells two entries for one account apart. */
+      readonly path: string;
+      /** What goes in the request path: the form as typed (the server accepts every one), minus a checksum. */
+      readonly request: string;
+    }
   | { readonly ok: false; readonly message: string };
 
 /**
@@ -63,7 +70,8 @@ export function checkAccountEntry(id: string, network: Network): CheckedEntry {
   if (ref.kind === 'id' && ref.checksum !== undefined && !verifyChecksum(ref.id, ref.checksum, ledgerNetworkOf(network))) {
     return { ok: false, message: `The checksum -${ref.checksum} does not match ${accountRefToPath(ref)} on ${network}.` };
   }
-  return { ok: true, ref, path: accountRefToPath(ref) };
+  const path = accountRefToPath(ref);
+  return { ok: true, ref, path, request: ref.kind === 'id' && ref.checksum !== undefined ? path : id.trim() };
 }
 
 // ---------------------------------------------------------------------------------------------

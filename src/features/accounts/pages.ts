@@ -44,14 +44,22 @@ export class TransactionPager<P extends TransactionPage> {
   }
 
   /**
-   * A fresh first page. When it reaches into what is already listed (its oldest transaction is not
-   * older than the oldest listed), the older transactions stay and "Load more" keeps going from the
+   * A fresh first page. When it reaches into what is already listed (its oldest transaction is
+   * within the listed span), the older transactions stay and "Load more" keeps going from the
    * last page loaded; otherwise the list starts over. Transactions are newest first.
    */
   refreshFirst(first: P): void {
     const oldestNew = timestampOf(first.transactions.at(-1));
     const oldestKept = timestampOf(this.list.at(-1));
-    if (this.pageCount <= 1 || !first.links?.next || !oldestNew || !oldestKept || compareTimestamps(oldestNew, oldestKept) < 0) {
+    const newestKept = timestampOf(this.list[0]);
+    const reaches =
+      oldestNew !== undefined &&
+      oldestKept !== undefined &&
+      newestKept !== undefined &&
+      // No gap between the new page and the list, and the list still goes further back.
+      compareTimestamps(oldestNew, newestKept) <= 0 &&
+      compareTimestamps(oldestNew, oldestKept) >= 0;
+    if (this.pageCount <= 1 || !first.links?.next || !reaches || !oldestNew) {
       this.reset(first);
       return;
     }

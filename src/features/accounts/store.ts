@@ -457,7 +457,7 @@ export class AccountsStore {
     node.status = 'loading';
     node.loadingMore = false;
     this.options.changed(node);
-    const path = node.check.path;
+    const path = node.check.request;
     const params = this.params(node);
     const queryKey = JSON.stringify(params);
     const work = (async () => {

@@ -1,0 +1,280 @@
+// The pure text of the Accounts view: net ℏ change, labels, memo decoding, settings entries,
+// the as-of input, and that nothing from the network turns into markup or hidden text.
+import * as assert from 'assert';
+import { parseLossless } from '../../../src/mirror';
+import { AccountResponseSchema, TransactionSchema } from '../../../src/mirror/schemas';
+import type { AccountResponse, Transaction } from '../../../src/mirror';
+import {
+  accountDetailRows,
+  accountView,
+  checkAccountEntry,
+  consensusTime,
+  decodeMemo,
+  keyLabel,
+  netHbarChange,
+  parseAsOf,
+  plain,
+  signedHbar,
+  transactionRows,
+  transactionView,
+} from '../../../src/features/accounts/model';
+import { ABOVE_2_53, INT64_MAX, anAccount, aTransaction, base64, hostileSamples, hostileText } from '../../support/builders';
+import { loadRecords } from '../../support/mirrorReplay';
+
+function recorded(url: string): AccountResponse {
+  const r = loadRecords().find(x => x.url === url && x.status === 200);
+  assert.ok(r, `a recorded 200 for ${url}`);
+  return AccountResponseSchema.parse(parseLossless(r.bodyText));
+}
+
+function tx(overrides: Parameters<typeof aTransaction>[0]): Transaction {
+  return TransactionSchema.parse(parseLossless(aTransaction(overrides).text));
+}
+
+function account(overrides: Parameters<typeof anAccount>[0]): AccountResponse {
+  return AccountResponseSchema.parse(parseLossless(anAccount(overrides).text));
+}
+
+// Markup that would act if it were not escaped: a link, an image, raw HTML, a command URI.
+function assertInert(markdown: string, what: string): void {
+  assert.doesNotMatch(markdown, /(?<!\\)\[[^\]]*(?<!\\)\]\(/, `${what}: no live link`);
+  assert.doesNotMatch(markdown, /<(img|script)/i, `${what}: no HTML`);
+  assert.doesNotMatch(markdown, /[\u202A-\u202E\u2066-\u2069\u200B-\u200F\uFEFF]/, `${what}: no hidden controls`);
+}
+
+describe('accounts model', () => {
+  describe('net ℏ change', () => {
+    it('sums the account’s transfers in every recorded transaction of 0.0.2001', () => {
+      const a = recorded('/api/v1/accounts/2001');
+      assert.strictEqual(a.transactions.length, 10);
+      for (const t of a.transactions) {
+        const expected = (t.transfers ?? []).filter(x => x.account === '0.0.2001').reduce((s, x) => s + x.amount, 0n);
+        const involved = (t.transfers ?? []).some(x => x.account === '0.0.2001');
+        assert.strictEqual(netHbarChange(t, '0.0.2001'), involved ? expected : undefined, t.transaction_id);
+      }
+      // The TOKENREJECT paid by 0.0.2001: its fee of 3 tinybars.
+      assert.strictEqual(netHbarChange(a.transactions[1]!, '0.0.2001'), -3n);
+      // 0.0.8 paid the first one: 0.0.2001 is not in its transfers at all.
+      assert.strictEqual(netHbarChange(a.transactions[0]!, '0.0.2001'), undefined);
+    });
+
+    it('adds several entries of one account (a transfer to itself plus the fee, a staking reward)', () => {
+      const t = tx({
+        transfers: [
+          { account: '0.0.1001', amount: -500 },
+          { account: '0.0.1001', amount: 200 },
+          { account: '0.0.800', amount: -200 },
+          { account: '0.0.3', amount: 300 },
+          { account: '0.0.1001', amount: 7 },
+        ],
+      });
+      assert.strictEqual(netHbarChange(t, '0.0.1001'), -293n);
+    });
+
+    it('keeps every digit above 2^53 and at int64 max', () => {
+      const t = tx({ transfers: [{ account: '0.0.1001', amount: ABOVE_2_53 }, { account: '0.0.1001', amount: 1 }] });
+      assert.strictEqual(netHbarChange(t, '0.0.1001'), ABOVE_2_53 + 1n);
+      const big = tx({ transfers: [{ account: '0.0.5', amount: INT64_MAX }] });
+      assert.strictEqual(signedHbar(netHbarChange(big, '0.0.5')!), '+92,233,720,368.54775807 ℏ');
+    });
+
+    it('signs a change: + for credit, - for debit, none for zero', () => {
+      assert.strictEqual(signedHbar(150_000_000n), '+1.50000000 ℏ');
+      assert.strictEqual(signedHbar(-84_650n), '-0.00084650 ℏ');
+      assert.strictEqual(signedHbar(0n), '0.00000000 ℏ');
+    });
+  });
+
+  describe('transaction labels', () => {
+    it('type · result, then the net change and the consensus time', () => {
+      const a = recorded('/api/v1/accounts/2001');
+      const v = transactionView(a.transactions[1]!, '0.0.2001');
+      assert.strictEqual(v.label, 'TOKENREJECT · SUCCESS');
+      assert.strictEqual(v.description, '-0.00000003 ℏ · 2009-02-13 23:31:30 UTC');
+      assert.strictEqual(v.transactionId, '0.0.2001-1234567890-000000018');
+      assert.strictEqual(v.failed, false);
+      assert.strictEqual(transactionView(a.transactions[0]!, '0.0.2001').description, 'no ℏ change · 2009-02-13 23:31:30 UTC');
+    });
+
+    it('marks a failed result', () => {
+      assert.strictEqual(transactionView(tx({ result: 'INSUFFICIENT_PAYER_BALANCE' }), '0.0.1001').failed, true);
+    });
+
+    it('consensus time keeps all nine fraction digits', () => {
+      assert.strictEqual(consensusTime('1234567890.000000018'), '2009-02-13 23:31:30.000000018 UTC');
+      assert.strictEqual(consensusTime(null), '—');
+    });
+  });
+
+  describe('memos', () => {
+    it('decodes base64 memos to text, and empty or missing to nothing', () => {
+      assert.strictEqual(decodeMemo(base64('hello ℏ world')), 'hello ℏ world');
+      assert.strictEqual(decodeMemo(''), undefined);
+      assert.strictEqual(decodeMemo(null), undefined);
+      assert.strictEqual(decodeMemo('***'), '\uFFFD');
+    });
+
+    for (const [name, text] of hostileSamples()) {
+      it(`a hostile memo (${name}) stays text in rows and tooltips`, () => {
+        const t = tx({ memo_base64: base64(text) });
+        const memoRow = transactionRows(t, '0.0.1001').find(r => r.key === 'memo')!;
+        assert.strictEqual(memoRow.copy, text, 'copy gives the exact memo');
+        assert.doesNotMatch(memoRow.value, /[\n\r\u202E\u200B]/);
+        assert.ok(memoRow.value.length <= 201);
+        assertInert(memoRow.tooltip!, name);
+        assertInert(transactionView(t, '0.0.1001').tooltip, name);
+      });
+    }
+
+    it('bidi controls are shown, not obeyed, in plain text', () => {
+      assert.strictEqual(plain(hostileText.bidi), 'safe⟨U+202E⟩txt.exe⟨U+202C⟩ and ⟨U+2066⟩isolated⟨U+2069⟩');
+      assert.strictEqual(plain('a\nb'), 'a b');
+    });
+  });
+
+  describe('account text', () => {
+    it('the recorded 0.0.2001: description is the exact balance; details in order', () => {
+      const a = recorded('/api/v1/accounts/2001');
+      const v = accountView(a, 'Treasury', { network: 'testnet' });
+      assert.strictEqual(v.description, '0.00000080 ℏ');
+      assert.match(v.tooltip, /^\*\*Treasury\*\* · testnet/);
+      const rows = accountDetailRows(a);
+      assert.deepStrictEqual(
+        rows.map(r => r.label),
+        [
+          'Account', 'Alias', 'EVM address', 'Key', 'Balance', 'Balance timestamp', 'Auto-renew period', 'Created', 'Expires', 'Memo',
+          'Max automatic token associations', 'Receiver signature required', 'Deleted', 'Ethereum nonce', 'Staking',
+        ],
+      );
+      const byKey = new Map(rows.map(r => [r.key, r]));
+      assert.strictEqual(byKey.get('account')!.value, '0.0.2001');
+      assert.strictEqual(byKey.get('evm')!.copy, '0xac384c53f03855fa1b3616052f8ba32c6c2a2fec');
+      assert.strictEqual(byKey.get('key')!.value, 'none');
+      assert.strictEqual(byKey.get('memo')!.value, 'entity memo');
+      assert.strictEqual(byKey.get('staking')!.value, 'node 8');
+      const staking = new Map(byKey.get('staking')!.children!.map(r => [r.key, r.value]));
+      assert.strictEqual(staking.get('stakedNode'), '8');
+      assert.strictEqual(staking.get('stakePeriodStart'), '1972-03-11 00:00:00.000000000 UTC');
+      assert.strictEqual(staking.get('pendingReward'), '0.00000000 ℏ');
+    });
+
+    it('a huge balance is exact and grouped; the key is short in the label and whole on copy', () => {
+      const key = 'ab'.repeat(33);
+      const a = account({ balance: { timestamp: '1700000000.000000000', balance: INT64_MAX, tokens: [] }, key: { _type: 'ECDSA_SECP256K1', key } });
+      assert.strictEqual(accountView(a, 'x', { network: 'mainnet' }).description, '92,233,720,368.54775807 ℏ');
+      const k = accountDetailRows(a).find(r => r.key === 'key')!;
+      assert.strictEqual(k.value, 'ECDSA_SECP256K1 abababab…abababab');
+      assert.strictEqual(keyLabel(a.key), k.value);
+      assert.strictEqual(k.copy, key);
+      assert.ok(k.tooltip!.includes(key), 'the whole key in the tooltip');
+    });
+
+    it('deleted accounts say so; as-of adds both caveats', () => {
+      const a = account({ deleted: true });
+      const v = accountView(a, 'gone', { network: 'testnet', asOf: '1700000000.000000000' });
+      assert.strictEqual(v.description, 'deleted · 1.00000000 ℏ · as of 2023-11-14 22:13:20 UTC');
+      assert.match(v.tooltip, /within 15 minutes/);
+      assert.match(v.tooltip, /ethereum nonce as of a past timestamp may be inexact/);
+      const rows = accountDetailRows(a, { asOf: '1700000000.000000000' });
+      assert.match(rows.find(r => r.key === 'ethereumNonce')!.tooltip!, /inexact/);
+    });
+
+    for (const [name, text] of hostileSamples()) {
+      it(`a hostile account memo or label (${name}) stays text`, () => {
+        const a = account({ memo: text });
+        const v = accountView(a, text, { network: 'testnet' });
+        assertInert(v.tooltip, name);
+        const memo = accountDetailRows(a).find(r => r.key === 'memo')!;
+        assert.doesNotMatch(memo.value, /[\n\u202E\u200B]/);
+      });
+    }
+  });
+
+  describe('transaction rows', () => {
+    it('transfers, token and NFT transfers, staking rewards, fee, node and hash', () => {
+      const t = tx({
+        memo_base64: base64('paid'),
+        token_transfers: [{ token_id: '0.0.5000', account: '0.0.1001', amount: -25 }],
+        nft_transfers: [{ is_approval: false, receiver_account_id: '0.0.1001', sender_account_id: null, serial_number: 7, token_id: '0.0.6000' }],
+        staking_reward_transfers: [{ account: 1001, amount: 12 }],
+        parent_consensus_timestamp: '1700000000.000000001',
+        nonce: 2,
+      });
+      const rows = transactionRows(t, '0.0.1001');
+      const byKey = new Map(rows.map(r => [r.key, r]));
+      assert.strictEqual(byKey.get('id')!.target?.id, '0.0.1001-1700000000-000000000');
+      assert.strictEqual(byKey.get('net')!.value, '-0.00084650 ℏ');
+      assert.strictEqual(byKey.get('fee')!.value, '0.00084650 ℏ');
+      assert.strictEqual(byKey.get('memo')!.value, 'paid');
+      assert.deepStrictEqual(byKey.get('transfers')!.children!.map(r => `${r.label} ${r.value}`), [
+        '0.0.3 +0.00004650 ℏ',
+        '0.0.98 +0.00080000 ℏ',
+        '0.0.1001 -0.00084650 ℏ',
+      ]);
+      assert.deepStrictEqual(byKey.get('tokenTransfers')!.children!.map(r => `${r.label} ${r.value}`), ['0.0.5000 0.0.1001 -25']);
+      assert.deepStrictEqual(byKey.get('nftTransfers')!.children!.map(r => `${r.label} ${r.value}`), ['0.0.6000 #7 mint → 0.0.1001']);
+      assert.deepStrictEqual(byKey.get('stakingRewards')!.children!.map(r => `${r.label} ${r.value}`), ['0.0.1001 +0.00000012 ℏ']);
+      assert.strictEqual(byKey.get('parent')!.value, '2023-11-14 22:13:20.000000001 UTC');
+      assert.strictEqual(byKey.get('nonce')!.value, '2');
+      assert.match(byKey.get('hash')!.copy!, /^0x0102030405/);
+    });
+  });
+
+  describe('settings entries', () => {
+    const ok: Array<[string, string, string]> = [
+      ['0.0.1234', '0.0.1234', '0.0.1234'],
+      ['1234', '0.0.1234', '1234'],
+      ['0.1234', '0.0.1234', '0.1234'],
+      [' 0.0.8 ', '0.0.8', '0.0.8'],
+      ['0x00000000000000000000000000000000000007d1', '0x00000000000000000000000000000000000007d1', '0x00000000000000000000000000000000000007d1'],
+      ['KGNABD5L3ZGSRVUCSPDR7TONZSRY3D5OMEBKQMVTD2AC6JL72HMQ', 'KGNABD5L3ZGSRVUCSPDR7TONZSRY3D5OMEBKQMVTD2AC6JL72HMQ', 'KGNABD5L3ZGSRVUCSPDR7TONZSRY3D5OMEBKQMVTD2AC6JL72HMQ'],
+    ];
+    for (const [text, path, request] of ok) {
+      it(`accepts ${text.trim()}`, () => {
+        const c = checkAccountEntry(text, 'testnet');
+        assert.ok(c.ok);
+        assert.strictEqual(c.path, path);
+        assert.strictEqual(c.request, request);
+      });
+    }
+    it('checks a HIP-15 checksum against the network and sends the id without it', () => {
+      const mainnet = checkAccountEntry('0.0.123-vfmkw', 'mainnet');
+      assert.ok(mainnet.ok);
+      assert.strictEqual(mainnet.request, '0.0.123');
+      const testnet = checkAccountEntry('0.0.123-vfmkw', 'testnet');
+      assert.ok(!testnet.ok);
+      assert.match(testnet.message, /checksum -vfmkw does not match 0\.0\.123 on testnet/);
+    });
+    for (const bad of ['', 'treasury', '0.0.x', '0.5.6.7', '9.2.0000000000000000000000000000000000000013', 'abc\u202Edef']) {
+      it(`refuses ${JSON.stringify(bad)}, naming the forms`, () => {
+        const c = checkAccountEntry(bad, 'testnet');
+        assert.ok(!c.ok);
+        assert.match(c.message, /account id \(0\.0\.1234/);
+        assert.match(c.message, /EVM address/);
+        assert.match(c.message, /alias/);
+        assert.doesNotMatch(c.message, /\u202E/);
+      });
+    }
+  });
+
+  describe('as-of input', () => {
+    const cases: Array<[string, string | undefined]> = [
+      ['', undefined],
+      ['1700000000', '1700000000.000000000'],
+      ['1700000000.5', '1700000000.500000000'],
+      ['2023-11-14T22:13:20Z', '1700000000.000000000'],
+      ['2023-11-14 22:13:20.123 UTC', '1700000000.123000000'],
+      ['2023-11-14', '1699920000.000000000'],
+    ];
+    for (const [text, expected] of cases) {
+      it(`${JSON.stringify(text)} → ${expected ?? 'now'}`, () => {
+        const r = parseAsOf(text);
+        assert.ok(r.ok, JSON.stringify(r));
+        assert.strictEqual(r.timestamp, expected);
+      });
+    }
+    for (const bad of ['yesterday', '2023-02-30', '2023-11-14T25:00', '1700000000.1234567891']) {
+      it(`refuses ${bad}`, () => assert.strictEqual(parseAsOf(bad).ok, false));
+    }
+  });
+});
