@@ -14,8 +14,10 @@ import { type LedgerLensConfig, networkLabel } from '../../settings';
 import { hashscanNetwork } from '../common/links';
 import { codeSpan } from '../common/markdown';
 import {
+  type Freshness,
   type HoverEnv,
   accountHover,
+  ageText,
   contractHover,
   failureHover,
   notFoundHover,
@@ -84,6 +86,7 @@ function is404(error: unknown): boolean {
 export class HoverResolver {
   /** id (or EVM address) → the kind it was found to be, on the current network. */
   readonly kinds = new LruMap<string, EntityLookupKind>(KIND_MEMORY);
+  private readonly rendered = new WeakMap<object, { readonly key: string; readonly markdown: string }>();
   private readonly now: () => number;
 
   constructor(private readonly deps: ResolverDeps) {
@@ -156,7 +159,7 @@ export class HoverResolver {
       try {
         const body = await client.getTransaction(asked, undefined, opts);
         if (body.transactions.length === 0) return notFoundHover(asked, 'transaction with this id', env);
-        return transactionHover(body.transactions, asked, { fetchedAt: client.fetchedAt(body) }, env);
+        return this.render(client, body, asked, env, (b, a, fresh, e) => transactionHover(b.transactions, a, fresh, e));
       } catch (error) {
         if (is404(error)) return notFoundHover(asked, 'transaction with this id', env);
         throw error;
@@ -215,27 +218,38 @@ export class HoverResolver {
     env: HoverEnv,
   ): Promise<string> {
     switch (kind) {
-      case 'account': {
-        const a = await client.getAccount(key, undefined, opts);
-        return accountHover(a, key, { fetchedAt: client.fetchedAt(a) }, env);
-      }
-      case 'contract': {
-        const c = await client.getContract(key, opts);
-        return contractHover(c, key, { fetchedAt: client.fetchedAt(c) }, env);
-      }
-      case 'token': {
-        const t = await client.getToken(key, opts);
-        return tokenHover(t, key, { fetchedAt: client.fetchedAt(t) }, env);
-      }
-      case 'topic': {
-        const t = await client.getTopic(key, opts);
-        return topicHover(t, key, { fetchedAt: client.fetchedAt(t) }, env);
-      }
-      case 'schedule': {
-        const s = await client.getSchedule(key, opts);
-        return scheduleHover(s, key, { fetchedAt: client.fetchedAt(s) }, env);
-      }
+      case 'account':
+        return this.render(client, await client.getAccount(key, undefined, opts), key, env, accountHover);
+      case 'contract':
+        return this.render(client, await client.getContract(key, opts), key, env, contractHover);
+      case 'token':
+        return this.render(client, await client.getToken(key, opts), key, env, tokenHover);
+      case 'topic':
+        return this.render(client, await client.getTopic(key, opts), key, env, topicHover);
+      case 'schedule':
+        return this.render(client, await client.getSchedule(key, opts), key, env, scheduleHover);
     }
+  }
+
+  /**
+   * Builds the Markdown of a result, or reuses it: the client hands out the same object for every
+   * cache hit, so a warm hover costs a lookup in a WeakMap. The key holds everything else the text
+   * depends on (the age changes at most once a second).
+   */
+  private render<T extends object>(
+    client: MirrorClient,
+    result: T,
+    asked: string,
+    env: HoverEnv,
+    build: (result: T, asked: string, fresh: Freshness, env: HoverEnv) => string,
+  ): string {
+    const fetchedAt = client.fetchedAt(result);
+    const memoKey = `${asked}|${env.network}|${env.hashscan}|${ageText(fetchedAt, env.now) ?? ''}`;
+    const memo = this.rendered.get(result);
+    if (memo?.key === memoKey) return memo.markdown;
+    const markdown = build(result, asked, { fetchedAt }, env);
+    this.rendered.set(result, { key: memoKey, markdown });
+    return markdown;
   }
 }
 
