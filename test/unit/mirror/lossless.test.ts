@@ -31,6 +31,22 @@ describe('mirror/lossless JSON', () => {
     assert.strictEqual(v['n'], '12345678901234567890');
   });
 
+  it('is not fooled by strings that look like value positions (the optimistic pass falls back)', () => {
+    const text = '{"m":"a:12345678901234567890","n":"x, -12345678901234567890","o":["[12345678901234567890"],"v":12345678901234567890,"w":"b:1"}';
+    const v = parseLossless(text) as Record<string, unknown>;
+    assert.strictEqual(v['m'], 'a:12345678901234567890');
+    assert.strictEqual(v['n'], 'x, -12345678901234567890');
+    assert.deepStrictEqual(v['o'], ['[12345678901234567890']);
+    assert.strictEqual(v['v'], '12345678901234567890');
+    // Only inside strings: nothing to quote, the strings come back intact.
+    assert.deepStrictEqual(parseLossless('{"m":"a:12345678901234567890"}'), { m: 'a:12345678901234567890' });
+  });
+
+  it('handles a document that is a single long integer', () => {
+    assert.strictEqual(parseLossless(' 12345678901234567890 '), '12345678901234567890');
+    assert.strictEqual(parseLossless('-1'), -1);
+  });
+
   it('does not touch digit runs inside keys', () => {
     const v = parseLossless('{"12345678901234567890":1}') as Record<string, unknown>;
     assert.deepStrictEqual(Object.keys(v), ['12345678901234567890']);
