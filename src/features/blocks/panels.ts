@@ -32,7 +32,7 @@ export class BlockPanels extends Disposable implements vscode.WebviewPanelSerial
   }
 
   get open(): readonly DetailPanel[] {
-    return [...this.panels.values()];
+    return [...this.panels.values()].filter(p => !p.isDisposed);
   }
 
   show(network: string, block: Block): DetailPanel {
@@ -99,7 +99,8 @@ export class BlockPanels extends Disposable implements vscode.WebviewPanelSerial
     });
     const key = `${state.network}|${state.hashOrNumber}`;
     this.panels.set(key, detail);
-    detail.onDidDispose(() => {
+    // The WebviewPanel's own event: it fires however the panel goes (closed by the user or disposed here).
+    panel.onDidDispose(() => {
       if (this.panels.get(key) === detail) this.panels.delete(key);
     });
     return detail;

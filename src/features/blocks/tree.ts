@@ -113,8 +113,11 @@ export class BlocksProvider extends Disposable implements vscode.TreeDataProvide
     if (this.loading) return this.loading;
     this.loading = (async () => {
       try {
+        // Newest first and 25 a page are the service's defaults: sent only when different, so the
+        // request is the plain `/blocks` a browser would make (and the cache shares it).
+        const size = this.options.pageSize ?? BLOCKS_PAGE_SIZE;
         const page = await this.options.client().listBlocks(
-          { limit: this.options.pageSize ?? BLOCKS_PAGE_SIZE, order: 'desc' },
+          size === BLOCKS_PAGE_SIZE ? {} : { limit: size },
           { signal: this.controller.signal, cache: 'reload' },
         );
         const newest = page.blocks;

@@ -15,7 +15,7 @@ import {
   parseTransactionLookup,
   type TransactionQuery,
 } from './input';
-import { leaseClient, otherNetworks, type NetworkUrlResolver } from './networks';
+import { otherNetworks, temporaryClient, type NetworkUrlResolver } from './networks';
 import type { TransactionPanels } from './panels';
 
 /** What the command returns (integration tests read it). */
@@ -201,7 +201,7 @@ async function notFound(
     (_p, token) =>
       Promise.all(
         others.map(async other => {
-          const lease = leaseClient(other, config, deps.ctx.services.mirror, deps.resolveUrl());
+          const lease = temporaryClient(other, config, deps.resolveUrl());
           const controller = new AbortController();
           const sub = token.onCancellationRequested(() => controller.abort());
           try {

@@ -40,6 +40,11 @@ export function leaseClient(
   resolve: NetworkUrlResolver,
 ): Lease {
   if (network === config.network || !isNetwork(network)) return { client: current, release: () => undefined };
+  return temporaryClient(network, config, resolve);
+}
+
+/** A client of its own for `network`'s public mirror node (even the selected network's, when a custom URL is in use). */
+export function temporaryClient(network: Network, config: LedgerLensConfig, resolve: NetworkUrlResolver): Lease {
   const client = createMirrorClient({
     baseUrl: resolve(network, config),
     timeoutMs: config.requestTimeoutMs,

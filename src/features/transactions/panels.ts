@@ -47,7 +47,7 @@ export class TransactionPanels extends Disposable implements vscode.WebviewPanel
 
   /** The open panels, for tests. */
   get open(): readonly DetailPanel[] {
-    return [...this.panels.values()];
+    return [...this.panels.values()].filter(p => !p.isDisposed);
   }
 
   /** Shows a fetched lookup: in the panel of that transaction if one is open, else in a new one. */
@@ -137,7 +137,8 @@ export class TransactionPanels extends Disposable implements vscode.WebviewPanel
     });
     const key = keyOf(state);
     this.panels.set(key, detail);
-    detail.onDidDispose(() => {
+    // The WebviewPanel's own event: it fires however the panel goes (closed by the user or disposed here).
+    panel.onDidDispose(() => {
       if (this.panels.get(key) === detail) this.panels.delete(key);
     });
     return detail;

@@ -1,0 +1,150 @@
+// The Blocks view and "Lookup block" in a real extension host against the loopback replay.
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import { Commands } from '../../../src/commands';
+import type { LedgerLensExports } from '../../../src/features/context';
+import type { BlockLookupOutcome, BlocksFeature } from '../../../src/features/blocks';
+import { BlockNode, BlocksProvider, LoadMoreNode, MessageNode } from '../../../src/features/blocks/tree';
+import { createMirrorClient, type MirrorClient } from '../../../src/mirror';
+import type { DetailView } from '../../../webview/protocol';
+import { aBlock, aBlocksBody, anErrorBody, recordFor } from '../../support/builders';
+import { startMirrorReplay, type MirrorReplay } from '../../support/mirrorReplay';
+import { activateLedgerLens, resetSettings, setSetting, waitFor } from '../helpers';
+
+function feature(api: LedgerLensExports): BlocksFeature {
+  const f = api.features['blocks'] as BlocksFeature | undefined;
+  assert.ok(f, 'exports.features.blocks');
+  return f;
+}
+
+const H96 = '0xb0162e8a244dc05fbd6f321445b14dddf0e94b00eb169b58ff77b1b5206c12782457f7f1a2ae8cea890f378542ac7216';
+
+describe('Blocks', () => {
+  let api: LedgerLensExports;
+  let replay: MirrorReplay;
+  // Providers made by a test get a client of the test's own build (the extension's bundle has its
+  // own copies of the classes, so its errors would not be instances of these).
+  let client: MirrorClient;
+
+  before(async () => {
+    api = await activateLedgerLens();
+    replay = await startMirrorReplay({ port: 0 });
+    client = createMirrorClient({ baseUrl: replay.url, retries: 0 });
+    await setSetting('ledgerLens.mirrorNodeUrl', replay.url);
+    await waitFor(() => api.services.config.current.mirrorBaseUrl === replay.url, 5000, 'the replay URL in use');
+  });
+
+  afterEach(() => {
+    replay.clearSelections();
+    replay.clearAddedRecords();
+    replay.resetRequests();
+    for (const p of feature(api).panels.open) p.dispose();
+  });
+
+  after(async () => {
+    client.dispose();
+    await resetSettings('ledgerLens.mirrorNodeUrl');
+    await replay.close();
+  });
+
+  it('the view lists the latest blocks with number, time range, tx count and gas used', async () => {
+    const { provider } = feature(api);
+    await provider.refresh();
+    const nodes = await provider.getChildren();
+    // The feature's nodes come from the extension's bundle: told apart by `kind`, not instanceof.
+    const blocks = nodes.filter((n): n is BlockNode => n.kind === 'block');
+    assert.deepStrictEqual(blocks.map(b => b.block.number), [19n, 18n, 17n, 16n]);
+    const item = provider.getTreeItem(blocks[0]!);
+    assert.strictEqual(item.label, '#19');
+    assert.strictEqual(item.description, '7 tx · 09:33:21.234–09:33:21.234 UTC · gas 240,000');
+    assert.strictEqual(item.command?.command, Commands.openBlock);
+    assert.ok(!nodes.some(n => n.kind === 'loadMore'), 'no Load more when links.next is null');
+    assert.ok(replay.requests.some(r => r.url === '/api/v1/blocks'), 'the plain /blocks request');
+  });
+
+  it('pages with Load more over links.next, and a refresh keeps the loaded pages', async () => {
+    // The recording of ?limit=2 links to a page the recordings lack: a builder serves it.
+    replay.addRecords([
+      recordFor(
+        '/api/v1/blocks?limit=2&block.number=lt:18',
+        aBlocksBody([aBlock({ number: 17, count: 3 }), aBlock({ number: 16, count: 1 })], '/api/v1/blocks?limit=2&block.number=lt:16'),
+      ),
+      recordFor('/api/v1/blocks?limit=2&block.number=lt:16', aBlocksBody([aBlock({ number: 15, count: 2 })], null)),
+    ]);
+    const provider = new BlocksProvider({ client: () => client, pageSize: 2 });
+    try {
+      let nodes = await provider.getChildren();
+      assert.deepStrictEqual(nodes.filter(n => n instanceof BlockNode).map(n => (n as BlockNode).block.number), [19n, 18n]);
+      assert.ok(nodes.at(-1) instanceof LoadMoreNode);
+      assert.strictEqual(provider.getTreeItem(nodes.at(-1)!).command?.command, Commands.loadMoreBlocks);
+
+      await provider.loadMore();
+      await provider.loadMore();
+      nodes = await provider.getChildren();
+      assert.deepStrictEqual(nodes.map(n => (n instanceof BlockNode ? n.block.number : n.constructor.name)), [19n, 18n, 17n, 16n, 15n]);
+
+      await provider.refresh();
+      assert.deepStrictEqual(provider.shown.map(b => b.number), [19n, 18n, 17n, 16n, 15n], 'a refresh with nothing new keeps every page');
+      assert.deepStrictEqual(
+        replay.requests.map(r => r.url),
+        ['/api/v1/blocks?limit=2', '/api/v1/blocks?limit=2&block.number=lt:18', '/api/v1/blocks?limit=2&block.number=lt:16', '/api/v1/blocks?limit=2'],
+      );
+    } finally {
+      provider.dispose();
+    }
+  });
+
+  it("shows a failed load as a node with the server's words", async () => {
+    replay.addRecords([recordFor('/api/v1/blocks?limit=3', anErrorBody('Invalid parameter: limit'), 400)]);
+    const provider = new BlocksProvider({ client: () => client, pageSize: 3 });
+    try {
+      const nodes = await provider.getChildren();
+      assert.strictEqual(nodes.length, 1);
+      const node = nodes[0] as MessageNode;
+      assert.ok(node instanceof MessageNode);
+      assert.strictEqual(node.text, 'Could not load blocks (400)');
+      assert.strictEqual(node.detail, 'Invalid parameter: limit');
+    } finally {
+      provider.dispose();
+    }
+  });
+
+  it('Lookup block by a 96-hex hash opens the block panel with every field', async () => {
+    const outcome = await vscode.commands.executeCommand<BlockLookupOutcome>(Commands.lookupBlock, H96.toUpperCase().replace('0X', '0x'));
+    assert.strictEqual(outcome?.kind, 'shown', JSON.stringify(outcome));
+    const view = (outcome as { view: DetailView }).view;
+    assert.strictEqual(view.status, 'loaded');
+    const s = (view as Extract<DetailView, { status: 'loaded' }>).sections[0]!;
+    const get = (label: string) => s.fields.find(f => f.label === label);
+    assert.strictEqual(get('Number')?.value, '17');
+    assert.strictEqual(get('Hash')?.value, H96);
+    assert.strictEqual(get('Previous hash')?.action?.type, 'openBlock');
+    assert.ok(get('Logs bloom') && get('HAPI version') && get('Name') && get('Size') && get('Timestamp from') && get('Timestamp to'));
+    assert.ok(s.buttons.some(b => b.action.type === 'openContractResults' && b.action.blockNumber === '17'));
+    assert.deepStrictEqual(replay.requests.map(r => r.url), [`/api/v1/blocks/${H96}`]);
+    assert.strictEqual(feature(api).panels.open.length, 1);
+  });
+
+  it('Lookup block by number, and a malformed or unknown one', async () => {
+    const zero = await vscode.commands.executeCommand<BlockLookupOutcome>(Commands.lookupBlock, '0');
+    assert.strictEqual(zero?.kind, 'shown');
+    for (const bad of ['1test', 'invalidnumber', '0xb0162e8a244dc05fbd6f3', '-1', '9223372036854775808']) {
+      const r = await vscode.commands.executeCommand<BlockLookupOutcome>(Commands.lookupBlock, bad);
+      assert.strictEqual(r?.kind, 'invalid', bad);
+    }
+    assert.deepStrictEqual(replay.requests.map(r => r.url), ['/api/v1/blocks/0'], 'no request for malformed input');
+    const missing = await vscode.commands.executeCommand<BlockLookupOutcome>(Commands.lookupBlock, '10');
+    assert.deepStrictEqual(missing, { kind: 'not-found', network: 'testnet', message: 'Block 10 was not found on testnet.' });
+  });
+
+  it('opening a block from the tree shows it without another request', async () => {
+    const { provider } = feature(api);
+    await provider.refresh();
+    const node = (await provider.getChildren()).find((n): n is BlockNode => n.kind === 'block');
+    assert.ok(node);
+    replay.resetRequests();
+    const outcome = await vscode.commands.executeCommand<BlockLookupOutcome>(Commands.openBlock, node);
+    assert.strictEqual(outcome?.kind, 'shown');
+    assert.strictEqual(replay.requests.length, 0);
+  });
+});
