@@ -92,7 +92,9 @@ class StatusBarFeature extends Disposable {
         if (previous.network !== current.network) {
           // The last summary covers every network: show the new one's health at once, then check.
           this.error = undefined;
-          this.baseline = this.health()?.level;
+          // The cached summary may be old: only a fresh reading of the new network sets the
+          // baseline, so switching to a network that is already down is not announced as news.
+          this.baseline = undefined;
           this.render();
           void this.poller.restart();
         }

@@ -204,6 +204,58 @@ describe('status bar item', () => {
     await waitFor(() => status.menu === undefined, 5000, 'the menu closes');
   });
 
+  it('notifyOnChange: a warning when the network degrades, a note when it recovers', async function () {
+    this.timeout(15_000);
+    // The extension and this suite share one vscode API object (same extension), so the messages
+    // it shows can be watched here.
+    const window = vscode.window as { -readonly [K in keyof typeof vscode.window]: (typeof vscode.window)[K] };
+    const shown: string[] = [];
+    const originalWarning = window.showWarningMessage;
+    const originalInfo = window.showInformationMessage;
+    window.showWarningMessage = ((message: string) => {
+      shown.push(`warning: ${message}`);
+      return Promise.resolve(undefined);
+    }) as typeof window.showWarningMessage;
+    window.showInformationMessage = ((message: string) => {
+      shown.push(`info: ${message}`);
+      return Promise.resolve(undefined);
+    }) as typeof window.showInformationMessage;
+    try {
+      await status.refresh();
+      assert.strictEqual(status.item.text, '$(check) testnet');
+      replay().status.setScenario('testnet-degraded');
+      await status.refresh();
+      assert.deepStrictEqual(shown, [], 'off by default');
+      replay().status.setScenario('all-operational');
+      await status.refresh();
+
+      await setSetting('ledgerLens.status.notifyOnChange', true);
+      await waitFor(() => api.services.config.current.status.notifyOnChange, 5000, 'notifyOnChange read');
+      replay().status.setScenario('testnet-degraded');
+      await status.refresh();
+      await replay().status.setFault({ kind: 'down' });
+      await status.refresh(); // unreachable: not a change of health
+      await replay().status.setFault(undefined);
+      await status.refresh(); // still degraded: no second warning
+      replay().status.setScenario('all-operational');
+      await status.refresh();
+      assert.deepStrictEqual(shown, [
+        'warning: Ledger Lens: testnet is now degraded (Testnet mirror node REST API latency).',
+        'info: Ledger Lens: testnet is operational again.',
+      ]);
+      // Switching to a network that is already down is not news.
+      replay().status.setScenario('mainnet-major-outage');
+      await selectNetwork(api, 'mainnet');
+      await status.refresh();
+      await waitFor(() => status.item.text.includes('major outage'), 5000, 'mainnet outage shown');
+      assert.strictEqual(shown.length, 2);
+    } finally {
+      window.showWarningMessage = originalWarning;
+      window.showInformationMessage = originalInfo;
+      await resetSettings('ledgerLens.status.notifyOnChange');
+    }
+  });
+
   it('shows a mirror node problem in the tooltip', async function () {
     this.timeout(15_000);
     await replay().mirror.setFault({ kind: 'serverError', status: 503 });
