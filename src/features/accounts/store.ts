@@ -552,6 +552,8 @@ export class AccountsStore {
       node.queryKey = '';
     }
     this.options.changed(undefined);
+    // "Switching network refreshes everything", seen or not.
+    this.roots();
   }
 
   dispose(): void {

@@ -252,14 +252,14 @@ describe('accounts store (loopback mirror node)', () => {
     replay.setFault({ kind: 'latency', ms: 2000 });
     const pending = h.store.load(node!, true);
     await new Promise(r => setTimeout(r, 50));
-    h.store.reset();
-    await pending;
-    assert.strictEqual(node!.status, 'idle');
-    assert.strictEqual(node!.account, undefined);
     replay.setFault(undefined);
-    await h.store.children(undefined);
+    h.store.reset();
+    assert.strictEqual(node!.account, undefined, 'the old network’s answer is gone');
+    assert.strictEqual(node!.status, 'loading', 'and the new one is asked at once');
+    await pending;
     await settle(h.store);
-    assert.strictEqual(node!.status, 'loaded', 'reloads when shown again');
+    assert.strictEqual(node!.status, 'loaded');
+    assert.ok(h.changes.includes(undefined));
   });
 
   it('temporary accounts (from a hover) list after the configured ones and are found by any form', async () => {
