@@ -1,7 +1,7 @@
 // The shared status page scenarios (`../shared/fixtures/statuspage/<scenario>/`), read where they are.
 import * as fs from 'fs';
 import * as path from 'path';
-import { projectRoot } from '../ledger/paths';
+import { statuspageFixturesDir } from '../../support/paths';
 
 export const SCENARIOS = ['all-operational', 'testnet-degraded', 'mainnet-major-outage', 'previewnet-maintenance'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
@@ -15,7 +15,7 @@ export const DOCUMENTS = {
 export type DocumentName = keyof typeof DOCUMENTS;
 
 export function scenarioDir(scenario: Scenario): string {
-  return path.join(projectRoot(), '..', 'shared', 'fixtures', 'statuspage', scenario);
+  return path.join(statuspageFixturesDir(), scenario);
 }
 
 export function scenarioText(scenario: Scenario, doc: DocumentName): string {

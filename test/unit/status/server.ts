@@ -1,5 +1,6 @@
 // A tiny loopback Statuspage for the client tests: serves a shared scenario, or misbehaves on
-// request (status codes, redirects, oversize, stalled or reset bodies, malformed JSON).
+// request. test/support/statusServer.ts serves the extension's tests; this one adds the transport
+// faults only the client cares about (redirects, oversize, stalled headers or body, reset).
 import * as http from 'http';
 import type { AddressInfo } from 'net';
 import { scenarioText, type DocumentName, type Scenario } from './fixtures';
