@@ -120,8 +120,14 @@ interface Meta {
   readonly url: string;
   readonly schema: Schema;
   readonly itemsKey: string | undefined;
-  /** The page this one was reached from by next(), to detect a link that repeats. */
-  readonly previous: Meta | undefined;
+  /** The URLs that led to this page through next(), newest first, to detect a link that repeats. */
+  readonly trail: Trail;
+}
+
+/** A chain of URLs only (not bodies), so a long walk does not keep every earlier page alive. */
+interface Trail {
+  readonly url: string;
+  readonly previous: Trail | undefined;
 }
 
 interface Shared {
@@ -234,9 +240,8 @@ class Client implements MirrorClient {
       const link = (current as Paged).links?.next;
       if (!link) return hop === 0 ? null : (current as T);
       const url = this.resolveLink(link);
-      if (repeats(meta, url)) return hop === 0 ? null : (current as T);
-      const from: Meta = meta;
-      const result = await this.fetch(url, meta.schema, meta.itemsKey, opts, from);
+      if (repeats(meta.trail, url)) return hop === 0 ? null : (current as T);
+      const result = await this.fetch(url, meta.schema, meta.itemsKey, opts, meta.trail);
       current = result;
       meta = this.meta.get(result)!;
       const items = meta.itemsKey ? (result as Record<string, unknown>)[meta.itemsKey] : undefined;
@@ -284,7 +289,7 @@ class Client implements MirrorClient {
     schema: Schema,
     itemsKey: string | undefined,
     opts: RequestOptions | undefined,
-    previous: Meta | undefined,
+    previous: Trail | undefined,
   ): Promise<object> {
     if (this.disposed) return Promise.reject(new MirrorError('aborted', 0, [], url, 'The mirror client was closed'));
     const signal = opts?.signal;
@@ -308,7 +313,7 @@ class Client implements MirrorClient {
     return join(shared, signal, url);
   }
 
-  private start(url: string, schema: Schema, itemsKey: string | undefined, previous: Meta | undefined): Shared {
+  private start(url: string, schema: Schema, itemsKey: string | undefined, previous: Trail | undefined): Shared {
     const controller = new AbortController();
     const shared: Shared = {
       promise: this.request(url, schema, itemsKey, previous, controller.signal),
@@ -329,7 +334,7 @@ class Client implements MirrorClient {
     url: string,
     schema: Schema,
     itemsKey: string | undefined,
-    previous: Meta | undefined,
+    previous: Trail | undefined,
     signal: AbortSignal,
   ): Promise<object> {
     let response: RawResponse;
@@ -357,7 +362,7 @@ class Client implements MirrorClient {
       this.report('server-error', url, status, e.message);
       throw e;
     }
-    const meta: Meta = { raw: response.text, fetchedAt: response.fetchedAt, url, schema, itemsKey, previous };
+    const meta: Meta = { raw: response.text, fetchedAt: response.fetchedAt, url, schema, itemsKey, trail: { url, previous } };
     this.meta.set(value, meta);
     const maxAge = maxAgeSeconds(response.headers['cache-control']);
     if (maxAge > 0 && !this.disposed) {
@@ -405,8 +410,8 @@ function enc(segment: string): string {
   return encodeURIComponent(segment);
 }
 
-function repeats(meta: Meta, url: string): boolean {
-  for (let m: Meta | undefined = meta; m; m = m.previous) if (m.url === url) return true;
+function repeats(trail: Trail, url: string): boolean {
+  for (let t: Trail | undefined = trail; t; t = t.previous) if (t.url === url) return true;
   return false;
 }
 
