@@ -80,6 +80,11 @@ export class ContractResultsPanel extends PanelHost<ContractResultsToHost, Contr
     return this.filters;
   }
 
+  /** True once the page has said it listens (and after each reload of the page). */
+  get pageReady(): boolean {
+    return this.ready;
+  }
+
   get loadedRows(): readonly ContractResultRow[] {
     return this.rows;
   }
