@@ -29,11 +29,15 @@ export const SERVER_DEFAULT_LIMIT = 25;
 // ---------------------------------------------------------------------------------------------
 // Text from the network, made safe for plain-text places (labels, descriptions)
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 /**
  * Network text for a label or description: one line, bounded, with bidi and invisible controls
  * shown as `⟨U+202E⟩` so the text cannot pretend to be something else.
  */
 export function plain(text: string, maxLength = 200): string {
+  // Most of what reaches here is ids and type names: printable ASCII needs no work.
+  if (text.length <= maxLength && PRINTABLE_ASCII.test(text)) return text;
   const oneLine = text.replace(/\r\n?|\n/g, ' ');
   const cut = oneLine.length > maxLength ? `${oneLine.slice(0, maxLength)}…` : oneLine;
   return revealInvisibles(cut);
@@ -265,7 +269,6 @@ export function accountView(a: AccountResponse, title: string, options: { asOf?:
 export interface TransactionView {
   readonly label: string;
   readonly description: string;
-  readonly tooltip: string;
   /** The `-` form, what the transaction commands take. */
   readonly transactionId: string | undefined;
   readonly failed: boolean;
@@ -278,8 +281,19 @@ export function transactionView(tx: Transaction, accountId: string | undefined):
   const net = accountId ? netHbarChange(tx, accountId) : undefined;
   const time = shortTime(tx.consensus_timestamp);
   const description = `${net === undefined ? 'no ℏ change' : signedHbar(net)} · ${time}`;
+  return {
+    label: `${name} · ${result}`,
+    description,
+    transactionId: tx.transaction_id,
+    failed: tx.result !== undefined && tx.result !== 'SUCCESS',
+  };
+}
+
+/** The Markdown summary of a transaction node, built only when the user hovers it. */
+export function transactionTooltip(tx: Transaction, accountId: string | undefined): string {
+  const net = accountId ? netHbarChange(tx, accountId) : undefined;
   const memo = decodeMemo(tx.memo_base64);
-  const tooltip = [
+  return [
     `**${escapeMarkdown(tx.name ?? 'UNKNOWN')}** · ${escapeMarkdown(tx.result ?? 'UNKNOWN')}`,
     '',
     `- Transaction: ${tx.transaction_id ? codeSpan(tx.transaction_id) : NONE}`,
@@ -288,13 +302,6 @@ export function transactionView(tx: Transaction, accountId: string | undefined):
     `- Fee: ${tx.charged_tx_fee === undefined ? NONE : escapeMarkdown(formatTinybarsAsHbar(tx.charged_tx_fee))}`,
     ...(memo ? [`- Memo: ${escapeMarkdown(memo, 300)}`] : []),
   ].join('\n');
-  return {
-    label: `${name} · ${result}`,
-    description,
-    tooltip,
-    transactionId: tx.transaction_id,
-    failed: tx.result !== undefined && tx.result !== 'SUCCESS',
-  };
 }
 
 /** Everything a transaction node expands to. */

@@ -22,6 +22,7 @@ import {
   consensusTime,
   plain,
   transactionRows,
+  transactionTooltip,
   transactionView,
   type CheckedEntry,
   type Row,
@@ -35,8 +36,6 @@ export interface ItemData {
   readonly id: string;
   readonly label: string;
   readonly description?: string;
-  /** Markdown, escaped. */
-  readonly tooltip?: string;
   /** A codicon id (`account`, `loading~spin`...). */
   readonly icon?: string;
   /** A theme colour id for the icon. */
@@ -70,6 +69,8 @@ export type AccountsNode = AccountNode | SectionNode | RowNode | TokenNode | Tra
 interface NodeBase {
   readonly parent: AccountsNode | undefined;
   item(): ItemData;
+  /** Markdown, escaped; built only when the user hovers the node (resolveTreeItem). */
+  tooltip(): string | undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -139,7 +140,6 @@ export class AccountNode implements NodeBase, HasTarget {
         id,
         label,
         description: 'not an account id',
-        tooltip: `**${escapeMarkdown(this.title)}**\n\n${escapeMarkdown(this.check.message)}`,
         icon: 'error',
         iconColor: 'errorForeground',
         contextValue: `account:invalid:${where}`,
@@ -151,7 +151,6 @@ export class AccountNode implements NodeBase, HasTarget {
         id,
         label,
         description: `${this.problem.title}: ${plain(this.problem.detail, 120)}`,
-        tooltip: `**${escapeMarkdown(this.title)}** · ${escapeMarkdown(this.networkLabel())}\n\n${escapeMarkdown(this.problem.title)}: ${escapeMarkdown(this.problem.detail)}`,
         icon: this.problem.status === 404 ? 'question' : 'error',
         iconColor: 'errorForeground',
         contextValue: `account:failed:${where}`,
@@ -164,7 +163,6 @@ export class AccountNode implements NodeBase, HasTarget {
         id,
         label,
         description: 'loading…',
-        tooltip: `**${escapeMarkdown(this.title)}**: loading from ${escapeMarkdown(this.networkLabel())}`,
         icon: 'loading~spin',
         contextValue: `account:loading:${where}`,
         collapsible: 'collapsed',
@@ -180,12 +178,23 @@ export class AccountNode implements NodeBase, HasTarget {
       id,
       label,
       description: [view.description, ...extra].join(' · '),
-      tooltip: view.tooltip + (this.entry.temporary ? '\n\n*Opened from a hover; not in `ledgerLens.accounts`.*' : ''),
       icon: this.status === 'loading' ? 'loading~spin' : a.deleted ? 'trash' : this.asOf ? 'history' : 'account',
       ...(a.deleted ? { iconColor: 'disabledForeground' } : {}),
       contextValue: `account:loaded${this.target.evmAddress ? ':evm' : ''}:${where}`,
       collapsible: 'collapsed',
     };
+  }
+
+  tooltip(): string {
+    const title = escapeMarkdown(this.title);
+    if (!this.check.ok) return `**${title}**\n\n${escapeMarkdown(this.check.message)}`;
+    const network = escapeMarkdown(this.networkLabel());
+    if (this.status === 'failed' && this.problem) {
+      return `**${title}** · ${network}\n\n${escapeMarkdown(this.problem.title)}: ${escapeMarkdown(this.problem.detail)}`;
+    }
+    if (!this.account) return `**${title}**: loading from ${network}`;
+    const view = accountView(this.account, this.title, { network: this.networkLabel(), ...(this.asOf ? { asOf: this.asOf } : {}) });
+    return view.tooltip + (this.entry.temporary ? '\n\n*Opened from a hover; not in `ledgerLens.accounts`.*' : '');
   }
 }
 
@@ -224,15 +233,20 @@ export class SectionNode implements NodeBase {
           id,
           label: 'Recent transactions',
           description: parts.join(' · '),
-          tooltip: account.filter
-            ? `Only ${codeSpan(account.filter)} transactions. Use *Filter by transaction type* to change.`
-            : 'All transaction types. Use *Filter by transaction type* to show one type.',
           icon: account.filter ? 'filter' : 'list-unordered',
           contextValue: `section:transactions${account.filter ? ':filtered' : ''}`,
           collapsible: 'collapsed',
         };
       }
     }
+  }
+
+  tooltip(): string | undefined {
+    if (this.section !== 'transactions') return undefined;
+    const filter = this.parent.filter;
+    return filter
+      ? `Only ${codeSpan(filter)} transactions. Use *Filter by transaction type* to change.`
+      : 'All transaction types. Use *Filter by transaction type* to show one type.';
   }
 }
 
@@ -259,11 +273,14 @@ export class RowNode implements NodeBase, Partial<HasTarget> {
       id: `${this.idPrefix}/${r.key}`,
       label: r.label,
       description: r.value,
-      ...(r.tooltip ? { tooltip: r.tooltip } : {}),
       ...(r.icon ? { icon: r.icon } : {}),
       contextValue: `row${kinds.map(k => `:${k}`).join('')}`,
       collapsible: r.children && r.children.length > 0 ? 'collapsed' : 'none',
     };
+  }
+
+  tooltip(): string | undefined {
+    return this.row.tooltip;
   }
 }
 
@@ -284,11 +301,14 @@ export class TokenNode implements NodeBase, HasTarget {
       id: `account/${this.parent.parent.key}/tokens/${this.index}`,
       label: plain(this.tokenId, 40),
       description: formatGrouped(this.balance),
-      tooltip: `Token ${codeSpan(this.tokenId)}: balance ${escapeMarkdown(formatGrouped(this.balance))} in the token's smallest unit`,
       icon: 'symbol-constant',
       contextValue: 'token',
       collapsible: 'none',
     };
+  }
+
+  tooltip(): string {
+    return `Token ${codeSpan(this.tokenId)}: balance ${escapeMarkdown(formatGrouped(this.balance))} in the token's smallest unit`;
   }
 }
 
@@ -312,12 +332,15 @@ export class TransactionNode implements NodeBase, HasTarget {
       id: this.id,
       label: view.label,
       description: view.description,
-      tooltip: view.tooltip,
       icon: view.failed ? 'error' : 'arrow-swap',
       ...(view.failed ? { iconColor: 'errorForeground' } : {}),
       contextValue: this.tx.transaction_id ? 'transaction' : 'transaction:noid',
       collapsible: 'collapsed',
     };
+  }
+
+  tooltip(): string {
+    return transactionTooltip(this.tx, this.parent.parent.accountId);
   }
 }
 
@@ -337,6 +360,10 @@ export class LoadMoreNode implements NodeBase {
       collapsible: 'none',
       ...(loading ? {} : { command: { id: Commands.loadMore, title: 'Load more' } }),
     };
+  }
+
+  tooltip(): string {
+    return 'Loads the next page of transactions (the `links.next` of the last page).';
   }
 }
 
@@ -358,13 +385,16 @@ export class MessageNode implements NodeBase {
       id: `${parentId}/message/${this.name}`,
       label: plain(this.text, 200),
       ...(this.detail ? { description: plain(this.detail, 200) } : {}),
-      tooltip: this.detail ? `${escapeMarkdown(this.text)}\n\n${escapeMarkdown(this.detail)}` : escapeMarkdown(this.text),
       icon: this.icon,
       ...(this.retry ? { iconColor: 'errorForeground' } : {}),
       contextValue: this.retry ? 'message:retry' : 'message',
       collapsible: 'none',
       ...(this.retry ? { command: { id: Commands.retry, title: 'Retry' } } : {}),
     };
+  }
+
+  tooltip(): string {
+    return this.detail ? `${escapeMarkdown(this.text)}\n\n${escapeMarkdown(this.detail)}` : escapeMarkdown(this.text);
   }
 }
 

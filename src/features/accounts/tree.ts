@@ -25,6 +25,13 @@ export class AccountsProvider extends Disposable implements vscode.TreeDataProvi
     return toTreeItem(node, node.item());
   }
 
+  /** Tooltips are built on hover only: 1000 token rows should not each format Markdown up front. */
+  resolveTreeItem(item: vscode.TreeItem, node: AccountsNode): vscode.TreeItem {
+    const tooltip = node.tooltip();
+    if (tooltip !== undefined) item.tooltip = markdown(tooltip);
+    return item;
+  }
+
   getChildren(node?: AccountsNode): Promise<AccountsNode[]> {
     return this.store.children(node);
   }
@@ -43,13 +50,6 @@ export function toTreeItem(node: AccountsNode, data: ItemData): vscode.TreeItem 
   const item = new vscode.TreeItem(data.label, COLLAPSIBLE[data.collapsible]);
   item.id = data.id;
   if (data.description !== undefined) item.description = data.description;
-  if (data.tooltip !== undefined) {
-    const md = new vscode.MarkdownString(data.tooltip);
-    md.isTrusted = false;
-    md.supportHtml = false;
-    md.supportThemeIcons = false;
-    item.tooltip = md;
-  }
   if (data.icon) {
     item.iconPath = new vscode.ThemeIcon(data.icon, data.iconColor ? new vscode.ThemeColor(data.iconColor) : undefined);
   }
@@ -59,4 +59,13 @@ export function toTreeItem(node: AccountsNode, data: ItemData): vscode.TreeItem 
   }
   item.accessibilityInformation = { label: data.description ? `${data.label}, ${data.description}` : data.label };
   return item;
+}
+
+/** Untrusted Markdown: no command links, no HTML, no theme icons. The text is already escaped. */
+export function markdown(text: string): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(text);
+  md.isTrusted = false;
+  md.supportHtml = false;
+  md.supportThemeIcons = false;
+  return md;
 }

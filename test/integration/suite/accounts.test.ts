@@ -59,9 +59,11 @@ describe('accounts view', () => {
     assert.strictEqual(holder.description, '0.00000080 ℏ');
     assert.strictEqual(holder.contextValue, 'account:loaded:evm:configured');
     assert.strictEqual(holder.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
-    assert.ok(holder.tooltip instanceof vscode.MarkdownString);
-    assert.strictEqual(holder.tooltip.isTrusted, false);
-    assert.match(holder.tooltip.value, /`0\.0\.2001`/);
+    assert.strictEqual(holder.tooltip, undefined, 'tooltips wait for a hover');
+    const resolved = accounts.provider.resolveTreeItem(holder, roots[0]!.node);
+    assert.ok(resolved.tooltip instanceof vscode.MarkdownString);
+    assert.strictEqual(resolved.tooltip.isTrusted, false);
+    assert.match(resolved.tooltip.value, /`0\.0\.2001`/);
 
     const before = replay().mirror.requests.length;
     const sections = await items(roots[0]!.node);

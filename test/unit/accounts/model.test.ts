@@ -16,6 +16,7 @@ import {
   plain,
   signedHbar,
   transactionRows,
+  transactionTooltip,
   transactionView,
 } from '../../../src/features/accounts/model';
 import { ABOVE_2_53, INT64_MAX, anAccount, aTransaction, base64, hostileSamples, hostileText } from '../../support/builders';
@@ -122,7 +123,7 @@ describe('accounts model', () => {
         assert.doesNotMatch(memoRow.value, /[\n\r\u202E\u200B]/);
         assert.ok(memoRow.value.length <= 201);
         assertInert(memoRow.tooltip!, name);
-        assertInert(transactionView(t, '0.0.1001').tooltip, name);
+        assertInert(transactionTooltip(t, '0.0.1001'), name);
       });
     }
 

@@ -133,7 +133,7 @@ describe('accounts store (loopback mirror node)', () => {
     assert.strictEqual(item.label, 'my-treasury');
     assert.strictEqual(item.description, 'not an account id');
     assert.strictEqual(item.icon, 'error');
-    assert.match(item.tooltip!.replace(/\\(.)/g, '$1'), /account id \(0\.0\.1234/);
+    assert.match(bad!.tooltip()!.replace(/\\(.)/g, '$1'), /account id \(0\.0\.1234/);
     const [message] = await h.store.children(bad);
     assert.match(message!.item().description!, /EVM address/);
     assert.deepStrictEqual(accountRequests(replay), ['/api/v1/accounts/0.0.8']);
