@@ -21,17 +21,18 @@ export function registerHover(ctx: FeatureContext): vscode.Disposable {
     async provideHover(document, position, token) {
       const line = document.lineAt(position.line).text;
       // Cheap and synchronous: most hovers are over text that holds no reference.
-      if (!resolver.find(line, position.character, document.languageId)) return undefined;
+      const reference = resolver.find(line, position.character, document.languageId);
+      if (!reference) return undefined;
       // Moving the mouse away cancels the token; the request stops when nobody else waits on it.
       const controller = new AbortController();
       const sub = token.onCancellationRequested(() => controller.abort());
       try {
         if (token.isCancellationRequested) return undefined;
-        const result = await resolver.hover(line, position.character, document.languageId, controller.signal);
-        if (!result || token.isCancellationRequested) return undefined;
+        const markdown = await resolver.describe(reference, controller.signal);
+        if (markdown === undefined || token.isCancellationRequested) return undefined;
         return new vscode.Hover(
-          trustedMarkdown(result.markdown),
-          new vscode.Range(position.line, result.start, position.line, result.end),
+          trustedMarkdown(markdown),
+          new vscode.Range(position.line, reference.start, position.line, reference.end),
         );
       } finally {
         sub.dispose();

@@ -115,6 +115,7 @@ export class HoverResolver {
 
   /** The Markdown for a reference; undefined only when the caller cancelled. */
   async describe(ref: Reference, signal?: AbortSignal): Promise<string | undefined> {
+    if (signal?.aborted) return undefined;
     const config = this.deps.config();
     const env = this.env(config);
     if ((ref.kind === 'entity' || ref.kind === 'transaction') && ref.checksumValid === false && ref.expectedChecksum) {

@@ -136,6 +136,37 @@ describe('hover (executeHoverProvider)', () => {
     }
   });
 
+  it('cancelling the hover (moving away) ends it at once', async () => {
+    const api = await activateLedgerLens();
+    const { provider } = api.features['hover'] as HoverFeature;
+    replay().mirror.setFault({ kind: 'latency', ms: 3000 });
+    const doc = await openDoc('x = 0.0.31337\n', 'plaintext');
+    const source = new vscode.CancellationTokenSource();
+    const pending = Promise.resolve(provider.provideHover(doc, new vscode.Position(0, 6), source.token));
+    await new Promise(resolve => setTimeout(resolve, 150));
+    const t0 = Date.now();
+    source.cancel();
+    assert.strictEqual(await pending, undefined);
+    assert.ok(Date.now() - t0 < 500, `ended ${Date.now() - t0} ms after the cancellation`);
+  });
+
+  it('a slow mirror node: the hover says so after the timeout', async () => {
+    const api = await activateLedgerLens();
+    await setSetting('ledgerLens.requestTimeoutMs', 1000);
+    try {
+      await waitFor(() => api.services.config.current.requestTimeoutMs === 1000, 5000, 'the setting read');
+      replay().mirror.setFault({ kind: 'latency', ms: 4000 });
+      const doc = await openDoc('x = 0.0.31338\n', 'plaintext');
+      const t0 = Date.now();
+      const h = await hoverAt(doc, '0.0.31338');
+      assert.ok(h, 'a Ledger Lens hover');
+      assert.ok(h.text.includes('did not answer within 1 s'), h.text);
+      assert.ok(Date.now() - t0 < 3000, `answered after ${Date.now() - t0} ms`);
+    } finally {
+      await resetSettings('ledgerLens.requestTimeoutMs');
+    }
+  });
+
   it('honours hover.enabled and hover.excludedLanguages', async () => {
     const api = await activateLedgerLens();
     const doc = await openDoc('x = 0.0.8\n', 'python');
