@@ -8,7 +8,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { startCodeServer, type CodeServer } from './codeServer';
-import { PortBlocks } from './ports';
+import { freePort, PortBlocks } from './ports';
 import { onInterrupt, projectRoot } from './proc';
 import { startReplayProcess, type ReplayProcess } from './replay';
 import { ensureTools } from './tools';
@@ -51,6 +51,8 @@ export async function startWorkbench(options: StartOptions): Promise<Started> {
   if (options.fresh) fs.rmSync(stateDir, { recursive: true, force: true });
   const settings = previousSettings(path.join(stateDir, 'ud', 'User', 'settings.json'));
 
+  // The workbench's port first, so a plain `npm start` is at 18500, the replay beside it.
+  const port = options.port ?? (await freePort(PortBlocks.start));
   let replay: ReplayProcess | undefined;
   if (options.offline) {
     replay = await startReplayProcess({
@@ -66,7 +68,7 @@ export async function startWorkbench(options: StartOptions): Promise<Started> {
     server = await startCodeServer({
       tools,
       workspace: path.join(root, 'test', 'workspace'),
-      ...(options.port !== undefined ? { port: options.port } : { portBlock: PortBlocks.start }),
+      port,
       vsix,
       settings,
       stateDir,

@@ -3,7 +3,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { Commands } from '../../../src/commands';
 import type { LedgerLensExports } from '../../../src/features/context';
-import { activateLedgerLens, EXTENSION_ID, nextEvent, resetSettings, setSetting, waitFor } from '../helpers';
+import { activateLedgerLens, EXTENSION_ID, nextEvent, resetSettings, setSetting, useReplay, waitFor } from '../helpers';
 
 interface ContributedCommand {
   command: string;
@@ -84,5 +84,29 @@ describe('Ledger Lens in the extension host', () => {
       sub.dispose();
       await resetSettings('ledgerLens.hover.enabled');
     }
+  });
+});
+
+describe('Ledger Lens against the loopback mirror node', () => {
+  const replay = useReplay();
+
+  it('sends its requests to the mirror node the settings name, and follows a change', async () => {
+    const api = await activateLedgerLens();
+    const { mirror } = replay();
+    assert.strictEqual(api.services.mirror.baseUrl, mirror.url);
+    mirror.resetRequests();
+    const account = await api.services.mirror.getAccount('0.0.8');
+    assert.strictEqual(account.account, '0.0.8');
+    assert.deepStrictEqual(
+      mirror.requests.map(r => r.url.split('?')[0]),
+      ['/api/v1/accounts/0.0.8'],
+    );
+    // Pointing the setting elsewhere replaces the client: nothing more reaches this server.
+    const changed = nextEvent(api.services.onDidChangeMirrorClient, 5000, 'onDidChangeMirrorClient');
+    await setSetting('ledgerLens.mirrorNodeUrl', 'http://127.0.0.1:18599');
+    await changed;
+    assert.strictEqual(api.services.mirror.baseUrl, 'http://127.0.0.1:18599');
+    await setSetting('ledgerLens.mirrorNodeUrl', mirror.url);
+    await waitFor(() => api.services.mirror.baseUrl === mirror.url, 5000, 'the replay URL back');
   });
 });
