@@ -198,6 +198,7 @@ export function formatContractsBench(r: ContractsBenchResult): string {
     `contract results bundle: ${(r.bundleBytes / 1024).toFixed(1)} KB minified (${(r.bundleGzipBytes / 1024).toFixed(1)} KB gzip) + ${(r.cssBytes / 1024).toFixed(1)} KB css — goal ≤ 300 KB: ${goal(r.bundleBytes, 300 * 1024)}`,
     `render ${ROWS} rows: median ${r.renderMs.median} ms, max ${r.renderMs.max} ms (to next frame: median ${r.renderFrameMs.median} ms) — goal ≤ 50 ms: ${goal(r.renderMs.median, 50)}`,
     `toggle units on ${ROWS} rows: median ${r.toggleMs.median} ms, max ${r.toggleMs.max} ms — goal ≤ 16 ms: ${goal(r.toggleMs.median, 16)}; weibars = tinybars × 10^10 exactly: ${r.toggleExact}`,
+    `machine: ${os.cpus().length} cores, load average ${os.loadavg().map(l => l.toFixed(1)).join(' ')} (timings scale with load)`,
     `CSP violations: ${r.cspViolations.length}${r.cspViolations.length ? ` (${r.cspViolations.join('; ')})` : ''}; toolkit styled through adoptedStyleSheets: ${r.toolkitStyled}`,
   ].join('\n');
 }

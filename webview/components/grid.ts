@@ -14,6 +14,8 @@ export interface Column<R> {
    */
   readonly width: string;
   render(row: R, cell: HTMLTableCellElement): void;
+  /** Updates a rendered cell in place (cheaper than render for refreshColumns). */
+  update?(row: R, cell: HTMLTableCellElement): void;
 }
 
 export interface DataGridOptions<R> {
@@ -97,8 +99,13 @@ export class DataGrid<R> {
       const tr = trs[r]!;
       for (const i of indexes) {
         const cell = tr.cells[i]!;
-        cell.replaceChildren();
-        this.o.columns[i]!.render(row, cell);
+        const column = this.o.columns[i]!;
+        // In place when the column can (only text changes), else rendered again.
+        if (column.update) column.update(row, cell);
+        else {
+          cell.replaceChildren();
+          column.render(row, cell);
+        }
       }
     }
   }

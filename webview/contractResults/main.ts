@@ -78,6 +78,17 @@ function money(tinybars: BigintString | null): HTMLElement {
   );
 }
 
+/** Rewrites a cell made by money() for the current unit, touching only its text. */
+function updateMoney(tinybars: BigintString | null, cell: HTMLElement): void {
+  const value = cell.querySelector<HTMLElement>('.value');
+  const unitEl = cell.querySelector<HTMLElement>('.unit');
+  const d = displayAmount(tinybars, unit);
+  if (!d || !value || !unitEl) return;
+  value.textContent = d.text;
+  value.dataset['exact'] = d.exact;
+  unitEl.textContent = d.unit;
+}
+
 function shortHex(hex: string | null, keep = 6): string {
   if (!hex) return NONE;
   return hex.length <= keep * 2 + 3 ? hex : `${hex.slice(0, keep + 2)}…${hex.slice(-keep)}`;
@@ -118,7 +129,7 @@ const columns: Column<ContractResultRow>[] = [
       c.classList.toggle('failed', r.status !== null && r.status !== '0x1');
     },
   },
-  { id: 'amount', width: '24ch', header: 'Amount', numeric: true, render: (r, c) => c.append(money(r.amount)) },
+  { id: 'amount', width: '24ch', header: 'Amount', numeric: true, render: (r, c) => c.append(money(r.amount)), update: (r, c) => updateMoney(r.amount, c) },
   {
     id: 'gas',
     width: '19ch',
@@ -126,7 +137,7 @@ const columns: Column<ContractResultRow>[] = [
     numeric: true,
     render: (r, c) => (c.textContent = `${r.gasUsed ?? NONE} / ${r.gasLimit ?? NONE}`),
   },
-  { id: 'gasPrice', width: '24ch', header: 'Gas price', numeric: true, render: (r, c) => c.append(money(r.gasPrice)) },
+  { id: 'gasPrice', width: '24ch', header: 'Gas price', numeric: true, render: (r, c) => c.append(money(r.gasPrice)), update: (r, c) => updateMoney(r.gasPrice, c) },
   { id: 'block', width: '10ch', header: 'Block', numeric: true, render: (r, c) => (c.textContent = r.blockNumber ?? NONE) },
   { id: 'index', width: '8ch', header: 'Tx index', numeric: true, render: (r, c) => (c.textContent = r.transactionIndex ?? NONE) },
   {
