@@ -4,7 +4,7 @@ export type { MirrorClient, MirrorClientOptions, RequestOptions, RequestOutcome 
 export { MirrorError, MirrorInputError, isAbortError } from './errors';
 export type { InputIssue, MirrorErrorKind } from './errors';
 export type { AccountParams, BlocksParams, ContractResultsParams, Order, TransactionParams } from './params';
-export { parseLossless, quoteUnsafeIntegers, hasUnsafeIntegers } from './lossless';
+export { parseLossless, quoteLongIntegers, hasUnsafeIntegers } from './lossless';
 export { TRANSACTION_TYPES, isKnownTransactionType } from './schemas';
 export type {
   AccountResponse,

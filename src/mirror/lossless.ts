@@ -2,47 +2,54 @@
 //
 // JSON.parse turns every number into a double, so an integer above 2^53 loses digits before any
 // schema sees it. Rather than a hand-written parser (4–6× slower than the native one), we rewrite
-// only the integer tokens that a double cannot hold exactly into JSON strings, then let the native
-// parser do all the work. The int64 schemas accept a number or a string of digits and turn both
-// into a bigint, so the field ends up exact whatever its size; a field that the schemas do not know
-// keeps the server's token as a string of digits.
+// the integer tokens that a double might not hold exactly (16 digits or more: 15 digits are always
+// below 2^53) into JSON strings of the same digits, then let the native parser do all the work.
+// The int64 schemas accept a number or a string of digits and turn both into a bigint, so the
+// field ends up exact whatever its size; a field the schemas do not know keeps the server's digits
+// as a string. (An int32 field never holds 16 digits, so no number field is turned into a string.)
 //
-// Three speeds:
-// 1. No value position (after `:`, `,` or `[`) holds a run of 16 digits: a run of 15 digits is
-//    always below 2^53, so JSON.parse alone is exact. One regex test, anchored on those rarer
-//    delimiter characters, decides it (far cheaper than scanning for any digit run).
-// 2. Otherwise quote every such long integer without tracking whether it sits inside a string.
+// Two passes at most:
+// 1. One native regex replace quotes every long integer in a value position (after `:`, `,` or
+//    `[`), blind to strings; when it matches nothing, JSON.parse of the original text is exact.
 //    A false hit inside a string cannot go unnoticed: the inserted quote ends that string right
-//    before a digit or `-`, which no JSON grammar allows, so JSON.parse throws.
-// 3. Only then, rewrite again with exact string tracking (quoteUnsafeIntegers) and parse that;
-//    a body that still fails is genuinely malformed.
+//    before a digit or `-`, which the JSON grammar never allows, so JSON.parse throws.
+// 2. Only then, rewrite with exact string tracking (quoteLongIntegers) and parse that; a body that
+//    still fails is genuinely malformed.
 
-const VALUE_WITH_LONG_RUN = /[:,[]\s*-?\d{16}/;
-const VALUE_CANDIDATE = /([:,[]\s*)(-?\d{16,})(?![\d.eE])/g;
+const VALUE_LONG_INTEGER = /([:,[]\s*)(-?\d{16,})(?![\d.eE])/g;
 const LONG_DIGIT_RUN = /\d{16}/;
 const CANDIDATE = /-?\d{16,}/g;
+const LEADING_NUMBER = /^\s*[-\d]/;
 const BACKSLASH = 0x5c;
 
 /**
- * Parses JSON keeping every integer exact: safe integers as numbers, larger ones as strings of
- * their digits (to be turned into bigint by the schemas). Throws SyntaxError on malformed JSON.
+ * Parses JSON keeping every integer exact: integers of up to 15 digits as numbers, longer ones as
+ * strings of their digits (the schemas turn int64 fields into bigint). Throws SyntaxError on
+ * malformed JSON.
  */
 export function parseLossless(text: string): unknown {
   // A bare number as the whole document has no delimiter before it: only the exact pass sees it.
-  if (startsWithNumber(text)) return JSON.parse(quoteUnsafeIntegers(text));
-  if (!VALUE_WITH_LONG_RUN.test(text)) return JSON.parse(text);
-  const optimistic = quoteValueIntegers(text);
-  if (optimistic === text) return JSON.parse(text);
+  if (LEADING_NUMBER.test(text)) return JSON.parse(quoteLongIntegers(text));
+  const quoted = text.replace(VALUE_LONG_INTEGER, '$1"$2"');
+  if (quoted.length === text.length) return JSON.parse(text);
   try {
-    return JSON.parse(optimistic);
+    return JSON.parse(quoted);
   } catch {
-    return JSON.parse(quoteUnsafeIntegers(text));
+    return JSON.parse(quoteLongIntegers(text));
   }
 }
 
-const LEADING_NUMBER = /^\s*[-\d]/;
-function startsWithNumber(text: string): boolean {
-  return LEADING_NUMBER.test(text);
+/**
+ * Rewrites every integer token of 16 digits or more outside strings into a JSON string holding
+ * the same characters (exact, string-aware). Everything else is copied verbatim.
+ */
+export function quoteLongIntegers(text: string): string {
+  return rewriteIntegers(text, () => true);
+}
+
+/** True when JSON.parse alone would lose digits of some integer in `text` (above 2^53 - 1). */
+export function hasUnsafeIntegers(text: string): boolean {
+  return rewriteIntegers(text, isUnsafe) !== text;
 }
 
 function isUnsafe(token: string): boolean {
@@ -50,29 +57,8 @@ function isUnsafe(token: string): boolean {
   return digits > 16 || Math.abs(Number(token)) > Number.MAX_SAFE_INTEGER;
 }
 
-/** Speed 2 above: quotes long integers in value positions, blind to strings. */
-function quoteValueIntegers(text: string): string {
-  VALUE_CANDIDATE.lastIndex = 0;
-  const parts: string[] = [];
-  let copied = 0;
-  let m: RegExpExecArray | null;
-  while ((m = VALUE_CANDIDATE.exec(text)) !== null) {
-    const token = m[2]!;
-    if (!isUnsafe(token)) continue;
-    const start = m.index + m[1]!.length;
-    parts.push(text.slice(copied, start), '"', token, '"');
-    copied = start + token.length;
-  }
-  if (copied === 0) return text;
-  parts.push(text.slice(copied));
-  return parts.join('');
-}
-
-/**
- * Rewrites every integer token outside strings whose magnitude is above Number.MAX_SAFE_INTEGER
- * into a JSON string holding the same characters. Everything else is copied verbatim.
- */
-export function quoteUnsafeIntegers(text: string): string {
+/** Quotes the integer tokens (16+ digits, outside strings) that `select` picks. */
+function rewriteIntegers(text: string, select: (token: string) => boolean): string {
   if (!LONG_DIGIT_RUN.test(text)) return text;
   CANDIDATE.lastIndex = 0;
   const parts: string[] = [];
@@ -98,7 +84,7 @@ export function quoteUnsafeIntegers(text: string): string {
     const before = text.charCodeAt(start - 1);
     // Digits of a fraction (".123…") or of an exponent ("e+123…", "e-123…", "e123…").
     if (before === 0x2e || before === 0x65 || before === 0x45 || before === 0x2b || before === 0x2d) continue;
-    if (!isUnsafe(token)) continue;
+    if (!select(token)) continue;
     parts.push(text.slice(copied, start), '"', token, '"');
     copied = end;
   }
@@ -111,9 +97,4 @@ function isEscaped(text: string, quoteIndex: number): boolean {
   let n = 0;
   for (let i = quoteIndex - 1; i >= 0 && text.charCodeAt(i) === BACKSLASH; i--) n++;
   return (n & 1) === 1;
-}
-
-/** True when JSON.parse alone would lose digits of some integer in `text`. */
-export function hasUnsafeIntegers(text: string): boolean {
-  return quoteUnsafeIntegers(text) !== text;
 }

@@ -40,6 +40,17 @@ export function now(): number {
 }
 
 /**
+ * This process's CPU time (user + system) in milliseconds. For CPU-bound work on a shared,
+ * loaded machine it measures the work rather than the scheduler's queue.
+ */
+export function cpuNow(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+export type Clock = 'wall' | 'cpu';
+
+/**
  * Times `fn` (sync or async) `iterations` times after `warmup` untimed calls; each sample is one
  * call in milliseconds.
  */
@@ -83,8 +94,9 @@ export async function perCall(
 export async function interleaved(
   a: () => unknown,
   b: () => unknown,
-  { iterations = 100, warmup = 10 }: { iterations?: number; warmup?: number } = {},
+  { iterations = 100, warmup = 10, clock = 'wall' }: { iterations?: number; warmup?: number; clock?: Clock } = {},
 ): Promise<{ a: Stats; b: Stats; ratios: Stats }> {
+  const read = clock === 'cpu' ? cpuNow : now;
   for (let i = 0; i < warmup; i++) {
     await a();
     await b();
@@ -96,9 +108,9 @@ export async function interleaved(
     const order = i % 2 === 0 ? [a, b] : [b, a];
     const times: number[] = [];
     for (const fn of order) {
-      const t0 = now();
+      const t0 = read();
       await fn();
-      times.push(now() - t0);
+      times.push(read() - t0);
     }
     const [ta, tb] = i % 2 === 0 ? [times[0]!, times[1]!] : [times[1]!, times[0]!];
     sa.push(ta);

@@ -1,25 +1,29 @@
 import * as assert from 'assert';
-import { hasUnsafeIntegers, parseLossless, quoteUnsafeIntegers } from '../../../src/mirror/lossless';
+import { hasUnsafeIntegers, parseLossless, quoteLongIntegers } from '../../../src/mirror/lossless';
 import { recorded } from './helpers';
 
 describe('mirror/lossless JSON', () => {
   it('leaves text without long digit runs untouched (the JSON.parse fast path)', () => {
     const text = '{"a":123456789012345,"b":"0.0.8","c":[1,-2,3.5e10]}';
-    assert.strictEqual(quoteUnsafeIntegers(text), text);
+    assert.strictEqual(quoteLongIntegers(text), text);
     assert.deepStrictEqual(parseLossless(text), JSON.parse(text));
   });
 
-  it('keeps 2^53 - 1 a number and turns 2^53 (ambiguous as a double) and above into exact digits', () => {
-    const v = parseLossless('{"short":1234567890123456,"safe":9007199254740991,"edge":9007199254740992,"over":9007199254740993}') as Record<string, unknown>;
-    assert.strictEqual(v['short'], 1234567890123456);
-    assert.strictEqual(v['safe'], 9007199254740991);
+  it('keeps integers of up to 15 digits numbers and gives longer ones as their exact digits', () => {
+    const v = parseLossless('{"short":999999999999999,"long":1234567890123456,"safe":9007199254740991,"edge":9007199254740992,"over":9007199254740993}') as Record<string, unknown>;
+    assert.strictEqual(v['short'], 999999999999999);
+    // 16 digits may or may not fit a double: given as digits either way, never rounded.
+    assert.strictEqual(v['long'], '1234567890123456');
+    assert.strictEqual(v['safe'], '9007199254740991');
     assert.strictEqual(v['edge'], '9007199254740992');
     assert.strictEqual(v['over'], '9007199254740993');
+    assert.ok(!hasUnsafeIntegers('[9007199254740991]'));
+    assert.ok(hasUnsafeIntegers('[9007199254740992]'));
   });
 
   it('keeps negative and int64-edge integers exact', () => {
-    const v = parseLossless('[-9223372036854775808,9223372036854775807,-9007199254740993,-9007199254740991]') as unknown[];
-    assert.deepStrictEqual(v, ['-9223372036854775808', '9223372036854775807', '-9007199254740993', -9007199254740991]);
+    const v = parseLossless('[-9223372036854775808,9223372036854775807,-9007199254740993,-9007199254740991,-999999999999999]') as unknown[];
+    assert.deepStrictEqual(v, ['-9223372036854775808', '9223372036854775807', '-9007199254740993', '-9007199254740991', -999999999999999]);
   });
 
   it('does not touch digit runs inside strings, even after escaped quotes and backslashes', () => {
