@@ -21,6 +21,7 @@ const KEYS = [
   'hover.anyShardRealm',
   'hover.excludedLanguages',
   'transactions.limit',
+  'accounts.refreshIntervalSeconds',
   'status.pollIntervalSeconds',
   'status.notifyOnChange',
 ] as const;

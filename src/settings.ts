@@ -27,6 +27,8 @@ export interface LedgerLensConfig {
     readonly excludedLanguages: readonly string[];
   };
   readonly transactionsLimit: number;
+  /** Seconds between automatic refreshes of the Accounts view while it is visible; 0 = off. */
+  readonly accountsRefreshIntervalSeconds: number;
   readonly status: {
     readonly pollIntervalSeconds: number;
     readonly notifyOnChange: boolean;
@@ -139,6 +141,7 @@ export function parseSettings(raw: RawSettings): { config: LedgerLensConfig; pro
       excludedLanguages: excluded,
     },
     transactionsLimit: num('transactions.limit', 1, 100, DEFAULTS.transactionsLimit),
+    accountsRefreshIntervalSeconds: num('accounts.refreshIntervalSeconds', 0, 86_400, 0),
     status: {
       pollIntervalSeconds: num('status.pollIntervalSeconds', 10, 3600, DEFAULTS.pollIntervalSeconds),
       notifyOnChange: pick('status.notifyOnChange', z.boolean(), false),

@@ -20,6 +20,7 @@ describe('settings', () => {
       maxRequestsPerSecond: 20,
       hover: { enabled: true, anyShardRealm: false, excludedLanguages: [] },
       transactionsLimit: 25,
+      accountsRefreshIntervalSeconds: 0,
       status: { pollIntervalSeconds: 60, notifyOnChange: false },
     });
   });

@@ -12,6 +12,9 @@ import { AS_OF_HELP, AS_OF_CAVEAT, NONCE_CAVEAT, checkAccountEntry, parseAsOf, p
 import { AccountNode, MessageNode, RowNode, describeProblem, type AccountsNode, type AccountsStore } from './store';
 import { AccountsProvider } from './tree';
 
+/** The shortest automatic refresh interval, whatever the setting says: the public node is rate-limited. */
+export const MIN_REFRESH_SECONDS = 10;
+
 /** What integration tests reach through `exports.features.accounts`. */
 export interface AccountsFeature {
   readonly provider: AccountsProvider;
@@ -42,11 +45,24 @@ export function registerAccounts(ctx: FeatureContext): vscode.Disposable {
   updateDescription();
   store.setConfigured(services.config.current.accounts);
 
+  // The optional interval runs only while someone can see the view: a hidden view costs nothing.
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const updateTimer = () => {
+    const seconds = services.config.current.accountsRefreshIntervalSeconds;
+    if (timer) clearInterval(timer);
+    timer = undefined;
+    if (seconds > 0 && treeView.visible) timer = setInterval(() => void store.refreshAll(), Math.max(MIN_REFRESH_SECONDS, seconds) * 1000);
+  };
+  updateTimer();
+
   const disposables: vscode.Disposable[] = [
     provider,
     treeView,
+    treeView.onDidChangeVisibility(updateTimer),
+    new vscode.Disposable(() => timer && clearInterval(timer)),
     services.config.onDidChange(({ previous, current, affects }) => {
       updateDescription();
+      if (previous.accountsRefreshIntervalSeconds !== current.accountsRefreshIntervalSeconds) updateTimer();
       if (affects('accounts') || previous.network !== current.network) store.setConfigured(current.accounts);
       if (previous.transactionsLimit !== current.transactionsLimit) {
         for (const node of store.accounts) if (node.status !== 'idle') void store.load(node);
