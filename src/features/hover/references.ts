@@ -89,6 +89,17 @@ function fitsNetwork(shard: string, realm: string, options: ReferenceOptions): b
   return options.anyShardRealm === true || (isZero(shard) && isZero(realm));
 }
 
+/** True when the digits starting at `at` (the realm, up to its dot) are all zeros. */
+function isZeroRun(text: string, at: number): boolean {
+  let i = at;
+  for (; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 48) continue;
+    return code === 46 && i > at;
+  }
+  return false;
+}
+
 function isZero(digits: string): boolean {
   for (let i = 0; i < digits.length; i++) if (digits.charCodeAt(i) !== 48) return false;
   return true;
@@ -139,7 +150,7 @@ function toReference(m: RegExpExecArray, options: ReferenceOptions): Reference |
  * until it returns false or the candidates pass `until`. Matches refused by the network rule are still visited (as matches): they
  * are tokens, and a token is never cut into a smaller reference.
  */
-function scan(text: string, from: number, until: number, visit: (m: RegExpExecArray) => boolean): void {
+function scan(text: string, from: number, until: number, zeroOnly: boolean, visit: (m: RegExpExecArray) => boolean): void {
   CANDIDATE.lastIndex = from;
   let tried = from; // starts below this were tried already
   for (let c = CANDIDATE.exec(text); c !== null && c.index <= until; c = CANDIDATE.exec(text)) {
@@ -147,12 +158,20 @@ function scan(text: string, from: number, until: number, visit: (m: RegExpExecAr
     if (text.charCodeAt(start) === 46 /* . */) {
       // Walk back over the shard's digits (at most ten: a longer run cannot start an id).
       let k = start;
+      let zeros = true;
       while (k > 0 && start - k < 11) {
         const code = text.charCodeAt(k - 1);
         if (code < 48 || code > 57) break;
+        if (code !== 48) zeros = false;
         k--;
       }
       if (k === start) continue;
+      if (zeroOnly && !(zeros && isZeroRun(text, c.index + 1))) {
+        // Not 0.0 (a version, an IP, a decimal): the full pattern could only match a token the
+        // network rule refuses, and every later start inside this token is refused by the
+        // lookbehind anyway, so skip it without running the full pattern.
+        continue;
+      }
       start = k;
     }
     if (start < tried) continue;
@@ -178,7 +197,7 @@ export function findReference(lineText: string, character: number, options: Refe
   // (VS Code puts the position on either side of the character under the mouse).
   // A reference starting at or before the position has its candidate (`0x`, or its first dot after
   // at most ten digits) at most 11 characters after it.
-  scan(lineText, from, character + 11, m => {
+  scan(lineText, from, character + 11, options.anyShardRealm !== true, m => {
     if (m.index > character) return false;
     if (character <= m.index + m[0].length) {
       found = m;
@@ -196,7 +215,7 @@ export function findReference(lineText: string, character: number, options: Refe
 export function findReferences(text: string, options: ReferenceOptions = {}, limit = Number.POSITIVE_INFINITY): Reference[] {
   const out: Reference[] = [];
   if (limit <= 0) return out;
-  scan(text, 0, text.length, m => {
+  scan(text, 0, text.length, options.anyShardRealm !== true, m => {
     const ref = toReference(m, options);
     if (ref) out.push(ref);
     return out.length < limit;

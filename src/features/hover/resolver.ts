@@ -87,6 +87,7 @@ export class HoverResolver {
   /** id (or EVM address) → the kind it was found to be, on the current network. */
   readonly kinds = new LruMap<string, EntityLookupKind>(KIND_MEMORY);
   private readonly rendered = new WeakMap<object, { readonly key: string; readonly markdown: string }>();
+  private readonly named = new WeakMap<LedgerLensConfig, { readonly network: string; readonly hashscan: boolean }>();
   private readonly now: () => number;
 
   constructor(private readonly deps: ResolverDeps) {
@@ -149,7 +150,13 @@ export class HoverResolver {
   }
 
   private env(config: LedgerLensConfig): HoverEnv {
-    return { network: networkLabel(config), hashscan: hashscanNetwork(config) !== undefined, now: this.now() };
+    // The label parses a URL for a custom mirror node: once per settings snapshot, not per hover.
+    let named = this.named.get(config);
+    if (!named) {
+      named = { network: networkLabel(config), hashscan: hashscanNetwork(config) !== undefined };
+      this.named.set(config, named);
+    }
+    return { ...named, now: this.now() };
   }
 
   private async lookup(ref: Reference, signal: AbortSignal, env: HoverEnv): Promise<string> {
