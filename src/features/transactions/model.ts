@@ -109,7 +109,7 @@ export function transactionSection(c: ClassifiedTransaction, index: number, opti
 
   fields.push(
     dash
-      ? { label: 'Transaction id', value: dash, mono: true, copy: dash, ...(at ? { note: at } : {}) }
+      ? { label: 'Transaction id', value: dash, mono: true, copy: dash }
       : { label: 'Transaction id', value: NONE },
   );
   if (at) fields.push({ label: 'Transaction id (SDK form)', value: at, mono: true, copy: at });

@@ -206,6 +206,15 @@ describe('Lookup transaction', () => {
     assert.ok(disposed, 'a state that does not parse closes the panel');
   });
 
+  it("a contract call's link opens the contract results panel on its consensus timestamp", async () => {
+    const noop = { target: { kind: 'transaction' as const, id: 'x' }, refresh: async () => undefined };
+    await runDetailAction({ type: 'openContractResults', timestamp: '1700000001.000000001' }, noop);
+    const contracts = api.features['contracts'] as { current(): { currentFilters: { timestamps: unknown; blockNumber: string } } | undefined };
+    assert.deepStrictEqual(contracts.current()?.currentFilters.timestamps, [{ operator: 'eq', value: '1700000001.000000001' }]);
+    await runDetailAction({ type: 'openContractResults', blockNumber: '17' }, noop);
+    assert.strictEqual(contracts.current()?.currentFilters.blockNumber, '17');
+  });
+
   it("the panel's copy action puts the text on the clipboard", async () => {
     await runDetailAction({ type: 'copy', text: '0.0.300@1565779555.711927000' }, { target: { kind: 'transaction', id: 'x' }, refresh: async () => undefined });
     assert.strictEqual(await vscode.env.clipboard.readText(), '0.0.300@1565779555.711927000');
