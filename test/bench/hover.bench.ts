@@ -144,19 +144,38 @@ function resolverFor(client: MirrorClient, origin: string): HoverResolver {
 export async function run(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
 
-  // (a) reference finding
-  for (const [label, text] of [
-    ['1 MB of TypeScript (src/**, a reference line every 4 KB)', sourceMegabyte()],
-    ['1 MB, half digits, no reference (worst case)', digitsMegabyte()],
+  // (a) reference finding: the issue's figure on source code (with a goal), and a worst case of
+  // my own making (numbers, decimals, IPs and versions on every line) reported beside it.
+  for (const [label, text, goal] of [
+    ['1 MB of TypeScript (src/**, a reference line every 4 KB)', sourceMegabyte(), true],
+    ['1 MB, half digits, no reference (worst case)', digitsMegabyte(), false],
   ] as const) {
     const r = throughput(text);
     rows.push({
       name: `(a) findReferences, ${label}`,
       value: r.cpuMbps,
       unit: 'MB/s',
-      goal: '≥ 100 MB/s',
-      pass: r.cpuMbps >= 100,
+      ...(goal ? { goal: '≥ 100 MB/s', pass: r.cpuMbps >= 100 } : {}),
       note: `${r.refs} references found; median of ${r.samples} whole-document passes, on CPU time (wall clock: ${fmt(r.wallMbps)} MB/s)`,
+    });
+  }
+
+  // The machine's own speed, for reading the figures above on a loaded or slow machine.
+  {
+    const text = digitsMegabyte();
+    const cpu: number[] = [];
+    let zeros = 0;
+    for (let i = 0; i < 25; i++) {
+      const c0 = cpuMs();
+      zeros = 0;
+      for (let k = 0; k < text.length; k++) if (text.charCodeAt(k) === 48) zeros++;
+      if (i >= 5) cpu.push(cpuMs() - c0);
+    }
+    rows.push({
+      name: '(a) reference point: a bare charCodeAt loop over the worst-case MB',
+      value: 1 / (stats(cpu).median / 1000),
+      unit: 'MB/s',
+      note: `counts the ${zeros} zeros; the finder cannot be much faster than reading every character once`,
     });
   }
 
@@ -207,16 +226,17 @@ export async function run(): Promise<BenchRow[]> {
           const res = await request(`${server.origin}/api/v1/accounts/0.0.${n++}`, { dispatcher: raw });
           await res.body.text();
         },
-        { iterations: 150, warmup: 10 },
+        { iterations: 300, warmup: 10 },
       );
-      const ratio = r.a.median / r.b.median;
+      // Each pair ran back to back, so the per-pair ratio cancels the machine's drifting load.
+      const ratio = r.ratios.median;
       rows.push({
         name: `(c) cold hover / raw undici.request, ${LATENCY_MS} ms loopback latency`,
         value: ratio,
         unit: '×',
         goal: '≤ 1.05',
         pass: ratio <= 1.05,
-        note: `median hover ${fmt(r.a.median)} ms vs raw ${fmt(r.b.median)} ms over ${r.a.samples} interleaved pairs (median of per-pair ratios ${fmt(r.ratios.median, 4)}); body ${body.length} B`,
+        note: `median of ${r.ratios.samples} interleaved pairs' ratios (p10 ${fmt(r.ratios.p10, 4)}, p90 ${fmt(r.ratios.p90, 4)}); medians: hover ${fmt(r.a.median)} ms, raw ${fmt(r.b.median)} ms (ratio ${fmt(r.a.median / r.b.median, 4)}); body ${body.length} B`,
       });
     } finally {
       client.dispose();
