@@ -116,16 +116,32 @@ export function createDriver(deps: DriverDeps): Driver {
     await quickInput.waitFor({ state: 'hidden', timeout: 10_000 });
   };
 
-  const openFile = async (relativePath: string): Promise<void> => {
-    const base = path.basename(relativePath);
-    await page.keyboard.press('Control+P');
-    await quickInputBox.waitFor({ state: 'visible', timeout: 10_000 });
-    await quickInputBox.fill(relativePath);
-    const row = quickInput.locator('.quick-input-list .monaco-list-row', { hasText: base }).first();
-    await row.waitFor({ timeout: 15_000 });
-    await page.keyboard.press('Enter');
+  const waitForEditor = async (base: string): Promise<void> => {
     await page.locator('.tabs-container .tab.active', { hasText: base }).waitFor({ timeout: 15_000 });
     await page.locator('.editor-instance .view-lines').first().waitFor({ timeout: 15_000 });
+  };
+
+  const openFile = async (relativePath: string): Promise<void> => {
+    const base = path.basename(relativePath);
+    try {
+      // Quick Open: what a user does. Its file index can lag behind a file written moments ago,
+      // or its first search outlast the wait on a busy machine...
+      await page.keyboard.press('Control+P');
+      await quickInputBox.waitFor({ state: 'visible', timeout: 10_000 });
+      await quickInputBox.fill(relativePath);
+      const row = quickInput.locator('.quick-input-list .monaco-list-row', { hasText: base }).first();
+      await row.waitFor({ timeout: 10_000 });
+      await page.keyboard.press('Enter');
+      await waitForEditor(base);
+    } catch {
+      // ...so then the Open File dialog, which takes a path and needs no index.
+      await page.keyboard.press('Escape');
+      await runCommand('File: Open File...');
+      await quickInputBox.waitFor({ state: 'visible', timeout: 10_000 });
+      await quickInputBox.fill(path.join(deps.workspace, relativePath));
+      await page.keyboard.press('Enter');
+      await waitForEditor(base);
+    }
     activeFile = relativePath;
   };
 

@@ -155,7 +155,12 @@ export async function withReplay<T>(fn: (replay: Replay) => Promise<T>, options:
 
 /**
  * For a whole `describe` block: starts the servers in `before`, stops them in `after`, and returns
- * a getter for them (valid inside the tests).
+ * a getter for them (valid inside the tests). After each test the mirror's fault, record choices
+ * and added records are cleared.
+ *
+ * Every feature of the extension shares these servers while the block runs (the Blocks view polls
+ * `/api/v1/blocks` when visible, the status bar polls the status page): a test that checks
+ * `mirror.requests` should look only at the paths it caused.
  *
  *   describe('hover', () => {
  *     const replay = useReplay();
