@@ -105,12 +105,37 @@ export function createDriver(deps: DriverDeps): Driver {
     await page.keyboard.press('Escape');
   };
 
+  /**
+   * Opens the quick input with `key` (F1, Ctrl+P, Ctrl+G). When the focus is inside a webview the
+   * key may never reach the workbench: then the title bar's command center opens it (the caller
+   * fills the box with the mode prefix it needs: `>`, `:` or a path).
+   */
+  const openQuickInput = async (key: string): Promise<void> => {
+    await page.keyboard.press(key);
+    try {
+      await quickInputBox.waitFor({ state: 'visible', timeout: 3000 });
+    } catch {
+      await page.locator('.part.titlebar .command-center-center').first().click({ timeout: 10_000 });
+      await quickInputBox.waitFor({ state: 'visible', timeout: 10_000 });
+    }
+  };
+
   const runCommand = async (title: string): Promise<void> => {
-    await page.keyboard.press('F1');
-    await quickInputBox.waitFor({ state: 'visible', timeout: 10_000 });
-    await quickInputBox.fill('>' + title);
     const row = quickInput.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
-    await row.waitFor({ timeout: 10_000 });
+    // An open palette does not pick up commands contributed after it opened (the extension host
+    // may still be starting): reopen it until the command is there, within a bound.
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      await openQuickInput('F1');
+      await quickInputBox.fill('>' + title);
+      try {
+        await row.waitFor({ timeout: 5000 });
+        break;
+      } catch (e) {
+        if (Date.now() > deadline) throw new Error(`no command ${JSON.stringify(title)} in the palette within 30 s`, { cause: e });
+        await page.keyboard.press('Escape');
+      }
+    }
     // Enter runs the focused (first) row; make sure that is ours.
     await row.click();
     await quickInput.waitFor({ state: 'hidden', timeout: 10_000 });
@@ -126,8 +151,7 @@ export function createDriver(deps: DriverDeps): Driver {
     try {
       // Quick Open: what a user does. Its file index can lag behind a file written moments ago,
       // or its first search outlast the wait on a busy machine...
-      await page.keyboard.press('Control+P');
-      await quickInputBox.waitFor({ state: 'visible', timeout: 10_000 });
+      await openQuickInput('Control+P');
       await quickInputBox.fill(relativePath);
       const row = quickInput.locator('.quick-input-list .monaco-list-row', { hasText: base }).first();
       await row.waitFor({ timeout: 10_000 });
@@ -153,8 +177,7 @@ export function createDriver(deps: DriverDeps): Driver {
     const lines = fs.readFileSync(file, 'utf8').split('\n');
     const index = lines.findIndex(l => l.includes(text));
     if (index < 0) throw new Error(`${JSON.stringify(text)} is not in ${activeFile}`);
-    await page.keyboard.press('Control+G');
-    await quickInputBox.waitFor({ state: 'visible', timeout: 10_000 });
+    await openQuickInput('Control+G');
     await quickInputBox.fill(`:${index + 1}`);
     await page.keyboard.press('Enter');
     await quickInput.waitFor({ state: 'hidden', timeout: 10_000 });
