@@ -177,8 +177,9 @@ describe('status bar item', () => {
     await new Promise(r => setTimeout(r, 2100));
     const n = server.requests.filter(r => r.url === '/api/v2/summary.json').length;
     const elapsed = Date.now() - t0;
-    // One timer at 400 ms ±10% → about 5 polls; a leftover timer per switch would double or quadruple it.
-    assert.ok(n >= Math.floor(elapsed / 440) - 1 && n <= Math.ceil(elapsed / 360) + 1, `${n} polls in ${elapsed} ms`);
+    // One timer at 400 ms ±10% → at most about 6 polls; a leftover timer per switch would double or
+    // quadruple it. A loaded machine only delays timers, so the lower bound is only "it still polls".
+    assert.ok(n >= 2 && n <= Math.ceil(elapsed / 360) + 1, `${n} polls in ${elapsed} ms`);
     assert.strictEqual(status.poller.hasTimer, true);
   });
 
