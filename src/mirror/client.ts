@@ -1,6 +1,7 @@
 // The mirror node client: typed lookups over the transport, with local parameter checks, lossless
 // parsing, schema validation, a max-age cache (with stale-while-revalidate on request), in-flight
 // coalescing and pagination.
+import { STATUS_CODES } from 'http';
 import type { z } from 'zod';
 import { LruCache, maxAgeSeconds } from './cache';
 import { MirrorError } from './errors';
@@ -480,18 +481,7 @@ function httpError(response: RawResponse): MirrorError {
   const message =
     messages.length > 0
       ? messages.join('; ')
-      : `The mirror node answered HTTP ${response.status}${STATUS_TEXT[response.status] ? ` ${STATUS_TEXT[response.status]}` : ''}`;
+      : `The mirror node answered HTTP ${response.status}${STATUS_CODES[response.status] ? ` ${STATUS_CODES[response.status]}` : ''}`;
   return new MirrorError('http', response.status, messages, response.url, message);
 }
 
-const STATUS_TEXT: Readonly<Record<number, string>> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};

@@ -1,6 +1,7 @@
 // The Statuspage v2 client: four GET documents, each checked by its schema. One keep-alive agent per
 // client; a client belongs to one status URL and is disposed (cancelling its requests) when the URL
 // changes.
+import { STATUS_CODES } from 'http';
 import { Agent, request } from 'undici';
 import type { z } from 'zod';
 import { maintenancesSchema, summarySchema, type Maintenances, type Summary } from './schemas';
@@ -227,21 +228,10 @@ function reasonOf(status: number, body: string): string {
   } catch {
     // not JSON: fall through to the standard phrase
   }
-  const phrase = STATUS_PHRASES[status];
+  const phrase = STATUS_CODES[status];
   return phrase ? ` (${phrase})` : '';
 }
 
-const STATUS_PHRASES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
 
 function networkError(e: unknown, url: string): StatusError {
   const code = errorCode(e);
