@@ -29,8 +29,12 @@ export interface Driver {
   readonly urls: { readonly mirror: string; readonly status: string };
   /** The replay servers' control (status scenario, faults). */
   readonly control: ReplayControl;
-  /** Runs a command from the palette by its full title, e.g. `Ledger Lens: Select network`. */
-  runCommand(title: string): Promise<void>;
+  /**
+   * Runs a command from the palette by its full title, e.g. `Ledger Lens: Select network`, and waits
+   * for the palette to close. `{ opensInput: true }` for a command that shows its own input box or
+   * quick pick (the same widget): returns once the row was picked, the caller reads the new input.
+   */
+  runCommand(title: string, options?: { opensInput?: boolean }): Promise<void>;
   /** Opens a workspace file by its path relative to the workspace (Quick Open), waits for its tab. */
   openFile(relativePath: string): Promise<void>;
   /** Hovers the first occurrence of `text` in the active editor; returns the hover's text. */
@@ -120,7 +124,7 @@ export function createDriver(deps: DriverDeps): Driver {
     }
   };
 
-  const runCommand = async (title: string): Promise<void> => {
+  const runCommand = async (title: string, options: { opensInput?: boolean } = {}): Promise<void> => {
     const row = quickInput.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
     // An open palette does not pick up commands contributed after it opened (the extension host
     // may still be starting): reopen it until the command is there, within a bound.
@@ -138,6 +142,19 @@ export function createDriver(deps: DriverDeps): Driver {
     }
     // Enter runs the focused (first) row; make sure that is ours.
     await row.click();
+    if (options.opensInput) {
+      // The command's own box replaces the palette's `>` text.
+      await page.waitForFunction(
+        () => {
+          const doc = (globalThis as unknown as { document: { querySelector(s: string): { value?: string } | null } }).document;
+          const input = doc.querySelector('.quick-input-widget .quick-input-box input');
+          return input !== null && !(input.value ?? '').startsWith('>');
+        },
+        undefined,
+        { timeout: 10_000 },
+      );
+      return;
+    }
     await quickInput.waitFor({ state: 'hidden', timeout: 10_000 });
   };
 

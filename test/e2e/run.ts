@@ -93,7 +93,12 @@ export async function runE2e(only: readonly string[] = [], keep = false): Promis
         const ready = await steps.step('workbench opens', async () => {
           await opened.goto(server!.workbenchUrl(), { timeout: 60_000 });
           await opened.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-          await opened.locator('.part.activitybar').waitFor({ timeout: 30_000 });
+          // Ledger Lens's view container is there once the extension host has read the
+          // extension's contributions: from then on its commands are in the palette too.
+          await opened
+            .locator('.part.activitybar .action-item a[aria-label^="Ledger Lens"], .part.activitybar .action-item[aria-label^="Ledger Lens"]')
+            .first()
+            .waitFor({ timeout: 60_000 });
           return true;
         });
         if (ready) {
