@@ -8,18 +8,13 @@ const TX_AT = '0.0.300@1565779555.711927000';
 
 export const scenario: Scenario = {
   name: 'transactions',
-  async run({ page, step, webviewFrame, openLedgerLens, expandView, treeItem, dismiss }) {
+  async run({ page, step, runCommand, webviewFrame, openLedgerLens, expandView, treeItem, dismiss }) {
     const quickInput = page.locator('.quick-input-widget');
     const box = quickInput.locator('.quick-input-box input');
-    // runCommand waits for the palette to close, but this command reopens the same widget as its
-    // input box: pick the row, then wait for the box's own prompt instead.
+    // The driver's runCommand reopens the palette until the command is listed (and copes with focus
+    // left in a webview by an earlier scenario); with opensInput it waits for the command's own box.
     const openLookup = async (): Promise<void> => {
-      await page.keyboard.press('F1');
-      await box.waitFor({ state: 'visible', timeout: 10_000 });
-      await box.fill('>Ledger Lens: Lookup transaction');
-      const row = quickInput.locator('.quick-input-list .monaco-list-row', { hasText: 'Ledger Lens: Lookup transaction' }).first();
-      await row.waitFor({ timeout: 15_000 });
-      await row.click();
+      await runCommand('Ledger Lens: Lookup transaction', { opensInput: true });
       await quickInput.locator('.quick-input-message, .quick-input-title', { hasText: /Lookup transaction|HashScan/ }).first().waitFor({ timeout: 10_000 });
     };
 
