@@ -50,9 +50,13 @@ export interface GroupProcess {
   stop(graceMs?: number): Promise<void>;
 }
 
+// Started in the new group beside the command: if this harness process disappears without
+// cleaning up (SIGKILL, a crash), the watcher takes the whole group down within a second.
+const REAPER = 'parent=$1; shift; ( while kill -0 "$parent" 2>/dev/null; do sleep 1; done; kill -KILL 0 ) & exec "$@"';
+
 /** Spawns `command` detached, as the leader of a new process group the harness tracks. */
 export function spawnGroup(command: string, args: readonly string[], options: SpawnOptions = {}): GroupProcess {
-  const child = spawn(command, args, { ...options, detached: true });
+  const child = spawn('/bin/sh', ['-c', REAPER, 'sh', String(process.pid), command, ...args], { ...options, detached: true });
   const pid = child.pid;
   if (pid === undefined) throw new Error(`could not start ${command}`);
   groups.add(pid);
