@@ -129,7 +129,7 @@ const columns: Column<ContractResultRow>[] = [
       c.classList.toggle('failed', r.status !== null && r.status !== '0x1');
     },
   },
-  { id: 'amount', width: '24ch', header: 'Amount', numeric: true, render: (r, c) => c.append(money(r.amount)), update: (r, c) => updateMoney(r.amount, c) },
+  { id: 'amount', width: '36ch', header: 'Amount', numeric: true, render: (r, c) => c.append(money(r.amount)), update: (r, c) => updateMoney(r.amount, c) },
   {
     id: 'gas',
     width: '19ch',
@@ -137,7 +137,7 @@ const columns: Column<ContractResultRow>[] = [
     numeric: true,
     render: (r, c) => (c.textContent = `${r.gasUsed ?? NONE} / ${r.gasLimit ?? NONE}`),
   },
-  { id: 'gasPrice', width: '24ch', header: 'Gas price', numeric: true, render: (r, c) => c.append(money(r.gasPrice)), update: (r, c) => updateMoney(r.gasPrice, c) },
+  { id: 'gasPrice', width: '36ch', header: 'Gas price', numeric: true, render: (r, c) => c.append(money(r.gasPrice)), update: (r, c) => updateMoney(r.gasPrice, c) },
   { id: 'block', width: '10ch', header: 'Block', numeric: true, render: (r, c) => (c.textContent = r.blockNumber ?? NONE) },
   { id: 'index', width: '8ch', header: 'Tx index', numeric: true, render: (r, c) => (c.textContent = r.transactionIndex ?? NONE) },
   {
