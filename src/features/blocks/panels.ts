@@ -1,17 +1,14 @@
 // Block panels: one per block, every field of the record, restored after a reload.
-import * as vscode from 'vscode';
 import { z } from 'zod';
-import { isAbortError, type Block } from '../../mirror';
-import { Disposable } from '../../util/lifecycle';
+import type { Block, MirrorClient } from '../../mirror';
 import { BLOCK_VIEW_TYPE, type BlockPanelState, type DetailView } from '../../../webview/protocol';
 import type { FeatureContext } from '../context';
-import { hashscanNetwork } from '../common/links';
-import { DetailPanel } from '../transactions/detailPanel';
+import { DetailPanels } from '../transactions/detailPanels';
+import type { DetailPanel } from '../transactions/detailPanel';
 import { defaultLocalTime } from '../transactions/model';
-import { leaseClient, type NetworkUrlResolver } from '../transactions/networks';
-import { errorView } from '../transactions/panels';
+import type { NetworkUrlResolver } from '../transactions/networks';
 import { blockSection } from './model';
-import { parseBlockLookup, type BlockQuery } from './input';
+import { parseBlockLookup } from './input';
 
 const persistSchema = z.object({
   panel: z.literal('block'),
@@ -19,100 +16,44 @@ const persistSchema = z.object({
   hashOrNumber: z.string().min(1).max(200),
 });
 
-export class BlockPanels extends Disposable implements vscode.WebviewPanelSerializer {
-  // Keyed by network and block number: a block opened by hash and by number is one panel.
-  private readonly panels = new Map<string, DetailPanel>();
-
-  constructor(
-    private readonly ctx: FeatureContext,
-    private readonly resolveUrl: () => NetworkUrlResolver,
-  ) {
-    super();
-    this._register(vscode.window.registerWebviewPanelSerializer(BLOCK_VIEW_TYPE, this));
-  }
-
-  get open(): readonly DetailPanel[] {
-    return [...this.panels.values()].filter(p => !p.isDisposed);
+export class BlockPanels extends DetailPanels<BlockPanelState, Block> {
+  constructor(ctx: FeatureContext, resolveUrl: () => NetworkUrlResolver) {
+    super(ctx, resolveUrl, BLOCK_VIEW_TYPE, 'block');
   }
 
   show(network: string, block: Block): DetailPanel {
-    const view = this.loadedView(network, block);
-    const key = `${network}|${block.number}`;
-    const existing = this.panels.get(key);
-    if (existing && !existing.isDisposed) {
-      existing.setView(view);
-      existing.reveal();
-      return existing;
-    }
-    const panel = vscode.window.createWebviewPanel(BLOCK_VIEW_TYPE, view.title, vscode.ViewColumn.Active, {
-      enableFindWidget: true,
-    });
-    return this.adopt(panel, { panel: 'block', network, hashOrNumber: block.number.toString() }, view);
+    return this.showLoaded({ panel: 'block', network, hashOrNumber: block.number.toString() }, block);
   }
 
-  async deserializeWebviewPanel(panel: vscode.WebviewPanel, raw: unknown): Promise<void> {
+  protected restore(raw: unknown): BlockPanelState | undefined {
     const parsed = persistSchema.safeParse(raw);
     const query = parsed.success ? parseBlockLookup(parsed.data.hashOrNumber) : undefined;
-    if (!parsed.success || !query?.ok) {
-      panel.dispose();
-      return;
-    }
-    const state: BlockPanelState = { panel: 'block', network: parsed.data.network, hashOrNumber: query.query.hashOrNumber };
-    if (this.panels.get(`${state.network}|${state.hashOrNumber}`)) {
-      panel.dispose();
-      return;
-    }
-    const detail = this.adopt(panel, state, { status: 'loading', title: titleOf(query.query), network: state.network });
-    await this.reload(detail);
+    if (!parsed.success || !query?.ok) return undefined;
+    return { panel: 'block', network: parsed.data.network, hashOrNumber: query.query.hashOrNumber };
   }
 
-  async reload(detail: DetailPanel): Promise<void> {
-    const state = detail.persist as BlockPanelState;
-    const parsed = parseBlockLookup(state.hashOrNumber);
-    if (!parsed.ok) return;
-    const { services } = this.ctx;
-    const lease = leaseClient(state.network, services.config.current, services.mirror, this.resolveUrl());
-    const controller = new AbortController();
-    const sub = detail.onDidDispose(() => controller.abort());
-    detail.setView({ status: 'loading', title: titleOf(parsed.query), network: state.network });
-    try {
-      const block = await lease.client.getBlock(parsed.query.hashOrNumber, { signal: controller.signal, cache: 'reload' });
-      detail.setView(this.loadedView(state.network, block));
-    } catch (e) {
-      if (isAbortError(e)) return;
-      detail.setView(errorView(titleOf(parsed.query), state.network, e));
-    } finally {
-      sub.dispose();
-      lease.release();
-    }
+  // Keyed by network and block number: a block opened by hash and by number is one panel.
+  protected keyOf(state: BlockPanelState): string {
+    return `${state.network}|${state.hashOrNumber}`;
   }
 
-  private adopt(panel: vscode.WebviewPanel, state: BlockPanelState, view: DetailView): DetailPanel {
-    const detail = new DetailPanel({
-      ctx: this.ctx,
-      panel,
-      script: 'block',
-      persist: state,
-      view,
-      target: { kind: 'block', id: state.hashOrNumber },
-      refresh: p => this.reload(p),
-    });
-    const key = `${state.network}|${state.hashOrNumber}`;
-    this.panels.set(key, detail);
-    // The WebviewPanel's own event: it fires however the panel goes (closed by the user or disposed here).
-    panel.onDidDispose(() => {
-      if (this.panels.get(key) === detail) this.panels.delete(key);
-    });
-    return detail;
+  protected targetOf(state: BlockPanelState): { kind: 'block'; id: string } {
+    return { kind: 'block', id: state.hashOrNumber };
   }
 
-  private loadedView(network: string, block: Block): DetailView {
-    const config = this.ctx.services.config.current;
-    const hashscan = network === config.network && hashscanNetwork(config) !== undefined;
+  protected titleOf(state: BlockPanelState): string {
+    return /^\d+$/.test(state.hashOrNumber) ? `Block ${state.hashOrNumber}` : `Block ${state.hashOrNumber.slice(0, 10)}…`;
+  }
+
+  protected fetch(client: MirrorClient, state: BlockPanelState, signal: AbortSignal): Promise<Block> {
+    return client.getBlock(state.hashOrNumber, { signal, cache: 'reload' });
+  }
+
+  protected loadedView(state: BlockPanelState, block: Block, hashscan: boolean): DetailView {
     return {
       status: 'loaded',
       title: `Block ${block.number}`,
-      network,
+      network: state.network,
       summary: `${block.count} transaction${block.count === 1n ? '' : 's'}`,
       sections: [blockSection(block, { localTime: defaultLocalTime, hashscan })],
       buttons: [
@@ -121,14 +62,4 @@ export class BlockPanels extends Disposable implements vscode.WebviewPanelSerial
       ],
     };
   }
-
-  override dispose(): void {
-    for (const p of this.panels.values()) p.dispose();
-    this.panels.clear();
-    super.dispose();
-  }
-}
-
-export function titleOf(query: BlockQuery): string {
-  return query.kind === 'number' ? `Block ${query.number}` : `Block ${query.hash.slice(0, 10)}…`;
 }

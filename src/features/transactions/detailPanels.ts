@@ -1,0 +1,122 @@
+// What the transaction and block panels have in common: one panel per thing (showing it again
+// reveals it), a serializer that brings panels back after a reload by re-reading their network,
+// and a refresh that cancels when the panel closes. Subclasses say what a panel is about.
+import * as vscode from 'vscode';
+import { isAbortError, type MirrorClient } from '../../mirror';
+import { Disposable } from '../../util/lifecycle';
+import type { BlockPanelState, DetailView, TransactionPanelState } from '../../../webview/protocol';
+import type { FeatureContext } from '../context';
+import { hashscanNetwork } from '../common/links';
+import { DetailPanel } from './detailPanel';
+import { errorView } from './errorView';
+import { leaseClient, type NetworkUrlResolver } from './networks';
+
+type PanelState = TransactionPanelState | BlockPanelState;
+type PanelTarget = { readonly kind: 'transaction' | 'block'; readonly id: string };
+
+export abstract class DetailPanels<State extends PanelState, Result> extends Disposable implements vscode.WebviewPanelSerializer {
+  private readonly panels = new Map<string, DetailPanel>();
+
+  protected constructor(
+    protected readonly ctx: FeatureContext,
+    private readonly resolveUrl: () => NetworkUrlResolver,
+    private readonly viewType: string,
+    private readonly script: 'transaction' | 'block',
+  ) {
+    super();
+    this._register(vscode.window.registerWebviewPanelSerializer(viewType, this));
+  }
+
+  /** The state a restored panel saved, checked; undefined closes the panel. */
+  protected abstract restore(raw: unknown): State | undefined;
+  /** Two states with the same key are one panel. */
+  protected abstract keyOf(state: State): string;
+  protected abstract targetOf(state: State): PanelTarget;
+  protected abstract titleOf(state: State): string;
+  protected abstract fetch(client: MirrorClient, state: State, signal: AbortSignal): Promise<Result>;
+  protected abstract loadedView(state: State, result: Result, hashscan: boolean): DetailView;
+
+  /** The open panels, for tests. */
+  get open(): readonly DetailPanel[] {
+    return [...this.panels.values()].filter(p => !p.isDisposed);
+  }
+
+  /** Shows a fetched result: in the panel of that state if one is open, else in a new one. */
+  protected showLoaded(state: State, result: Result): DetailPanel {
+    const view = this.loadedView(state, result, this.hashscanFor(state.network));
+    const existing = this.panels.get(this.keyOf(state));
+    if (existing && !existing.isDisposed) {
+      existing.setView(view);
+      existing.reveal();
+      return existing;
+    }
+    const panel = vscode.window.createWebviewPanel(this.viewType, view.title, vscode.ViewColumn.Active, {
+      enableFindWidget: true,
+    });
+    return this.adopt(panel, state, view);
+  }
+
+  async deserializeWebviewPanel(panel: vscode.WebviewPanel, raw: unknown): Promise<void> {
+    const state = this.restore(raw);
+    const existing = state && this.panels.get(this.keyOf(state));
+    if (!state || (existing && !existing.isDisposed)) {
+      // Nothing we can trust to rebuild it from, or already open: close rather than show it twice.
+      panel.dispose();
+      return;
+    }
+    const detail = this.adopt(panel, state, { status: 'loading', title: this.titleOf(state), network: state.network });
+    await this.reload(detail);
+  }
+
+  /** Re-reads a panel's subject from its network and shows the outcome. */
+  async reload(detail: DetailPanel): Promise<void> {
+    const state = this.restore(detail.persist);
+    if (!state) return;
+    const { services } = this.ctx;
+    const lease = leaseClient(state.network, services.config.current, services.mirror, this.resolveUrl());
+    const controller = new AbortController();
+    const sub = detail.onDidDispose(() => controller.abort());
+    detail.setView({ status: 'loading', title: this.titleOf(state), network: state.network });
+    try {
+      const result = await this.fetch(lease.client, state, controller.signal);
+      detail.setView(this.loadedView(state, result, this.hashscanFor(state.network)));
+    } catch (e) {
+      if (isAbortError(e)) return;
+      detail.setView(errorView(this.titleOf(state), state.network, e));
+    } finally {
+      sub.dispose();
+      lease.release();
+    }
+  }
+
+  override dispose(): void {
+    for (const p of this.panels.values()) p.dispose();
+    this.panels.clear();
+    super.dispose();
+  }
+
+  /** HashScan links follow the selected network; a panel of another network gets none. */
+  private hashscanFor(network: string): boolean {
+    const config = this.ctx.services.config.current;
+    return network === config.network && hashscanNetwork(config) !== undefined;
+  }
+
+  private adopt(panel: vscode.WebviewPanel, state: State, view: DetailView): DetailPanel {
+    const detail = new DetailPanel({
+      ctx: this.ctx,
+      panel,
+      script: this.script,
+      persist: state,
+      view,
+      target: this.targetOf(state),
+      refresh: p => this.reload(p),
+    });
+    const key = this.keyOf(state);
+    this.panels.set(key, detail);
+    // The WebviewPanel's own event: it fires however the panel goes (closed by the user or disposed here).
+    panel.onDidDispose(() => {
+      if (this.panels.get(key) === detail) this.panels.delete(key);
+    });
+    return detail;
+  }
+}
