@@ -17,6 +17,19 @@ export const scenario: Scenario = {
       await runCommand('Ledger Lens: Lookup transaction', { opensInput: true });
       await quickInput.locator('.quick-input-message, .quick-input-title', { hasText: /Lookup transaction|HashScan/ }).first().waitFor({ timeout: 10_000 });
     };
+    // A quick input closes when focus leaves the workbench, and a panel that finishes loading can
+    // take focus: if the box went away before the text reached it, open it again (bounded).
+    const typeIntoLookup = async (text: string): Promise<void> => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await box.fill(text, { timeout: 5_000 });
+          return;
+        } catch (e) {
+          if (attempt >= 3) throw e;
+          await openLookup();
+        }
+      }
+    };
 
     await step('Lookup transaction asks for an id and names the accepted forms', async () => {
       // The palette knows the command once the extension is installed: its view container is a sign.
@@ -32,7 +45,7 @@ export const scenario: Scenario = {
     });
 
     await step(`pasting ${TX_AT} opens the transaction panel`, async () => {
-      await box.fill(TX_AT);
+      await typeIntoLookup(TX_AT);
       await page.keyboard.press('Enter');
       await quickInput.waitFor({ state: 'hidden', timeout: 10_000 });
       const frame = webviewFrame();
@@ -57,7 +70,7 @@ export const scenario: Scenario = {
     await step('a malformed id is refused under the input box, naming the form', async () => {
       await dismiss();
       await openLookup();
-      await box.fill('0.1.10-1234567891.000000000');
+      await typeIntoLookup('0.1.10-1234567891.000000000');
       const message = quickInput.locator('.quick-input-message', { hasText: 'shard.realm.num-sss-nnn' });
       await message.waitFor({ timeout: 10_000 });
       const text = (await message.innerText()).trim();

@@ -49,6 +49,12 @@ describe('accounts view', () => {
     await resetSettings('ledgerLens.accounts', 'ledgerLens.network');
   });
 
+  after(async () => {
+    // Revealing an account shows the Ledger Lens container, and with it the Blocks view, which
+    // polls while visible: put the Explorer back so later suites see only their own requests.
+    await vscode.commands.executeCommand('workbench.view.explorer');
+  });
+
   it('shows the custom host as the view description, and the configured accounts with balances', async () => {
     assert.strictEqual(accounts.treeView.description, new URL(replay().mirror.url).host);
     replay().mirror.resetRequests();
