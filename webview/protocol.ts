@@ -36,16 +36,31 @@ export interface ContractResultsFilters {
   readonly limit: string;
 }
 
-/** The form field a refusal is shown beside: the parameter's name on the wire. */
-export type ContractResultsField =
-  | 'from'
-  | 'block.number'
-  | 'block.hash'
-  | 'timestamp'
-  | 'transaction.index'
-  | 'internal'
-  | 'order'
-  | 'limit';
+/** The form fields a refusal can be shown beside: the parameters' names on the wire. */
+export const CONTRACT_RESULTS_FIELDS = [
+  'from',
+  'block.number',
+  'block.hash',
+  'timestamp',
+  'transaction.index',
+  'internal',
+  'order',
+  'limit',
+] as const;
+
+export type ContractResultsField = (typeof CONTRACT_RESULTS_FIELDS)[number];
+
+/** The form with no filter set: the service's defaults. */
+export const EMPTY_CONTRACT_RESULTS_FILTERS: ContractResultsFilters = {
+  from: '',
+  blockNumber: '',
+  blockHash: '',
+  timestamps: [],
+  transactionIndex: '',
+  internal: false,
+  order: 'desc',
+  limit: '',
+};
 
 /** What identifies the panel: kept by the webview (setState) and handed to the serializer. */
 export interface ContractResultsPanelState {

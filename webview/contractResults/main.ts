@@ -14,6 +14,7 @@ import type {
   TimestampFilter,
   TimestampOperator,
 } from '../protocol';
+import { EMPTY_CONTRACT_RESULTS_FILTERS } from '../protocol';
 import { button, checkbox, progressIndicator, select, textInput, type Button, type TextInput } from '../components/toolkit';
 import { DataGrid, type Column } from '../components/grid';
 import { h, type Child } from '../shared/dom';
@@ -26,16 +27,7 @@ const host = connectToHost<ContractResultsToHost, ContractResultsPanelState>();
 
 // ---- state -------------------------------------------------------------------------------------
 
-const EMPTY: ContractResultsFilters = {
-  from: '',
-  blockNumber: '',
-  blockHash: '',
-  timestamps: [],
-  transactionIndex: '',
-  internal: false,
-  order: 'desc',
-  limit: '',
-};
+const EMPTY = EMPTY_CONTRACT_RESULTS_FILTERS;
 
 function restore(): ContractResultsPanelState & { network: string } {
   const init = initialState();

@@ -10,6 +10,7 @@ import type {
   RevertReason,
   TimestampFilter,
 } from '../protocol';
+import { CONTRACT_RESULTS_FIELDS } from '../protocol';
 import {
   array,
   bigintString,
@@ -98,16 +99,7 @@ const row: Validator<ContractResultRow> = object({
   extra: array(object({ name: string, json: string })),
 });
 
-const field: Validator<FieldIssue['field']> = literal(
-  'from',
-  'block.number',
-  'block.hash',
-  'timestamp',
-  'transaction.index',
-  'internal',
-  'order',
-  'limit',
-);
+const field: Validator<FieldIssue['field']> = literal(...CONTRACT_RESULTS_FIELDS);
 
 export const toWebviewValidator: Validator<ContractResultsToWebview> = tagged<'type', ContractResultsToWebview>('type', {
   filters: object({ type: literal('filters'), filters: filtersValidator }),

@@ -9,19 +9,11 @@ import type {
   FieldIssue,
   TimestampFilter,
 } from '../../../webview/protocol';
+import { CONTRACT_RESULTS_FIELDS, EMPTY_CONTRACT_RESULTS_FILTERS } from '../../../webview/protocol';
 
 export const DEFAULT_LIMIT = 25;
 
-export const EMPTY_FILTERS: ContractResultsFilters = {
-  from: '',
-  blockNumber: '',
-  blockHash: '',
-  timestamps: [],
-  transactionIndex: '',
-  internal: false,
-  order: 'desc',
-  limit: '',
-};
+export const EMPTY_FILTERS = EMPTY_CONTRACT_RESULTS_FILTERS;
 
 /** What other features open the panel with; everything left out is the default. */
 export type ContractResultsFilterInit = Partial<ContractResultsFilters>;
@@ -61,16 +53,7 @@ export function filtersToParams(f: ContractResultsFilters): ContractResultsParam
   return params;
 }
 
-const FIELDS: ReadonlySet<string> = new Set<ContractResultsField>([
-  'from',
-  'block.number',
-  'block.hash',
-  'timestamp',
-  'transaction.index',
-  'internal',
-  'order',
-  'limit',
-]);
+const FIELDS: ReadonlySet<string> = new Set<ContractResultsField>(CONTRACT_RESULTS_FIELDS);
 
 /** The issues of a MirrorInputError, each placed on the form field of its parameter. */
 export function fieldIssues(error: MirrorInputError): FieldIssue[] {
