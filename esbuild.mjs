@@ -12,7 +12,9 @@ const production = process.argv.includes('--production');
 const reporter = {
   name: 'reporter',
   setup(build) {
-    build.onStart(() => { if (watch) console.log('[watch] build started'); });
+    build.onStart(() => {
+      if (watch) console.log('[watch] build started');
+    });
     build.onEnd(result => {
       for (const { text, location } of result.errors) {
         console.error(`✘ [ERROR] ${text}`);

@@ -54,10 +54,14 @@ const httpUrl = z
   }, 'must be an http:// or https:// URL without credentials');
 
 const accountEntry = z.union([
-  z.string().trim().min(1).transform(id => ({ id })),
-  z.object({ id: z.string().trim().min(1), label: z.string().trim().optional() }).transform(o =>
-    o.label ? { id: o.id, label: o.label } : { id: o.id },
-  ),
+  z
+    .string()
+    .trim()
+    .min(1)
+    .transform(id => ({ id })),
+  z
+    .object({ id: z.string().trim().min(1), label: z.string().trim().optional() })
+    .transform(o => (o.label ? { id: o.id, label: o.label } : { id: o.id })),
 ]);
 
 function boundedInt(min: number, max: number, fallback: number) {
@@ -110,7 +114,11 @@ export function parseSettings(raw: RawSettings): { config: LedgerLensConfig; pro
     rawAccounts.forEach((entry, i) => {
       const r = accountEntry.safeParse(entry);
       if (r.success) accounts.push(r.data);
-      else problems.push({ key: `ledgerLens.accounts[${i}]`, message: 'must be an id string or { "id": string, "label"?: string }' });
+      else
+        problems.push({
+          key: `ledgerLens.accounts[${i}]`,
+          message: 'must be an id string or { "id": string, "label"?: string }',
+        });
     });
   } else if (rawAccounts !== undefined && rawAccounts !== null) {
     problems.push({ key: 'ledgerLens.accounts', message: 'must be an array' });

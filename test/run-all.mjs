@@ -2,6 +2,8 @@
 // `npm test`: every test of Ledger Lens, in order, each phase timed:
 //   tools        install Node 24 + code-server on first use (test/tools/install.mjs), check Chromium
 //   typecheck    npm run typecheck (extension + webviews)
+//   lint         ESLint (typescript-eslint, type-aware), 0 warnings allowed
+//   format       Prettier --check over the sources, tests and configs
 //   compile      tsc -p test/tsconfig.json (the tests, the harness, the replay servers)
 //   build        npm run build
 //   package      npm run package (ledger-lens.vsix, installed by the e2e tests)
@@ -168,7 +170,9 @@ async function suite(name, command, args, { timeoutMs = 15 * 60_000, label = nam
   const r = await run(command, args, { stream: true, timeoutMs });
   let counts = countsOf(r.output, label);
   if (!counts) {
-    console.log(`${name} reported no counts (exit ${r.code}${r.timedOut ? ', timed out' : ''}): counted as one failure`);
+    console.log(
+      `${name} reported no counts (exit ${r.code}${r.timedOut ? ', timed out' : ''}): counted as one failure`,
+    );
     counts = { passed: 0, failed: 1 };
   } else if (r.code !== 0 && counts.failed === 0) {
     // Exited non-zero with nothing failed: it crashed after counting (or timed out).
@@ -193,9 +197,14 @@ if (needTools) {
     console.log('tools: ready (already installed)');
     results.push({ name: 'tools', passed: 1, failed: 0, ms: 0, kind: 'check' });
   } catch {
-    console.log('tools: installing Node 24 and code-server in the background (first run only; its log follows at the integration phase)');
+    console.log(
+      'tools: installing Node 24 and code-server in the background (first run only; its log follows at the integration phase)',
+    );
     const s = Date.now();
-    toolsInstall = run(process.execPath, [join(ROOT, 'test', 'tools', 'install.mjs')], { stream: false, timeoutMs: 30 * 60_000 }).then(r => {
+    toolsInstall = run(process.execPath, [join(ROOT, 'test', 'tools', 'install.mjs')], {
+      stream: false,
+      timeoutMs: 30 * 60_000,
+    }).then(r => {
       toolsMs = Date.now() - s;
       return r;
     });
@@ -217,13 +226,23 @@ async function awaitTools() {
     }
     toolsProblem ??= `the tool installer failed (exit ${r.code})`;
   }
-  console.log(`tools: ${toolsProblem ? 'MISSING' : 'installed'} (${seconds(toolsMs)}, in parallel with the phases above)`);
-  results.push({ name: 'tools', passed: toolsProblem ? 0 : 1, failed: toolsProblem ? 1 : 0, ms: toolsMs, kind: 'check' });
+  console.log(
+    `tools: ${toolsProblem ? 'MISSING' : 'installed'} (${seconds(toolsMs)}, in parallel with the phases above)`,
+  );
+  results.push({
+    name: 'tools',
+    passed: toolsProblem ? 0 : 1,
+    failed: toolsProblem ? 1 : 0,
+    ms: toolsMs,
+    kind: 'check',
+  });
 }
 
 const npm = 'npm';
 const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 await check('typecheck', npm, ['run', '--silent', 'typecheck']);
+await check('lint', npm, ['run', '--silent', 'lint']);
+await check('format', npm, ['run', '--silent', 'format:check']);
 await check('compile', process.execPath, [tsc, '-p', 'test/tsconfig.json']);
 await check('build', npm, ['run', '--silent', 'build']);
 await check('package', npm, ['run', '--silent', 'package']);
@@ -233,13 +252,24 @@ const mocharc = JSON.parse(readFileSync(join(ROOT, 'test', '.mocharc.json'), 'ut
 const mocha = join(ROOT, 'node_modules', 'mocha', 'bin', 'mocha.js');
 for (const spec of [].concat(mocharc.spec ?? [])) {
   const name = /out\/test\/([^/*]+)/.exec(spec)?.[1] ?? spec;
-  await suite(name, process.execPath, [mocha, '--no-config', '--reporter', 'spec', '--timeout', String(mocharc.timeout ?? 20000), spec]);
+  await suite(name, process.execPath, [
+    mocha,
+    '--no-config',
+    '--reporter',
+    'spec',
+    '--timeout',
+    String(mocharc.timeout ?? 20000),
+    spec,
+  ]);
 }
 
 await awaitTools();
 await suite('integration', process.execPath, ['out/test/harness/exthost.js'], { needsTools: true });
 await suite('e2e', process.execPath, ['out/test/e2e/run.js'], { needsTools: true, timeoutMs: 20 * 60_000 });
-await suite('start-offline', process.execPath, ['out/test/e2e/start-offline.js'], { needsTools: true, timeoutMs: 5 * 60_000 });
+await suite('start-offline', process.execPath, ['out/test/e2e/start-offline.js'], {
+  needsTools: true,
+  timeoutMs: 5 * 60_000,
+});
 
 // --- summary ------------------------------------------------------------------------------------
 

@@ -20,15 +20,29 @@ function run(what, command, commandArgs) {
   const r = spawnSync(command, commandArgs, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   const ok = r.status === 0;
   console.log(ok ? `done (${((Date.now() - t0) / 1000).toFixed(1)} s)` : 'FAILED');
-  if (!ok) process.stdout.write(`${r.stdout ?? ''}${r.stderr ?? ''}`.split('\n').filter(l => !/Unknown (user|env) config/.test(l)).slice(-40).join('\n') + '\n');
+  if (!ok)
+    process.stdout.write(
+      `${r.stdout ?? ''}${r.stderr ?? ''}`
+        .split('\n')
+        .filter(l => !/Unknown (user|env) config/.test(l))
+        .slice(-40)
+        .join('\n') + '\n',
+    );
   return ok;
 }
 
 if (!args.includes('--no-build')) {
-  if (!run('Building and packaging the extension (npm run package)', 'npm', ['run', '--silent', 'package'])) process.exit(1);
+  if (!run('Building and packaging the extension (npm run package)', 'npm', ['run', '--silent', 'package']))
+    process.exit(1);
   // The harness and the replay server are TypeScript too. A type error elsewhere still emits
   // JavaScript: carry on if what we need was written.
-  if (!run('Compiling the harness (tsc -p test/tsconfig.json)', process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'test/tsconfig.json'])) {
+  if (
+    !run('Compiling the harness (tsc -p test/tsconfig.json)', process.execPath, [
+      join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
+      '-p',
+      'test/tsconfig.json',
+    ])
+  ) {
     if (!existsSync(join(ROOT, 'out', 'test', 'harness', 'start.js'))) process.exit(1);
     console.log('(type errors above; starting with what was compiled)');
   }

@@ -150,7 +150,12 @@ export type ContractResultsToWebview =
   /** Refused before any request: each issue names the field and the rule it breaks. */
   | { readonly type: 'invalid'; readonly issues: readonly FieldIssue[] }
   /** A request failed: `serverMessages` are the service's own words. */
-  | { readonly type: 'failed'; readonly message: string; readonly serverMessages: readonly string[]; readonly status: number };
+  | {
+      readonly type: 'failed';
+      readonly message: string;
+      readonly serverMessages: readonly string[];
+      readonly status: number;
+    };
 
 export type ContractResultsToHost =
   /** The webview is listening; `filters` are the ones it shows (restored from its state). */

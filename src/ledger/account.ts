@@ -4,7 +4,11 @@ import { type EntityId, entityId, formatEntityId } from './entityId';
 import { longZeroToEntityId } from './evm';
 
 export type AccountRef =
-  | { readonly kind: 'id'; readonly id: EntityId; /** HIP-15 checksum as typed, unchecked. */ readonly checksum?: string }
+  | {
+      readonly kind: 'id';
+      readonly id: EntityId;
+      /** HIP-15 checksum as typed, unchecked. */ readonly checksum?: string;
+    }
   | {
       readonly kind: 'evm';
       /** 40 lowercase hex digits, no `0x`. */
@@ -37,15 +41,18 @@ export function parseAccountRef(text: string): AccountRef | undefined {
   if (withChecksum) {
     return {
       kind: 'id',
-      id: entityId(BigInt(withChecksum[1]!), BigInt(withChecksum[2]!), BigInt(withChecksum[3]!)),
-      checksum: withChecksum[4]!,
+      id: entityId(BigInt(withChecksum[1]), BigInt(withChecksum[2]), BigInt(withChecksum[3])),
+      checksum: withChecksum[4],
     };
   }
 
   const m = PREFIXES.exec(text);
   if (!m) return undefined;
-  const prefixes = m[1]!.split('.').filter(p => p !== '').map(p => BigInt(p));
-  const body = m[2]!;
+  const prefixes = m[1]
+    .split('.')
+    .filter(p => p !== '')
+    .map(p => BigInt(p));
+  const body = m[2];
   // With one prefix it is the realm; with two, shard then realm.
   const shard = prefixes.length === 2 ? prefixes[0] : undefined;
   const realm = prefixes.length >= 1 ? prefixes[prefixes.length - 1] : undefined;
@@ -56,9 +63,12 @@ export function parseAccountRef(text: string): AccountRef | undefined {
 
   const evm = EVM_BODY.exec(body);
   if (evm) {
-    const address = evm[1]!.toLowerCase();
+    const address = evm[1].toLowerCase();
     const encoded = longZeroToEntityId(address);
-    if (encoded && ((shard !== undefined && shard !== encoded.shard) || (realm !== undefined && realm !== encoded.realm))) {
+    if (
+      encoded &&
+      ((shard !== undefined && shard !== encoded.shard) || (realm !== undefined && realm !== encoded.realm))
+    ) {
       return undefined;
     }
     return withPrefixes({ kind: 'evm' as const, address }, shard, realm);

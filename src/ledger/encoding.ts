@@ -34,7 +34,7 @@ export function base64ToBytes(b64: string): Uint8Array | undefined {
 export function bytesToBase64(bytes: Uint8Array): string {
   let out = '';
   for (let i = 0; i < bytes.length; i += 3) {
-    const n = (bytes[i]! << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
     const chars = Math.min(4, Math.ceil(((bytes.length - i) * 8) / 6));
     for (let c = 0; c < 4; c++) out += c < chars ? BASE64_ALPHABET[(n >> (18 - 6 * c)) & 63] : '=';
   }

@@ -41,7 +41,7 @@ export function parseEntityId(text: string): EntityId | undefined {
 export function parseEntityIdWithChecksum(text: string): { id: EntityId; checksum?: string } | undefined {
   const m = ENTITY_ID.exec(text);
   if (!m) return undefined;
-  const id = entityId(BigInt(m[1]!), BigInt(m[2]!), BigInt(m[3]!));
+  const id = entityId(BigInt(m[1]), BigInt(m[2]), BigInt(m[3]));
   return m[4] === undefined ? { id } : { id, checksum: m[4] };
 }
 

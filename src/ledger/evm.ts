@@ -43,7 +43,8 @@ export function isLongZeroAddress(address: string): boolean {
  * Throws a RangeError for a part that does not fit its field (a shard above 2^32 − 1, negative parts).
  */
 export function entityIdToLongZero(id: EntityId): string {
-  if (id.shard < 0n || id.shard > MAX_SHARD_IN_ADDRESS) throw new RangeError(`shard ${id.shard} does not fit in 4 bytes`);
+  if (id.shard < 0n || id.shard > MAX_SHARD_IN_ADDRESS)
+    throw new RangeError(`shard ${id.shard} does not fit in 4 bytes`);
   if (id.realm < 0n || id.realm >= 1n << 64n) throw new RangeError(`realm ${id.realm} does not fit in 8 bytes`);
   if (id.num < 0n || id.num >= 1n << 64n) throw new RangeError(`num ${id.num} does not fit in 8 bytes`);
   return `0x${hexField(id.shard, 8)}${hexField(id.realm, 16)}${hexField(id.num, 16)}`;

@@ -17,7 +17,7 @@ const NANOS_PER_SECOND = 1_000_000_000;
 export function parseTimestamp(text: string): Timestamp | undefined {
   const m = TIMESTAMP.exec(text);
   if (!m) return undefined;
-  return { seconds: BigInt(m[1]!), nanos: m[2] === undefined ? 0 : Number(m[2].padEnd(9, '0')) };
+  return { seconds: BigInt(m[1]), nanos: m[2] === undefined ? 0 : Number(m[2].padEnd(9, '0')) };
 }
 
 /** `sss.nnnnnnnnn`, always nine fraction digits, the form the mirror node sends. */

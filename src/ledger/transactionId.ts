@@ -31,9 +31,9 @@ const AT_FORM = /^(\d{1,10})\.(\d{1,10})\.(\d{1,10})@(\d{1,19})\.(\d{1,9})$/;
 export function parseTransactionId(text: string): TransactionId | undefined {
   const m = DASH_FORM.exec(text) ?? AT_FORM.exec(text);
   if (!m) return undefined;
-  const seconds = BigInt(m[4]!);
+  const seconds = BigInt(m[4]);
   if (seconds > INT64_MAX) return undefined;
-  return { payer: entityId(BigInt(m[1]!), BigInt(m[2]!), BigInt(m[3]!)), seconds, nanos: Number(m[5]!) };
+  return { payer: entityId(BigInt(m[1]), BigInt(m[2]), BigInt(m[3])), seconds, nanos: Number(m[5]) };
 }
 
 /** `0.0.x-sss-nnnnnnnnn`: the path form the mirror node expects and the form it answers with. */
@@ -69,7 +69,7 @@ const BASE64_HASH = /^[A-Za-z0-9+/_-]{64}$/;
  */
 export function parseTransactionHash(text: string): string | undefined {
   const hex = HEX_HASH.exec(text);
-  if (hex) return `0x${hex[1]!.toLowerCase()}`;
+  if (hex) return `0x${hex[1].toLowerCase()}`;
   if (BASE64_HASH.test(text)) return text.replace(/\+/g, '-').replace(/\//g, '_');
   return undefined;
 }

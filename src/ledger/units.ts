@@ -53,7 +53,7 @@ const HBAR_AMOUNT = /^([+-]?)(\d+|\d{1,3}(?:,\d{3})+)(?:\.(\d{1,8}))?(?:\s*(?:â„
 export function parseHbarAmount(text: string): bigint | undefined {
   const m = HBAR_AMOUNT.exec(text.trim());
   if (!m) return undefined;
-  const whole = BigInt(m[2]!.replace(/,/g, ''));
+  const whole = BigInt(m[2].replace(/,/g, ''));
   const fraction = BigInt((m[3] ?? '').padEnd(8, '0'));
   const abs = whole * TINYBARS_PER_HBAR + fraction;
   const value = m[1] === '-' ? -abs : abs;

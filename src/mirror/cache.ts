@@ -54,7 +54,7 @@ export function maxAgeSeconds(header: string | string[] | undefined): number {
   let maxAge = 0;
   for (const part of value.split(',')) {
     const [rawName, rawArg] = part.split('=', 2);
-    const name = rawName!.trim().toLowerCase();
+    const name = rawName.trim().toLowerCase();
     if (name === 'no-store' || name === 'no-cache') return 0;
     if (name === 'max-age' && rawArg !== undefined) {
       const n = Number(rawArg.trim().replace(/^"|"$/g, ''));

@@ -90,7 +90,11 @@ interface Paged {
 export interface MirrorClient {
   readonly baseUrl: string;
   getAccount(idOrAliasOrEvmAddress: string, params?: AccountParams, opts?: RequestOptions): Promise<AccountResponse>;
-  getTransaction(transactionIdOrHash: string, params?: TransactionParams, opts?: RequestOptions): Promise<TransactionsResponse>;
+  getTransaction(
+    transactionIdOrHash: string,
+    params?: TransactionParams,
+    opts?: RequestOptions,
+  ): Promise<TransactionsResponse>;
   listBlocks(params?: BlocksParams, opts?: RequestOptions): Promise<BlocksResponse>;
   getBlock(hashOrNumber: string | bigint, opts?: RequestOptions): Promise<Block>;
   listContractResults(params?: ContractResultsParams, opts?: RequestOptions): Promise<ContractResultsResponse>;
@@ -183,7 +187,12 @@ class Client implements MirrorClient {
   }
 
   getAccount(id: string, params?: AccountParams, opts?: RequestOptions): Promise<AccountResponse> {
-    return this.call(() => this.url(`/accounts/${enc(accountPath(id))}`, accountQuery(params)), AccountResponseSchema, 'transactions', opts);
+    return this.call(
+      () => this.url(`/accounts/${enc(accountPath(id))}`, accountQuery(params)),
+      AccountResponseSchema,
+      'transactions',
+      opts,
+    );
   }
 
   getTransaction(id: string, params?: TransactionParams, opts?: RequestOptions): Promise<TransactionsResponse> {
@@ -282,7 +291,7 @@ class Client implements MirrorClient {
     opts: RequestOptions | undefined,
   ): Promise<T> {
     const url = build();
-    return (await this.fetch(url, schema as Schema, itemsKey, opts, undefined)) as T;
+    return (await this.fetch(url, schema, itemsKey, opts, undefined)) as T;
   }
 
   private fetch(
@@ -326,7 +335,10 @@ class Client implements MirrorClient {
       },
     };
     // Settles even when every caller left; the rejection is theirs to see, not a stray one.
-    shared.promise.then(shared.forget, shared.forget);
+    shared.promise.then(
+      () => shared.forget(),
+      () => shared.forget(),
+    );
     this.inflight.set(url, shared);
     return shared;
   }
@@ -346,7 +358,12 @@ class Client implements MirrorClient {
         error instanceof MirrorError
           ? error
           : new MirrorError('network', 0, [], url, `Mirror node request failed: ${String(error)}`);
-      this.report(e.kind === 'aborted' ? 'aborted' : e.kind === 'invalid-response' ? 'server-error' : 'network-error', url, e.status || undefined, e.message);
+      this.report(
+        e.kind === 'aborted' ? 'aborted' : e.kind === 'invalid-response' ? 'server-error' : 'network-error',
+        url,
+        e.status || undefined,
+        e.message,
+      );
       throw e;
     }
     const { status } = response;
@@ -363,7 +380,14 @@ class Client implements MirrorClient {
       this.report('server-error', url, status, e.message);
       throw e;
     }
-    const meta: Meta = { raw: response.text, fetchedAt: response.fetchedAt, url, schema, itemsKey, trail: { url, previous } };
+    const meta: Meta = {
+      raw: response.text,
+      fetchedAt: response.fetchedAt,
+      url,
+      schema,
+      itemsKey,
+      trail: { url, previous },
+    };
     this.meta.set(value, meta);
     const maxAge = maxAgeSeconds(response.headers['cache-control']);
     if (maxAge > 0 && !this.disposed) {
@@ -392,7 +416,13 @@ class Client implements MirrorClient {
     try {
       url = new URL(path, this.origin);
     } catch {
-      throw new MirrorError('invalid-response', 200, [], link, `The next-page link is not a URL: ${link.slice(0, 200)}`);
+      throw new MirrorError(
+        'invalid-response',
+        200,
+        [],
+        link,
+        `The next-page link is not a URL: ${link.slice(0, 200)}`,
+      );
     }
     if (url.origin !== this.origin || !url.pathname.startsWith(this.prefix + '/api/v1/')) {
       throw new MirrorError(
@@ -436,6 +466,7 @@ function join(shared: Shared, signal: AbortSignal | undefined, url: string): Pro
       },
       (error: unknown) => {
         signal.removeEventListener('abort', onAbort);
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- passes the request's own rejection on unchanged
         reject(error);
       },
     );
@@ -484,4 +515,3 @@ function httpError(response: RawResponse): MirrorError {
       : `The mirror node answered HTTP ${response.status}${STATUS_CODES[response.status] ? ` ${STATUS_CODES[response.status]}` : ''}`;
   return new MirrorError('http', response.status, messages, response.url, message);
 }
-

@@ -43,7 +43,7 @@ export class MirrorInputError extends Error {
     if (issues.length === 0) throw new RangeError('MirrorInputError needs at least one issue');
     super(issues.map(i => i.message).join('; '));
     this.issues = issues;
-    this.parameter = issues[0]!.parameter;
+    this.parameter = issues[0].parameter;
   }
 }
 

@@ -109,13 +109,7 @@ class Checker {
     else this.add(wire, String(value));
   }
 
-  repeated(
-    name: string,
-    value: unknown,
-    test: (v: string) => boolean,
-    expected: string,
-    allowBigint = false,
-  ): void {
+  repeated(name: string, value: unknown, test: (v: string) => boolean, expected: string, allowBigint = false): void {
     const values: readonly unknown[] = Array.isArray(value) ? value : [value];
     if (values.length === 0) return;
     const ok: string[] = [];
@@ -142,7 +136,8 @@ class Checker {
 
 function entries(params: object | undefined): Array<[string, unknown]> {
   if (params === undefined || params === null) return [];
-  if (typeof params !== 'object') throw new MirrorInputError([{ parameter: 'params', message: 'params must be an object' }]);
+  if (typeof params !== 'object')
+    throw new MirrorInputError([{ parameter: 'params', message: 'params must be an object' }]);
   // Absent and undefined are the same: callers spread optional settings into the params.
   return Object.entries(params).filter(([, v]) => v !== undefined);
 }
@@ -353,7 +348,7 @@ export function transactionPath(transactionIdOrHash: string): string {
     'a transaction id as shard.realm.num-sss-nnn or shard.realm.num@sss.nnn (sss seconds, nnn nanoseconds), or a transaction hash (96 hex digits)';
   const v = text(transactionIdOrHash, 'transactionId', expected);
   const m = TX_ID_DASH.exec(v) ?? TX_ID_AT.exec(v);
-  if (m) return `${m[1]}.${m[2]}.${m[3]}-${m[4]}-${m[5]!.padStart(9, '0')}`;
+  if (m) return `${m[1]}.${m[2]}.${m[3]}-${m[4]}-${m[5].padStart(9, '0')}`;
   if (TX_HASH_HEX.test(v)) return v;
   if (TX_HASH_B64.test(v)) return v.replace(/\+/g, '-').replace(/\//g, '_');
   return refuse('transactionId', expected);

@@ -87,7 +87,13 @@ export class Transport {
           );
         }
         if (++redirects > MAX_REDIRECTS) {
-          throw new MirrorError('invalid-response', status, [], url, `The mirror node redirected more than ${MAX_REDIRECTS} times`);
+          throw new MirrorError(
+            'invalid-response',
+            status,
+            [],
+            url,
+            `The mirror node redirected more than ${MAX_REDIRECTS} times`,
+          );
         }
         current = target;
         continue;
@@ -171,13 +177,19 @@ export class Transport {
         }
         chunks.push(buf);
       }
-      const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8');
+      const text = chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks, size).toString('utf8');
       return { url, status: res.statusCode, headers: res.headers, text, fetchedAt };
     } catch (error) {
       if (error instanceof MirrorError) throw error;
       if (signal?.aborted) throw abortedError(url);
       if (timedOut || isTimeout(error)) {
-        throw new MirrorError('timeout', 0, [], url, `The mirror node did not answer within ${timeoutMs} ms (${hostOf(url)})`);
+        throw new MirrorError(
+          'timeout',
+          0,
+          [],
+          url,
+          `The mirror node did not answer within ${timeoutMs} ms (${hostOf(url)})`,
+        );
       }
       if (this.closed) throw new MirrorError('aborted', 0, [], url, 'the mirror client was closed');
       throw new MirrorError('network', 0, [], url, networkMessage(error, url));

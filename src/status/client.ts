@@ -112,13 +112,22 @@ class HttpStatusClient implements StatusClient {
     this.agent.destroy().catch(() => undefined);
   }
 
-  private async get<S extends z.ZodType>(path: string, schema: S, what: string, opts?: RequestOpts): Promise<z.output<S>> {
+  private async get<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    what: string,
+    opts?: RequestOpts,
+  ): Promise<z.output<S>> {
     const body = await this.fetchJson(this.baseUrl + path, opts?.signal);
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-      throw new StatusError('invalid', `status page sent an unexpected ${what} document (${where}${issue?.message ?? 'invalid'})`, this.baseUrl + path);
+      throw new StatusError(
+        'invalid',
+        `status page sent an unexpected ${what} document (${where}${issue?.message ?? 'invalid'})`,
+        this.baseUrl + path,
+      );
     }
     return parsed.data;
   }
@@ -133,8 +142,10 @@ class HttpStatusClient implements StatusClient {
     let url = firstUrl;
     for (let hop = 0; ; hop++) {
       const stopped = (): StatusError | undefined => {
-        if (callerSignal?.aborted || this.lifetime.signal.aborted) return new StatusError('aborted', 'status request cancelled', url);
-        if (deadline.aborted) return new StatusError('timeout', `status page did not answer within ${this.timeoutMs} ms`, url);
+        if (callerSignal?.aborted || this.lifetime.signal.aborted)
+          return new StatusError('aborted', 'status request cancelled', url);
+        if (deadline.aborted)
+          return new StatusError('timeout', `status page did not answer within ${this.timeoutMs} ms`, url);
         return undefined;
       };
       if (signal.aborted) throw stopped() ?? new StatusError('aborted', 'status request cancelled', url);
@@ -155,7 +166,8 @@ class HttpStatusClient implements StatusClient {
       if (status >= 300 && status < 400 && status !== 304) {
         res.body.resume();
         const location = headerValue(res.headers['location']);
-        if (!location) throw new StatusError('http', `status page answered HTTP ${status} without a Location`, url, status);
+        if (!location)
+          throw new StatusError('http', `status page answered HTTP ${status} without a Location`, url, status);
         let next: URL;
         try {
           next = new URL(location, url);
@@ -163,9 +175,15 @@ class HttpStatusClient implements StatusClient {
           throw new StatusError('redirect', `status page redirected to an invalid URL`, url, status);
         }
         if (next.origin !== origin) {
-          throw new StatusError('redirect', `status page redirected to another origin (${next.origin}); not followed`, url, status);
+          throw new StatusError(
+            'redirect',
+            `status page redirected to another origin (${next.origin}); not followed`,
+            url,
+            status,
+          );
         }
-        if (hop >= MAX_REDIRECTS) throw new StatusError('redirect', 'status page redirected too many times', url, status);
+        if (hop >= MAX_REDIRECTS)
+          throw new StatusError('redirect', 'status page redirected too many times', url, status);
         url = next.href;
         continue;
       }
@@ -222,7 +240,8 @@ function reasonOf(status: number, body: string): string {
     const parsed: unknown = JSON.parse(body);
     if (parsed && typeof parsed === 'object') {
       const o = parsed as Record<string, unknown>;
-      const msg = typeof o['error'] === 'string' ? o['error'] : typeof o['message'] === 'string' ? o['message'] : undefined;
+      const msg =
+        typeof o['error'] === 'string' ? o['error'] : typeof o['message'] === 'string' ? o['message'] : undefined;
       if (msg) return `: ${msg.slice(0, 200)}`;
     }
   } catch {
@@ -231,7 +250,6 @@ function reasonOf(status: number, body: string): string {
   const phrase = STATUS_CODES[status];
   return phrase ? ` (${phrase})` : '';
 }
-
 
 function networkError(e: unknown, url: string): StatusError {
   const code = errorCode(e);

@@ -155,7 +155,8 @@ export function networkHealth(
 
   let level: HealthLevel;
   if (!group) level = pageLevel;
-  else if (components.length === 0) level = componentLevel(group.status); // an empty group speaks for itself
+  else if (components.length === 0)
+    level = componentLevel(group.status); // an empty group speaks for itself
   else level = worstLevel(components.map(c => c.level));
 
   // What counts as "this network's": the group itself and its members. With no group, everything.

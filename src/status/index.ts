@@ -12,4 +12,12 @@ export {
 } from './client';
 export * from './schemas';
 export * from './health';
-export { StatusPoller, systemClock, DEFAULT_MAX_BACKOFF_MS, type PollerClock, type PollerOptions, type PollOutcome, type TimerHandle } from './poller';
+export {
+  StatusPoller,
+  systemClock,
+  DEFAULT_MAX_BACKOFF_MS,
+  type PollerClock,
+  type PollerOptions,
+  type PollOutcome,
+  type TimerHandle,
+} from './poller';

@@ -6,19 +6,15 @@ import { z } from 'zod';
 
 /** Values documented for Statuspage pages; any other string is accepted and kept as sent. */
 export type KnownComponentStatus =
-  | 'operational'
-  | 'degraded_performance'
-  | 'partial_outage'
-  | 'major_outage'
-  | 'under_maintenance';
+  'operational' | 'degraded_performance' | 'partial_outage' | 'major_outage' | 'under_maintenance';
 export type KnownIndicator = 'none' | 'minor' | 'major' | 'critical' | 'maintenance';
 export type KnownIncidentStatus = 'investigating' | 'identified' | 'monitoring' | 'resolved' | 'postmortem';
 export type KnownMaintenanceStatus = 'scheduled' | 'in_progress' | 'verifying' | 'completed';
 
-// `string & {}` keeps editor completion for the known names while any string stays assignable.
-type Open<T extends string> = T | (string & {});
-
-const nullableString = z.string().nullish().transform(v => v ?? null);
+const nullableString = z
+  .string()
+  .nullish()
+  .transform(v => v ?? null);
 // Lists a page may omit or send as null are read as empty.
 const list = <T extends z.ZodType>(item: T) =>
   z
@@ -37,11 +33,14 @@ export const pageSchema = z.looseObject({
 export const componentSchema = z.looseObject({
   id: z.string(),
   name: z.string(),
-  status: z.string() as z.ZodType<Open<KnownComponentStatus>>,
+  status: z.string(),
   description: nullableString,
   position: z.number().nullish(),
   group_id: nullableString,
-  group: z.boolean().nullish().transform(v => v ?? false),
+  group: z
+    .boolean()
+    .nullish()
+    .transform(v => v ?? false),
   /** A group's children, by id. */
   components: list(z.string()),
   created_at: nullableString,
@@ -51,7 +50,10 @@ export const componentSchema = z.looseObject({
 export const incidentUpdateSchema = z.looseObject({
   id: z.string(),
   status: z.string(),
-  body: z.string().nullish().transform(v => v ?? ''),
+  body: z
+    .string()
+    .nullish()
+    .transform(v => v ?? ''),
   created_at: nullableString,
   updated_at: nullableString,
   display_at: nullableString,
@@ -62,7 +64,10 @@ const incidentShape = {
   id: z.string(),
   name: z.string(),
   status: z.string(),
-  impact: z.string().nullish().transform(v => v ?? 'none'),
+  impact: z
+    .string()
+    .nullish()
+    .transform(v => v ?? 'none'),
   shortlink: nullableString,
   started_at: nullableString,
   created_at: nullableString,
@@ -76,19 +81,22 @@ const incidentShape = {
 
 export const incidentSchema = z.looseObject({
   ...incidentShape,
-  status: z.string() as z.ZodType<Open<KnownIncidentStatus>>,
+  status: z.string(),
 });
 
 export const scheduledMaintenanceSchema = z.looseObject({
   ...incidentShape,
-  status: z.string() as z.ZodType<Open<KnownMaintenanceStatus>>,
+  status: z.string(),
   scheduled_for: nullableString,
   scheduled_until: nullableString,
 });
 
 export const pageStatusSchema = z.looseObject({
-  indicator: z.string() as z.ZodType<Open<KnownIndicator>>,
-  description: z.string().nullish().transform(v => v ?? ''),
+  indicator: z.string(),
+  description: z
+    .string()
+    .nullish()
+    .transform(v => v ?? ''),
 });
 
 /** GET /api/v2/summary.json */

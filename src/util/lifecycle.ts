@@ -53,5 +53,5 @@ export function toDisposable(fn: () => void): IDisposable & vscode.Disposable {
         fn();
       }
     },
-  } as IDisposable & vscode.Disposable;
+  };
 }

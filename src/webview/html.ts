@@ -31,7 +31,8 @@ export function localResourceRoots(extensionUri: vscode.Uri): vscode.Uri[] {
 
 export function panelHtml(webview: vscode.Webview, options: PanelHtmlOptions): string {
   const nonce = makeNonce();
-  const asset = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(options.extensionUri, 'dist', 'webview', file));
+  const asset = (file: string) =>
+    webview.asWebviewUri(vscode.Uri.joinPath(options.extensionUri, 'dist', 'webview', file));
   const csp = [
     "default-src 'none'",
     `img-src ${webview.cspSource} data:`,
@@ -40,7 +41,9 @@ export function panelHtml(webview: vscode.Webview, options: PanelHtmlOptions): s
     `script-src 'nonce-${nonce}'`,
   ].join('; ');
   const title = options.title.replace(/[&<>"']/g, ch => `&#${ch.charCodeAt(0)};`);
-  const css = options.hasCss ? `<link rel="stylesheet" nonce="${nonce}" href="${asset(`${options.script}.css`)}">` : '';
+  const css = options.hasCss
+    ? `<link rel="stylesheet" nonce="${nonce}" href="${asset(`${options.script}.css`).toString()}">`
+    : '';
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -55,7 +58,7 @@ ${css}
 <body>
 <div id="app" role="main" aria-busy="true"></div>
 <script type="application/json" id="initial-state" nonce="${nonce}">${inlineJson(options.initialState)}</script>
-<script type="module" nonce="${nonce}" src="${asset(`${options.script}.js`)}"></script>
+<script type="module" nonce="${nonce}" src="${asset(`${options.script}.js`).toString()}"></script>
 </body>
 </html>`;
 }

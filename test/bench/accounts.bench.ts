@@ -7,7 +7,7 @@
 // The mirror node is the loopback replay server on an ephemeral port.
 import { createMirrorClient, parseLossless } from '../../src/mirror';
 import { AccountResponseSchema } from '../../src/mirror/schemas';
-import { AccountsStore, type AccountNode, type AccountsNode } from '../../src/features/accounts/store';
+import { AccountsStore, type AccountsNode } from '../../src/features/accounts/store';
 import { JsonDoc, anAccount, aTokenBalance, aTransaction, base64, recordFor } from '../support/builders';
 import { startMirrorReplay } from '../support/mirrorReplay';
 import { benchmark, fmt, now, stats, type BenchRow } from './harness';
@@ -17,7 +17,9 @@ const TRANSACTIONS = 100;
 const URL_PATH = '/api/v1/accounts/0.0.1001?limit=100';
 
 function bigAccountBody(): string {
-  const tokens = Array.from({ length: TOKENS }, (_, i) => aTokenBalance({ token_id: `0.0.${100_000 + i}`, balance: BigInt(i) * 1_000_000_007n }));
+  const tokens = Array.from({ length: TOKENS }, (_, i) =>
+    aTokenBalance({ token_id: `0.0.${100_000 + i}`, balance: BigInt(i) * 1_000_000_007n }),
+  );
   const transactions = Array.from({ length: TRANSACTIONS }, (_, i) =>
     aTransaction({
       consensus_timestamp: `${1_700_000_000 - i}.000000001`,
@@ -36,7 +38,11 @@ function bigAccountBody(): string {
       ],
     }),
   );
-  return anAccount({ balance: { timestamp: '1700000000.000000000', balance: 123_456_789_012n, tokens }, transactions, links: { next: '/api/v1/accounts/0.0.1001?limit=100&timestamp=lt:1699999901.000000001' } }).text;
+  return anAccount({
+    balance: { timestamp: '1700000000.000000000', balance: 123_456_789_012n, tokens },
+    transactions,
+    links: { next: '/api/v1/accounts/0.0.1001?limit=100&timestamp=lt:1699999901.000000001' },
+  }).text;
 }
 
 /** Every node below `node` (children asked for, item data built), as the view does when all is expanded. */
@@ -65,22 +71,32 @@ export async function run(): Promise<BenchRow[]> {
     replay.resetRequests();
     const t0 = now();
     store.roots();
-    await store.accounts[0]!.loading;
+    await store.accounts[0].loading;
     const firstShownMs = now() - t0;
     const nodes = await expandAll(store, undefined);
     const requests = replay.requests.length;
-    const node = store.accounts[0] as AccountNode;
-    if (node.status !== 'loaded' || node.pager.transactions.length !== TRANSACTIONS) throw new Error(`account not loaded: ${node.status}`);
+    const node = store.accounts[0];
+    if (node.status !== 'loaded' || node.pager.transactions.length !== TRANSACTIONS)
+      throw new Error(`account not loaded: ${node.status}`);
     client.dispose();
     store.dispose();
 
     // Extension-side work, no network: parse and check the body, then build the whole tree.
-    const parse = await benchmark('parse', () => AccountResponseSchema.parse(parseLossless(body)), { iterations: 40, warmup: 5 });
+    const parse = await benchmark('parse', () => AccountResponseSchema.parse(parseLossless(body)), {
+      iterations: 40,
+      warmup: 5,
+    });
     const account = AccountResponseSchema.parse(parseLossless(body));
     const build = await benchmark(
       'build',
       async () => {
-        const s = new AccountsStore({ client: () => { throw new Error('no request expected'); }, settings: () => settings, changed: () => undefined });
+        const s = new AccountsStore({
+          client: () => {
+            throw new Error('no request expected');
+          },
+          settings: () => settings,
+          changed: () => undefined,
+        });
         s.seed('0.0.1001', account);
         s.setConfigured([{ id: '0.0.1001' }]);
         await expandAll(s, undefined);
@@ -91,11 +107,17 @@ export async function run(): Promise<BenchRow[]> {
       'visible',
       async () => {
         // What a user sees first: the account and its three sections with their lists, transactions collapsed.
-        const s = new AccountsStore({ client: () => { throw new Error('no request expected'); }, settings: () => settings, changed: () => undefined });
+        const s = new AccountsStore({
+          client: () => {
+            throw new Error('no request expected');
+          },
+          settings: () => settings,
+          changed: () => undefined,
+        });
         s.seed('0.0.1001', account);
         s.setConfigured([{ id: '0.0.1001' }]);
         const [a] = await s.children(undefined);
-        a!.item();
+        a.item();
         for (const section of await s.children(a)) {
           section.item();
           for (const c of await s.children(section)) c.item();
@@ -106,10 +128,32 @@ export async function run(): Promise<BenchRow[]> {
     const total = stats([parse.median + visible.median]);
     const expandedTotal = parse.median + build.median;
     return [
-      { name: 'requests: show the account and expand every node', value: requests, unit: 'requests', goal: '≤ 1', pass: requests <= 1, note: `${nodes} nodes below the view root` },
-      { name: 'parse + check the answer (1000 tokens, 100 tx)', value: parse.median, unit: 'ms', note: `median of ${parse.samples}; p90 ${fmt(parse.p90)} ms; body ${(body.length / 1024).toFixed(0)} KiB` },
-      { name: 'tree: sections, tokens and transactions shown', value: visible.median, unit: 'ms', note: `median of ${visible.samples}; p90 ${fmt(visible.p90)} ms` },
-      { name: 'tree: every node expanded (100 transactions too)', value: build.median, unit: 'ms', note: `median of ${build.samples}; p90 ${fmt(build.p90)} ms` },
+      {
+        name: 'requests: show the account and expand every node',
+        value: requests,
+        unit: 'requests',
+        goal: '≤ 1',
+        pass: requests <= 1,
+        note: `${nodes} nodes below the view root`,
+      },
+      {
+        name: 'parse + check the answer (1000 tokens, 100 tx)',
+        value: parse.median,
+        unit: 'ms',
+        note: `median of ${parse.samples}; p90 ${fmt(parse.p90)} ms; body ${(body.length / 1024).toFixed(0)} KiB`,
+      },
+      {
+        name: 'tree: sections, tokens and transactions shown',
+        value: visible.median,
+        unit: 'ms',
+        note: `median of ${visible.samples}; p90 ${fmt(visible.p90)} ms`,
+      },
+      {
+        name: 'tree: every node expanded (100 transactions too)',
+        value: build.median,
+        unit: 'ms',
+        note: `median of ${build.samples}; p90 ${fmt(build.p90)} ms`,
+      },
       {
         name: 'extension-side total: parse + tree shown',
         value: total.median,
@@ -118,7 +162,12 @@ export async function run(): Promise<BenchRow[]> {
         pass: total.median <= 20,
         note: `with all 100 transactions expanded as well: ${fmt(expandedTotal)} ms; tooltips are built on hover (resolveTreeItem)`,
       },
-      { name: 'first load over loopback (request, parse, node ready)', value: firstShownMs, unit: 'ms', note: 'one sample, cold connection' },
+      {
+        name: 'first load over loopback (request, parse, node ready)',
+        value: firstShownMs,
+        unit: 'ms',
+        note: 'one sample, cold connection',
+      },
     ];
   } finally {
     await replay.close();

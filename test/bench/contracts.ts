@@ -44,7 +44,7 @@ function hundredRows(): ContractResultRow[] {
     .filter(r => r.url.startsWith('/api/v1/contracts/results') && r.status === 200)
     .flatMap(r => ContractResultsResponseSchema.parse(parseLossless(r.bodyText)).results);
   if (results.length === 0) throw new Error('no recorded contract results');
-  return Array.from({ length: ROWS }, (_, i) => toRow(results[i % results.length]!, `b${i}`));
+  return Array.from({ length: ROWS }, (_, i) => toRow(results[i % results.length], `b${i}`));
 }
 
 async function buildBundle(outdir: string): Promise<void> {
@@ -66,7 +66,7 @@ async function buildBundle(outdir: string): Promise<void> {
 function stats(values: readonly number[]): { median: number; max: number } {
   const s = [...values].sort((a, b) => a - b);
   const round = (n: number) => Math.round(n * 100) / 100;
-  return { median: round(s[Math.floor(s.length / 2)]!), max: round(s[s.length - 1]!) };
+  return { median: round(s[Math.floor(s.length / 2)]), max: round(s[s.length - 1]) };
 }
 
 export async function runContractsBench(options: { screenshot?: string } = {}): Promise<ContractsBenchResult> {
@@ -88,7 +88,20 @@ export async function runContractsBench(options: { screenshot?: string } = {}): 
       `style-src ${origin} 'nonce-${nonce}'`,
       `script-src 'nonce-${nonce}'`,
     ].join('; ');
-    const state = JSON.stringify({ filters: { from: '', blockNumber: '', blockHash: '', timestamps: [], transactionIndex: '', internal: false, order: 'desc', limit: '' }, unit: 'tinybar', network: 'bench' });
+    const state = JSON.stringify({
+      filters: {
+        from: '',
+        blockNumber: '',
+        blockHash: '',
+        timestamps: [],
+        transactionIndex: '',
+        internal: false,
+        order: 'desc',
+        limit: '',
+      },
+      unit: 'tinybar',
+      network: 'bench',
+    });
     const html = `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta property="csp-nonce" content="${nonce}">
@@ -124,7 +137,13 @@ export async function runContractsBench(options: { screenshot?: string } = {}): 
     await page.goto(`${origin}/`);
     await page.waitForFunction('window.__posted.some(m => m.type === "ready")');
 
-    const rows: ContractResultsToWebview = { type: 'rows', rows: hundredRows(), append: false, hasMore: true, network: 'bench' };
+    const rows: ContractResultsToWebview = {
+      type: 'rows',
+      rows: hundredRows(),
+      append: false,
+      hasMore: true,
+      network: 'bench',
+    };
     const message = JSON.parse(JSON.stringify(rows)) as unknown;
 
     // Render: the message handler and the layout it causes, then the same to the next frame.
@@ -171,7 +190,8 @@ export async function runContractsBench(options: { screenshot?: string } = {}): 
       `(() => { const b = document.querySelector('vscode-button'); return !!b && !!b.shadowRoot && b.shadowRoot.adoptedStyleSheets.length > 0 && getComputedStyle(b).display !== 'inline'; })()`,
     )) as boolean;
     const cspViolations = (await page.evaluate('window.__csp')) as string[];
-    if (process.env['LL_BENCH_DEBUG']) console.log('script part of render:', stats((await page.evaluate('window.__js')) as number[]));
+    if (process.env['LL_BENCH_DEBUG'])
+      console.log('script part of render:', stats((await page.evaluate('window.__js')) as number[]));
     if (options.screenshot) await page.screenshot({ path: options.screenshot, fullPage: false });
 
     return {
@@ -198,7 +218,10 @@ export function formatContractsBench(r: ContractsBenchResult): string {
     `contract results bundle: ${(r.bundleBytes / 1024).toFixed(1)} KB minified (${(r.bundleGzipBytes / 1024).toFixed(1)} KB gzip) + ${(r.cssBytes / 1024).toFixed(1)} KB css — goal ≤ 300 KB: ${goal(r.bundleBytes, 300 * 1024)}`,
     `render ${ROWS} rows: median ${r.renderMs.median} ms, max ${r.renderMs.max} ms (to next frame: median ${r.renderFrameMs.median} ms) — goal ≤ 50 ms: ${goal(r.renderMs.median, 50)}`,
     `toggle units on ${ROWS} rows: median ${r.toggleMs.median} ms, max ${r.toggleMs.max} ms — goal ≤ 16 ms: ${goal(r.toggleMs.median, 16)}; weibars = tinybars × 10^10 exactly: ${r.toggleExact}`,
-    `machine: ${os.cpus().length} cores, load average ${os.loadavg().map(l => l.toFixed(1)).join(' ')} (timings scale with load)`,
+    `machine: ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map(l => l.toFixed(1))
+      .join(' ')} (timings scale with load)`,
     `CSP violations: ${r.cspViolations.length}${r.cspViolations.length ? ` (${r.cspViolations.join('; ')})` : ''}; toolkit styled through adoptedStyleSheets: ${r.toolkitStyled}`,
   ].join('\n');
 }
@@ -209,7 +232,7 @@ if (require.main === module) {
   runContractsBench(screenshot ? { screenshot } : {})
     .then(r => console.log(formatContractsBench(r)))
     .catch((e: unknown) => {
-      console.error(e instanceof Error ? e.stack ?? e.message : String(e));
+      console.error(e instanceof Error ? (e.stack ?? e.message) : String(e));
       process.exit(1);
     });
 }

@@ -25,7 +25,7 @@ export interface Stats {
 
 export function stats(values: readonly number[]): Stats {
   const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
   return {
     samples: sorted.length,
     median: at(0.5),
@@ -75,7 +75,11 @@ export async function benchmark(
  */
 export async function perCall(
   fn: () => unknown,
-  { batches = 30, batchSize = 1000, warmupBatches = 3 }: { batches?: number; batchSize?: number; warmupBatches?: number } = {},
+  {
+    batches = 30,
+    batchSize = 1000,
+    warmupBatches = 3,
+  }: { batches?: number; batchSize?: number; warmupBatches?: number } = {},
 ): Promise<Stats> {
   const samples: number[] = [];
   for (let b = 0; b < batches + warmupBatches; b++) {
@@ -112,7 +116,7 @@ export async function interleaved(
       await fn();
       times.push(read() - t0);
     }
-    const [ta, tb] = i % 2 === 0 ? [times[0]!, times[1]!] : [times[1]!, times[0]!];
+    const [ta, tb] = i % 2 === 0 ? [times[0], times[1]] : [times[1], times[0]];
     sa.push(ta);
     sb.push(tb);
     ratios.push(ta / tb);

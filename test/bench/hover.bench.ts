@@ -75,11 +75,20 @@ function throughput(text: string): { wallMbps: number; cpuMbps: number; refs: nu
     }
   }
   const mb = text.length / MB;
-  return { wallMbps: mb / (stats(wall).median / 1000), cpuMbps: mb / (stats(cpu).median / 1000), refs, samples: wall.length };
+  return {
+    wallMbps: mb / (stats(wall).median / 1000),
+    cpuMbps: mb / (stats(cpu).median / 1000),
+    refs,
+    samples: wall.length,
+  };
 }
 
 /** Per-call wall and CPU time of an async function, from batches (ms per call, medians). */
-async function perCallWallAndCpu(fn: () => Promise<unknown>, batches = 30, batchSize = 1000): Promise<{ wall: Stats; cpu: Stats }> {
+async function perCallWallAndCpu(
+  fn: () => Promise<unknown>,
+  batches = 30,
+  batchSize = 1000,
+): Promise<{ wall: Stats; cpu: Stats }> {
   const wall: number[] = [];
   const cpu: number[] = [];
   for (let b = 0; b < batches + 3; b++) {
@@ -131,7 +140,9 @@ function serve(body: string, headers: http.OutgoingHttpHeaders, latencyMs: numbe
 }
 
 function accountBody(): string {
-  const r = loadRecords().find(x => x.url === '/api/v1/accounts/0.0.8' && x.status === 200 && x.source.includes('no-params'));
+  const r = loadRecords().find(
+    x => x.url === '/api/v1/accounts/0.0.8' && x.status === 200 && x.source.includes('no-params'),
+  );
   if (!r) throw new Error('the recorded account 0.0.8 is missing');
   return r.bodyText;
 }

@@ -15,11 +15,13 @@ async function main(): Promise<void> {
     .filter(f => f.endsWith('.bench.js'))
     .sort()
     .filter(f => wanted.length === 0 || wanted.includes(f.replace(/\.bench\.js$/, '')));
-  if (files.length === 0) throw new Error(`no bench sections${wanted.length ? ` named ${wanted.join(', ')}` : ''} in ${__dirname}`);
+  if (files.length === 0)
+    throw new Error(`no bench sections${wanted.length ? ` named ${wanted.join(', ')}` : ''} in ${__dirname}`);
   const results: Array<{ section: string; rows: BenchRow[] }> = [];
   for (const file of files) {
     const section = file.replace(/\.bench\.js$/, '');
     process.stdout.write(`running ${section}...\n`);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- sections are found at run time
     const mod = require(path.join(__dirname, file)) as Partial<Section>;
     if (typeof mod.run !== 'function') throw new Error(`${file} exports no run()`);
     results.push({ section, rows: await mod.run() });
@@ -33,14 +35,22 @@ function print(results: Array<{ section: string; rows: BenchRow[] }>): void {
   const lines: string[][] = [['section', 'figure', 'value', 'goal', 'ok']];
   for (const { section, rows } of results) {
     for (const r of rows) {
-      lines.push([section, r.name, `${fmt(r.value)} ${r.unit}`.trim(), r.goal ?? '', r.pass === undefined ? '' : r.pass ? 'yes' : 'NO']);
+      lines.push([
+        section,
+        r.name,
+        `${fmt(r.value)} ${r.unit}`.trim(),
+        r.goal ?? '',
+        r.pass === undefined ? '' : r.pass ? 'yes' : 'NO',
+      ]);
     }
   }
-  const widths = lines[0]!.map((_, i) => Math.max(...lines.map(l => l[i]!.length)));
-  const row = (l: string[]) => '| ' + l.map((c, i) => c.padEnd(widths[i]!)).join(' | ') + ' |';
-  const out = [row(lines[0]!), '|' + widths.map(w => '-'.repeat(w + 2)).join('|') + '|', ...lines.slice(1).map(row)];
+  const widths = lines[0].map((_, i) => Math.max(...lines.map(l => l[i].length)));
+  const row = (l: string[]) => '| ' + l.map((c, i) => c.padEnd(widths[i])).join(' | ') + ' |';
+  const out = [row(lines[0]), '|' + widths.map(w => '-'.repeat(w + 2)).join('|') + '|', ...lines.slice(1).map(row)];
   process.stdout.write('\n' + out.join('\n') + '\n');
-  const notes = results.flatMap(({ section, rows }) => rows.filter(r => r.note).map(r => `- ${section} / ${r.name}: ${r.note}`));
+  const notes = results.flatMap(({ section, rows }) =>
+    rows.filter(r => r.note).map(r => `- ${section} / ${r.name}: ${r.note}`),
+  );
   if (notes.length > 0) process.stdout.write('\n' + notes.join('\n') + '\n');
   process.stdout.write(`\nnode ${process.version}, ${process.platform}/${process.arch}\n`);
 }

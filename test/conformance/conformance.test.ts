@@ -16,6 +16,7 @@
 // but a record repeats, the last value alone (the seed: the last value is used) or a refusal naming
 // it. getBlock takes no query parameter, so record #132's `?block.number=` cannot be expressed: its
 // call sends the bare path and the test checks the error surfaces as the server worded it.
+import { inspect } from 'node:util';
 import * as assert from 'assert';
 import { createMirrorClient, MirrorError, MirrorInputError, type MirrorClient } from '../../src/mirror';
 import { formatPath, numberTokens, valueAt } from '../support/jsonNumbers';
@@ -105,7 +106,7 @@ function planFor(record: MirrorRecord): Plan {
   const { path, query } = parseRequestTarget(record.url);
   const m = /^\/api\/v1\/(accounts|transactions|blocks|contracts\/results)(?:\/([^/]+))?$/.exec(path);
   if (m === null) throw new Error(`unexpected recorded path ${path}`);
-  const group = m[1]!;
+  const group = m[1];
   const pathParam = m[2];
   const endpoint = (pathParam === undefined ? group : `${group}/{id}`) as Endpoint;
   assert.strictEqual(endpoint, record.endpoint, 'endpoint family');
@@ -130,7 +131,15 @@ function planFor(record: MirrorRecord): Plan {
     if (rule?.single === true && values.length > 1) repeatedSingles.push(name);
     params[rule?.key ?? name] = typed.length === 1 ? typed[0] : typed;
   }
-  return { endpoint, pathParam: pathParam === undefined ? undefined : decodeURIComponent(pathParam), params, inexpressible, repeatedSingles, query, path };
+  return {
+    endpoint,
+    pathParam: pathParam === undefined ? undefined : decodeURIComponent(pathParam),
+    params,
+    inexpressible,
+    repeatedSingles,
+    query,
+    path,
+  };
 }
 
 function call(client: MirrorClient, plan: Plan): Promise<object> {
@@ -159,7 +168,9 @@ function acceptableTargets(plan: Plan): Set<string> {
       .map(p => (rules[p.name]?.caseInsensitive === true ? { name: p.name, value: p.value.toLowerCase() } : p));
   const target = (pairs: readonly QueryPair[]): string =>
     canonicalTarget(
-      pairs.length === 0 ? plan.path : `${plan.path}?${pairs.map(p => `${encodeURIComponent(p.name)}=${encodeURIComponent(p.value)}`).join('&')}`,
+      pairs.length === 0
+        ? plan.path
+        : `${plan.path}?${pairs.map(p => `${encodeURIComponent(p.name)}=${encodeURIComponent(p.value)}`).join('&')}`,
     );
   const exact = normalise(plan.query);
   const out = new Set([target(exact)]);
@@ -177,9 +188,13 @@ function acceptableTargets(plan: Plan): Set<string> {
 function seenTarget(url: string): string {
   const { path, query } = parseRequestTarget(url);
   const rules = Object.values(RULES).reduce<Record<string, ParamRule>>((a, r) => ({ ...a, ...r }), {});
-  const pairs = query.map(p => (rules[p.name]?.caseInsensitive === true ? { name: p.name, value: p.value.toLowerCase() } : p));
+  const pairs = query.map(p =>
+    rules[p.name]?.caseInsensitive === true ? { name: p.name, value: p.value.toLowerCase() } : p,
+  );
   return canonicalTarget(
-    pairs.length === 0 ? path : `${path}?${pairs.map(p => `${encodeURIComponent(p.name)}=${encodeURIComponent(p.value)}`).join('&')}`,
+    pairs.length === 0
+      ? path
+      : `${path}?${pairs.map(p => `${encodeURIComponent(p.name)}=${encodeURIComponent(p.value)}`).join('&')}`,
   );
 }
 
@@ -196,9 +211,9 @@ function namedParameters(messages: readonly string[]): Set<string> {
   const names = new Set<string>();
   for (const m of messages) {
     let x: RegExpExecArray | null;
-    if ((x = /^Invalid parameter: (\S+)$/.exec(m)) !== null) names.add(x[1]!);
-    else if ((x = /^Unknown query parameter: (\S+)$/.exec(m)) !== null) names.add(x[1]!);
-    else if ((x = /^Invalid parameter usage: (\S+) - /.exec(m)) !== null) names.add(x[1]!);
+    if ((x = /^Invalid parameter: (\S+)$/.exec(m)) !== null) names.add(x[1]);
+    else if ((x = /^Unknown query parameter: (\S+)$/.exec(m)) !== null) names.add(x[1]);
+    else if ((x = /^Invalid parameter usage: (\S+) - /.exec(m)) !== null) names.add(x[1]);
     else if (/^Invalid Transaction id\./.test(m)) names.add('transactionId');
   }
   return names;
@@ -226,7 +241,8 @@ function mustBeBigint(endpoint: Endpoint, path: readonly (string | number)[]): b
   const key = path[path.length - 1];
   if (typeof key !== 'string') return false;
   if (INT64_KEYS.has(key)) return true;
-  const inBlock = endpoint === 'blocks/{id}' ? path.length === 1 : endpoint === 'blocks' && path[0] === 'blocks' && path.length === 3;
+  const inBlock =
+    endpoint === 'blocks/{id}' ? path.length === 1 : endpoint === 'blocks' && path[0] === 'blocks' && path.length === 3;
   return inBlock && BLOCK_INT64_KEYS.has(key);
 }
 
@@ -237,7 +253,11 @@ function assertNoDigitLost(endpoint: Endpoint, bodyText: string, parsed: object)
     const got = valueAt(parsed, path);
     const integer = /^-?\d+$/.test(text);
     if (mustBeBigint(endpoint, path)) {
-      assert.strictEqual(typeof got, 'bigint', `${where}: int64 ${text} must be a bigint, got ${typeof got} ${String(got)}`);
+      assert.strictEqual(
+        typeof got,
+        'bigint',
+        `${where}: int64 ${text} must be a bigint, got ${typeof got} ${String(got)}`,
+      );
     }
     if (typeof got === 'bigint') {
       assert.ok(integer, `${where}: ${text} is not an integer but came out as a bigint`);
@@ -274,7 +294,7 @@ describe('conformance: the mirror client against the 268 recorded exchanges', fu
   });
   after(async () => {
     await replay.close();
-    // eslint-disable-next-line no-console
+
     console.log(
       `      conformance: ${tally.success} successes (${tally.numbers} numbers compared), ` +
         `${tally.error} server errors surfaced (400s sent: #${tally.sent400.join(', #')}), ` +
@@ -316,7 +336,10 @@ describe('conformance: the mirror client against the 268 recorded exchanges', fu
         } else {
           // The service answered this one; the client may refuse only a repeat of a parameter it
           // holds as one value.
-          assert.ok(plan.repeatedSingles.length > 0, `refused what the server answered with ${record.status}: ${failure.message}`);
+          assert.ok(
+            plan.repeatedSingles.length > 0,
+            `refused what the server answered with ${record.status}: ${failure.message}`,
+          );
           for (const p of refused) {
             assert.ok(
               plan.repeatedSingles.includes(p) || plan.repeatedSingles.includes(p === 'coin' ? 'hbar' : p),
@@ -333,18 +356,24 @@ describe('conformance: the mirror client against the 268 recorded exchanges', fu
       const acceptable = acceptableTargets(plan);
       for (const r of replay.requests) {
         assert.strictEqual(r.method, 'GET');
-        assert.ok(acceptable.has(seenTarget(r.url)), `sent ${r.url}\n  recorded ${record.url}\n  accepted ${[...acceptable].join(' | ')}`);
+        assert.ok(
+          acceptable.has(seenTarget(r.url)),
+          `sent ${r.url}\n  recorded ${record.url}\n  accepted ${[...acceptable].join(' | ')}`,
+        );
       }
 
       if (record.status >= 200 && record.status < 300) {
-        if (failure !== undefined) throw failure;
+        if (failure !== undefined) throw failure instanceof Error ? failure : new Error(inspect(failure));
         assert.ok(result !== undefined);
         tally.numbers += assertNoDigitLost(plan.endpoint, record.bodyText, result);
         // "Open as JSON" shows this text: it must be the server's, not a re-serialisation.
         assert.strictEqual(client.rawJson(result), record.bodyText, 'rawJson(result)');
         tally.success++;
       } else {
-        assert.ok(failure instanceof MirrorError, `expected a MirrorError ${record.status}, got ${failure === undefined ? 'a result' : String(failure)}`);
+        assert.ok(
+          failure instanceof MirrorError,
+          `expected a MirrorError ${record.status}, got ${failure === undefined ? 'a result' : inspect(failure)}`,
+        );
         assert.strictEqual(failure.status, record.status);
         assert.deepStrictEqual([...failure.messages], serverMessages(record));
         tally.error++;

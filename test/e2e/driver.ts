@@ -80,7 +80,10 @@ export interface PageDocument {
 }
 
 export function expectIncludes(actual: string | null | undefined, wanted: string | RegExp, what: string): string {
-  const ok = typeof wanted === 'string' ? actual?.includes(wanted) : actual !== null && actual !== undefined && wanted.test(actual);
+  const ok =
+    typeof wanted === 'string'
+      ? actual?.includes(wanted)
+      : actual !== null && actual !== undefined && wanted.test(actual);
   if (!ok || actual === null || actual === undefined) {
     throw new Error(`${what}: expected ${String(wanted)} in ${JSON.stringify(actual)}`);
   }
@@ -136,7 +139,8 @@ export function createDriver(deps: DriverDeps): Driver {
         await row.waitFor({ timeout: 5000 });
         break;
       } catch (e) {
-        if (Date.now() > deadline) throw new Error(`no command ${JSON.stringify(title)} in the palette within 30 s`, { cause: e });
+        if (Date.now() > deadline)
+          throw new Error(`no command ${JSON.stringify(title)} in the palette within 30 s`, { cause: e });
         await page.keyboard.press('Escape');
       }
     }
@@ -146,7 +150,8 @@ export function createDriver(deps: DriverDeps): Driver {
       // The command's own box replaces the palette's `>` text.
       await page.waitForFunction(
         () => {
-          const doc = (globalThis as unknown as { document: { querySelector(s: string): { value?: string } | null } }).document;
+          const doc = (globalThis as unknown as { document: { querySelector(s: string): { value?: string } | null } })
+            .document;
           const input = doc.querySelector('.quick-input-widget .quick-input-box input');
           return input !== null && !(input.value ?? '').startsWith('>');
         },
@@ -200,7 +205,10 @@ export function createDriver(deps: DriverDeps): Driver {
     await quickInput.waitFor({ state: 'hidden', timeout: 10_000 });
   };
 
-  const hoverText = async (text: string, options: { waitFor?: string | RegExp; timeoutMs?: number } = {}): Promise<string> => {
+  const hoverText = async (
+    text: string,
+    options: { waitFor?: string | RegExp; timeoutMs?: number } = {},
+  ): Promise<string> => {
     await dismiss();
     await revealLineOf(text);
     // The rendered line splits text into token spans (and shows spaces as U+00A0): find the DOM
@@ -222,7 +230,7 @@ export function createDriver(deps: DriverDeps): Driver {
             if (offset < pos + len || (isEnd && offset === pos + len)) return [n, offset - pos];
             pos += len;
           }
-          const last = nodes[nodes.length - 1]!;
+          const last = nodes[nodes.length - 1];
           return [last, (last.textContent ?? '').length];
         };
         const range = doc.createRange();
@@ -247,16 +255,17 @@ export function createDriver(deps: DriverDeps): Driver {
     await hover.waitFor({ timeout });
     if (options.waitFor !== undefined) {
       const wanted = options.waitFor;
-      await page
-        .locator('.monaco-hover:visible', { hasText: wanted })
-        .first()
-        .waitFor({ timeout });
+      await page.locator('.monaco-hover:visible', { hasText: wanted }).first().waitFor({ timeout });
     }
     return (await hover.innerText()).trim();
   };
 
   const openLedgerLens = async (): Promise<void> => {
-    const item = page.locator('.part.activitybar .action-item a[aria-label^="Ledger Lens"], .part.activitybar .action-item[aria-label^="Ledger Lens"]').first();
+    const item = page
+      .locator(
+        '.part.activitybar .action-item a[aria-label^="Ledger Lens"], .part.activitybar .action-item[aria-label^="Ledger Lens"]',
+      )
+      .first();
     await item.waitFor({ timeout: 15_000 });
     const sidebarTitle = page.locator('.part.sidebar .composite.title', { hasText: /Ledger Lens/i });
     if (!(await sidebarTitle.isVisible())) await item.click();

@@ -22,7 +22,10 @@ const SCENARIO_TIMEOUT_MS = Number(process.env['LEDGER_LENS_SCENARIO_TIMEOUT_MS'
 function loadScenarios(only: readonly string[]): Scenario[] {
   const dir = path.join(__dirname, 'scenarios');
   const scenarios: Scenario[] = [];
-  for (const file of fs.readdirSync(dir).filter(f => f.endsWith('.js')).sort()) {
+  for (const file of fs
+    .readdirSync(dir)
+    .filter(f => f.endsWith('.js'))
+    .sort()) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const mod = require(path.join(dir, file)) as { scenario?: Scenario };
     if (!mod.scenario || typeof mod.scenario.run !== 'function') {
@@ -34,7 +37,8 @@ function loadScenarios(only: readonly string[]): Scenario[] {
   scenarios.sort((a, b) => (a.name === 'workbench' ? -1 : b.name === 'workbench' ? 1 : 0));
   if (!only.length) return scenarios;
   const unknown = only.filter(n => !scenarios.some(s => s.name === n));
-  if (unknown.length) throw new Error(`no such scenario: ${unknown.join(', ')} (have: ${scenarios.map(s => s.name).join(', ')})`);
+  if (unknown.length)
+    throw new Error(`no such scenario: ${unknown.join(', ')} (have: ${scenarios.map(s => s.name).join(', ')})`);
   return scenarios.filter(s => only.includes(s.name));
 }
 
@@ -67,11 +71,16 @@ export async function runE2e(only: readonly string[] = [], keep = false): Promis
   let failed = 0;
   const failures: string[] = [];
   try {
-    replay = await startReplayProcess({ portBlock: PortBlocks.e2e, scenario: scenarios[0]?.statusScenario ?? 'all-operational' });
+    replay = await startReplayProcess({
+      portBlock: PortBlocks.e2e,
+      scenario: scenarios[0]?.statusScenario ?? 'all-operational',
+    });
     const base = { 'ledgerLens.mirrorNodeUrl': replay.mirrorUrl, 'ledgerLens.statusUrl': replay.statusUrl };
     const workspace = path.join(root, 'test', 'workspace');
     server = await startCodeServer({ tools, workspace, portBlock: PortBlocks.e2e, vsix, settings: base });
-    console.log(`replay: mirror ${replay.mirrorUrl}, status ${replay.statusUrl}; code-server ${server.url} (ready in ${server.readyMs} ms)`);
+    console.log(
+      `replay: mirror ${replay.mirrorUrl}, status ${replay.statusUrl}; code-server ${server.url} (ready in ${server.readyMs} ms)`,
+    );
     browser = await launchBrowser(tools.chromium);
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
 
@@ -96,7 +105,9 @@ export async function runE2e(only: readonly string[] = [], keep = false): Promis
           // Ledger Lens's view container is there once the extension host has read the
           // extension's contributions: from then on its commands are in the palette too.
           await opened
-            .locator('.part.activitybar .action-item a[aria-label^="Ledger Lens"], .part.activitybar .action-item[aria-label^="Ledger Lens"]')
+            .locator(
+              '.part.activitybar .action-item a[aria-label^="Ledger Lens"], .part.activitybar .action-item[aria-label^="Ledger Lens"]',
+            )
             .first()
             .waitFor({ timeout: 60_000 });
           return true;
@@ -120,7 +131,7 @@ export async function runE2e(only: readonly string[] = [], keep = false): Promis
         }
       } catch (e) {
         steps.counts.failed++;
-        const message = e instanceof Error ? e.message.split('\n')[0]! : String(e);
+        const message = e instanceof Error ? e.message.split('\n')[0] : String(e);
         steps.failures.push(`${scenario.name}: ${message}`);
         console.log(`  FAIL ${scenario.name} stopped: ${message}`);
       } finally {
@@ -129,8 +140,11 @@ export async function runE2e(only: readonly string[] = [], keep = false): Promis
       passed += steps.counts.passed;
       failed += steps.counts.failed;
       failures.push(...steps.failures.map(f => `${scenario.name}: ${f}`));
-      if (pageErrors.length && steps.counts.failed) console.log(`  (page errors: ${pageErrors.length}; first: ${pageErrors[0]!.slice(0, 200)})`);
-      console.log(`  ${scenario.name}: ${steps.counts.passed} passed, ${steps.counts.failed} failed (${((Date.now() - s0) / 1000).toFixed(1)} s)`);
+      if (pageErrors.length && steps.counts.failed)
+        console.log(`  (page errors: ${pageErrors.length}; first: ${pageErrors[0].slice(0, 200)})`);
+      console.log(
+        `  ${scenario.name}: ${steps.counts.passed} passed, ${steps.counts.failed} failed (${((Date.now() - s0) / 1000).toFixed(1)} s)`,
+      );
     }
   } finally {
     await cleanup();

@@ -47,11 +47,15 @@ export async function checkStartOffline(): Promise<{ passed: number; failed: num
   try {
     let output = '';
     const printed = await steps.step('npm start -- --offline prints a 127.0.0.1 URL', async () => {
-      start = spawnGroup(process.execPath, [path.join(root, 'test', 'start.mjs'), '--offline', '--no-build', '--port', String(port)], {
-        cwd: root,
-        env: { ...process.env, LEDGER_LENS_START_STATE: state },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      start = spawnGroup(
+        process.execPath,
+        [path.join(root, 'test', 'start.mjs'), '--offline', '--no-build', '--port', String(port)],
+        {
+          cwd: root,
+          env: { ...process.env, LEDGER_LENS_START_STATE: state },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       const child = start.child;
       child.stderr?.setEncoding('utf8').on('data', (c: string) => (output += c));
       const lines = readline.createInterface({ input: child.stdout! });
@@ -81,19 +85,30 @@ export async function checkStartOffline(): Promise<{ passed: number; failed: num
     const opened = await steps.step('the URL serves a workbench with the sample workspace', async () => {
       await p.goto(printed.workbench, { timeout: 60_000 });
       await p.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-      await p.locator('.explorer-folders-view .monaco-list-row', { hasText: 'contracts' }).first().waitFor({ timeout: 30_000 });
+      await p
+        .locator('.explorer-folders-view .monaco-list-row', { hasText: 'contracts' })
+        .first()
+        .waitFor({ timeout: 30_000 });
       return { url: printed.workbench };
     });
     if (opened) {
       await steps.step('Ledger Lens is in the activity bar', async () => {
-        await p.locator('.part.activitybar .action-item a[aria-label^="Ledger Lens"], .part.activitybar .action-item[aria-label^="Ledger Lens"]').first().waitFor();
+        await p
+          .locator(
+            '.part.activitybar .action-item a[aria-label^="Ledger Lens"], .part.activitybar .action-item[aria-label^="Ledger Lens"]',
+          )
+          .first()
+          .waitFor();
       });
       await steps.step('Ledger Lens is active and uses the offline replay', async () => {
         await p.keyboard.press('F1');
         const input = p.locator('.quick-input-widget .quick-input-box input');
         await input.waitFor({ state: 'visible' });
         await input.fill('>Ledger Lens: Show log');
-        await p.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'Ledger Lens: Show log' }).first().click();
+        await p
+          .locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'Ledger Lens: Show log' })
+          .first()
+          .click();
         const log = p.locator('.part.panel .view-lines', { hasText: 'mirror node:' }).first();
         await log.waitFor({ timeout: 30_000 });
         const text = (await log.innerText()).replace(/\u00a0/g, ' ');
@@ -106,7 +121,9 @@ export async function checkStartOffline(): Promise<{ passed: number; failed: num
             .get(`${printed.mirror}/api/v1/accounts/0.0.2001`, res => {
               let text = '';
               res.setEncoding('utf8').on('data', (c: string) => (text += c));
-              res.on('end', () => (res.statusCode === 200 ? resolve(text) : reject(new Error(`status ${res.statusCode}`))));
+              res.on('end', () =>
+                res.statusCode === 200 ? resolve(text) : reject(new Error(`status ${res.statusCode}`)),
+              );
             })
             .on('error', reject);
         });

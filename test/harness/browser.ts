@@ -27,7 +27,12 @@ export async function launchBrowser(executablePath: string): Promise<Browser> {
     handleSIGINT: false,
     handleSIGTERM: false,
     handleSIGHUP: false,
-    env: { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_CACHE_HOME: path.join(home, '.cache') },
+    env: {
+      ...process.env,
+      HOME: home,
+      XDG_CONFIG_HOME: path.join(home, '.config'),
+      XDG_CACHE_HOME: path.join(home, '.cache'),
+    },
   });
   browser.on('disconnected', () => fs.rmSync(home, { recursive: true, force: true }));
   return browser;

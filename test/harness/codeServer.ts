@@ -105,7 +105,14 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   };
   // The harness's own flags must not leak into the extension host's Node.
   delete env.NODE_OPTIONS;
-  const common = ['--config', path.join(dir, 'config.yaml'), '--user-data-dir', userData, '--extensions-dir', extensionsDir];
+  const common = [
+    '--config',
+    path.join(dir, 'config.yaml'),
+    '--user-data-dir',
+    userData,
+    '--extensions-dir',
+    extensionsDir,
+  ];
 
   if (options.vsix) {
     const r = spawnSync(tools.node24, [tools.codeServer, ...common, '--install-extension', options.vsix, '--force'], {
@@ -114,7 +121,9 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
       timeout: 120_000,
     });
     if (r.status !== 0) {
-      throw new Error(`installing ${options.vsix} into code-server failed (${r.error?.message ?? `exit ${r.status}`}):\n${r.stdout}\n${r.stderr}`);
+      throw new Error(
+        `installing ${options.vsix} into code-server failed (${r.error?.message ?? `exit ${r.status}`}):\n${r.stdout}\n${r.stderr}`,
+      );
     }
   }
 
@@ -131,13 +140,16 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
       tools.node24,
       [
         tools.codeServer,
-        '--auth', 'none',
-        '--bind-addr', `127.0.0.1:${port}`,
+        '--auth',
+        'none',
+        '--bind-addr',
+        `127.0.0.1:${port}`,
         '--disable-telemetry',
         '--disable-update-check',
         '--disable-workspace-trust',
         // A closed tab must not keep its extension host alive for hours.
-        '--reconnection-grace-time', '5',
+        '--reconnection-grace-time',
+        '5',
         ...common,
         ...(options.smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
         options.workspace,

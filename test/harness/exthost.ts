@@ -41,12 +41,16 @@ interface ResultFile {
   pending?: number;
 }
 
-export async function runExtensionHostTests(options: { grep?: string; keep?: boolean; timeoutMs?: number } = {}): Promise<ExtHostResult> {
+export async function runExtensionHostTests(
+  options: { grep?: string; keep?: boolean; timeoutMs?: number } = {},
+): Promise<ExtHostResult> {
   const t0 = Date.now();
   const root = projectRoot();
   const testsPath = path.join(root, 'out', 'test', 'integration');
-  if (!fs.existsSync(path.join(testsPath, 'index.js'))) throw new Error(`${testsPath}/index.js is missing: run npx tsc -p test/tsconfig.json first`);
-  if (!fs.existsSync(path.join(root, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: run npm run build first');
+  if (!fs.existsSync(path.join(testsPath, 'index.js')))
+    throw new Error(`${testsPath}/index.js is missing: run npx tsc -p test/tsconfig.json first`);
+  if (!fs.existsSync(path.join(root, 'dist', 'extension.js')))
+    throw new Error('dist/extension.js is missing: run npm run build first');
   const timeoutMs = options.timeoutMs ?? Number(process.env.LEDGER_LENS_EXTHOST_TIMEOUT_MS || 600_000);
   const resultFile = path.join(os.tmpdir(), `ll-integration-${process.pid}.json`);
   fs.rmSync(resultFile, { force: true });
@@ -77,7 +81,7 @@ export async function runExtensionHostTests(options: { grep?: string; keep?: boo
     const showAll = process.env.LEDGER_LENS_SHOW_ALL_LOGS === '1';
     await page.exposeFunction('codeAutomationLog', (level: unknown, args: unknown) => {
       if (finished) return; // shutdown chatter after run() settled
-      const line = util.format(...(Array.isArray(args) ? args : [args]));
+      const line = util.format(...(Array.isArray(args) ? (args as unknown[]) : [args]));
       if (showAll || !NOISE.test(line)) (level === 'error' ? console.error : console.log)(line);
     });
     const exited = new Promise<number>(resolve => {
@@ -108,7 +112,13 @@ export async function runExtensionHostTests(options: { grep?: string; keep?: boo
     fs.rmSync(resultFile, { force: true });
     const passed = counts.passes ?? 0;
     const failed = counts.failures ?? (exitCode === 0 ? 0 : 1);
-    return { exitCode, passed, failed: exitCode !== 0 && failed === 0 ? 1 : failed, pending: counts.pending ?? 0, ms: Date.now() - t0 };
+    return {
+      exitCode,
+      passed,
+      failed: exitCode !== 0 && failed === 0 ? 1 : failed,
+      pending: counts.pending ?? 0,
+      ms: Date.now() - t0,
+    };
   } finally {
     await cleanup();
     unregister();

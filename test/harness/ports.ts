@@ -31,7 +31,8 @@ const handedOut = new Set<number>();
  * EADDRINUSE.
  */
 export async function freePort([from, to]: readonly [number, number]): Promise<number> {
-  if (from < PORT_RANGE.first || to > PORT_RANGE.last) throw new Error(`ports ${from}-${to} are outside ${PORT_RANGE.first}-${PORT_RANGE.last}`);
+  if (from < PORT_RANGE.first || to > PORT_RANGE.last)
+    throw new Error(`ports ${from}-${to} are outside ${PORT_RANGE.first}-${PORT_RANGE.last}`);
   for (let port = from; port <= to; port++) {
     if (handedOut.has(port)) continue;
     if (await canListen(port)) {

@@ -27,7 +27,11 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     if (signalled) return;
     signalled = true;
     process.stderr.write(`\n${sig}: stopping what the tests started\n`);
-    const all = [...cleanups].map(fn => Promise.resolve().then(fn).catch(() => undefined));
+    const all = [...cleanups].map(fn =>
+      Promise.resolve()
+        .then(fn)
+        .catch(() => undefined),
+    );
     void withTimeout(Promise.all(all), 10_000, 'cleanup')
       .catch(() => undefined)
       .finally(() => {
@@ -56,7 +60,10 @@ const REAPER = 'parent=$1; shift; ( while kill -0 "$parent" 2>/dev/null; do slee
 
 /** Spawns `command` detached, as the leader of a new process group the harness tracks. */
 export function spawnGroup(command: string, args: readonly string[], options: SpawnOptions = {}): GroupProcess {
-  const child = spawn('/bin/sh', ['-c', REAPER, 'sh', String(process.pid), command, ...args], { ...options, detached: true });
+  const child = spawn('/bin/sh', ['-c', REAPER, 'sh', String(process.pid), command, ...args], {
+    ...options,
+    detached: true,
+  });
   const pid = child.pid;
   if (pid === undefined) throw new Error(`could not start ${command}`);
   groups.add(pid);

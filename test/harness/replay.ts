@@ -87,13 +87,19 @@ export class ReplayControl {
       new Promise<unknown>((resolve, reject) => {
         const req = http.request(
           new URL(urlPath, base),
-          { method, headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {} },
+          {
+            method,
+            headers: payload
+              ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+              : {},
+          },
           res => {
             let text = '';
             res.setEncoding('utf8');
             res.on('data', (c: string) => (text += c));
             res.on('end', () => {
-              if ((res.statusCode ?? 500) >= 400) reject(new Error(`control ${method} ${urlPath}: ${res.statusCode} ${text}`));
+              if ((res.statusCode ?? 500) >= 400)
+                reject(new Error(`control ${method} ${urlPath}: ${res.statusCode} ${text}`));
               else {
                 try {
                   resolve(text ? (JSON.parse(text) as unknown) : undefined);
@@ -121,10 +127,14 @@ export async function startReplayProcess(options: ReplayProcessOptions = {}): Pr
   // The control port is always given: serve.js would otherwise take one outside our port range.
   const args = [
     serve,
-    '--mirror-port', String(mirrorPort),
-    '--status-port', String(statusPort),
-    '--control-port', String(controlPort),
-    '--scenario', options.scenario ?? 'all-operational',
+    '--mirror-port',
+    String(mirrorPort),
+    '--status-port',
+    String(statusPort),
+    '--control-port',
+    String(controlPort),
+    '--scenario',
+    options.scenario ?? 'all-operational',
   ];
   if (options.recordsFile) args.push('--records', options.recordsFile);
   const proc: GroupProcess = spawnGroup(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -138,7 +148,11 @@ export async function startReplayProcess(options: ReplayProcessOptions = {}): Pr
           try {
             const parsed = JSON.parse(line) as { mirror?: unknown; status?: unknown; control?: unknown };
             if (typeof parsed.mirror === 'string' && typeof parsed.status === 'string') {
-              resolve({ mirror: parsed.mirror, status: parsed.status, ...(typeof parsed.control === 'string' ? { control: parsed.control } : {}) });
+              resolve({
+                mirror: parsed.mirror,
+                status: parsed.status,
+                ...(typeof parsed.control === 'string' ? { control: parsed.control } : {}),
+              });
             }
           } catch {
             // not the ready line

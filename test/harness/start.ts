@@ -102,7 +102,8 @@ function parseArgs(argv: readonly string[]): StartOptions {
       if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error('--port needs a port number');
     } else if (a === '--no-build') {
       // handled by test/start.mjs
-    } else throw new Error(`unknown option ${a} (known: --offline, --scenario <name>, --port <n>, --fresh, --no-build)`);
+    } else
+      throw new Error(`unknown option ${a} (known: --offline, --scenario <name>, --port <n>, --fresh, --no-build)`);
   }
   return { offline, fresh, ...(scenario ? { scenario } : {}), ...(port !== undefined ? { port } : {}) };
 }

@@ -54,7 +54,10 @@ export class Steps {
     }
     const page = this.getPage();
     if (page && !page.isClosed()) {
-      const file = path.join(this.screenshotDir, `${this.prefix}${String(index).padStart(2, '0')}-${slug(name)}${ok ? '' : '-FAILED'}.png`);
+      const file = path.join(
+        this.screenshotDir,
+        `${this.prefix}${String(index).padStart(2, '0')}-${slug(name)}${ok ? '' : '-FAILED'}.png`,
+      );
       await page.screenshot({ path: file, timeout: 10_000 }).catch(() => undefined);
     }
     return result;

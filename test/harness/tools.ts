@@ -22,14 +22,15 @@ export function ensureTools(): Tools {
     timeout: 30 * 60_000,
   });
   const last = (r.stdout ?? '').trim().split('\n').pop() ?? '';
-  let parsed: Partial<Tools> & { error?: string } = {};
+  let parsed: Partial<Tools> & { error?: string };
   try {
     parsed = JSON.parse(last) as Partial<Tools> & { error?: string };
   } catch {
     throw new Error(`the tool installer failed (${r.error?.message ?? `exit ${r.status}`})`);
   }
   if (parsed.error) throw new Error(parsed.error);
-  if (!parsed.dir || !parsed.node24 || !parsed.codeServer || !parsed.chromium) throw new Error(`the tool installer answered ${last}`);
+  if (!parsed.dir || !parsed.node24 || !parsed.codeServer || !parsed.chromium)
+    throw new Error(`the tool installer answered ${last}`);
   cached = { dir: parsed.dir, node24: parsed.node24, codeServer: parsed.codeServer, chromium: parsed.chromium };
   return cached;
 }

@@ -49,7 +49,7 @@ export async function waitFor<T>(
   for (;;) {
     try {
       const value = await predicate();
-      if (value) return value as NonNullable<T>;
+      if (value) return value;
     } catch (e) {
       lastError = e;
     }
@@ -129,7 +129,8 @@ export async function startReplay(options: ReplayOptions = {}): Promise<Replay &
   await setSetting('ledgerLens.mirrorNodeUrl', mirror.url);
   await setSetting('ledgerLens.statusUrl', status.url);
   await waitFor(
-    () => api.services.config.current.mirrorBaseUrl === mirror.url && api.services.config.current.statusUrl === status.url,
+    () =>
+      api.services.config.current.mirrorBaseUrl === mirror.url && api.services.config.current.statusUrl === status.url,
     5000,
     'the extension reading the replay URLs',
   );

@@ -12,7 +12,12 @@ async function main(): Promise<void> {
       version: process.env['LEDGER_LENS_VSCODE_VERSION'] ?? '1.139.1',
       extensionDevelopmentPath: root,
       extensionTestsPath: path.join(__dirname),
-      launchArgs: [path.join(root, 'test', 'workspace'), '--disable-extensions', '--disable-workspace-trust', '--skip-welcome'],
+      launchArgs: [
+        path.join(root, 'test', 'workspace'),
+        '--disable-extensions',
+        '--disable-workspace-trust',
+        '--skip-welcome',
+      ],
       extensionTestsEnv: process.env['LEDGER_LENS_GREP'] ? { LEDGER_LENS_GREP: process.env['LEDGER_LENS_GREP'] } : {},
     });
   } catch (e) {

@@ -82,7 +82,9 @@ export interface AccountIn {
   account: Entity;
   alias: Nullable<string>;
   auto_renew_period: Nullable<Int>;
-  balance: Nullable<Doc<{ timestamp: Nullable<string>; balance: Nullable<Int>; tokens: readonly Doc<TokenBalanceIn>[] }>>;
+  balance: Nullable<
+    Doc<{ timestamp: Nullable<string>; balance: Nullable<Int>; tokens: readonly Doc<TokenBalanceIn>[] }>
+  >;
   created_timestamp: Nullable<string>;
   decline_reward: boolean;
   deleted: Nullable<boolean>;

@@ -151,7 +151,12 @@ export type FaultKind =
   /** A 200 whose body is `bytes` long (valid JSON); `chunked` leaves out the content-length. */
   | { readonly kind: 'oversize'; readonly bytes: number; readonly chunked?: boolean }
   /** A redirect to `location` (absolute), with the request's path and query appended when `appendPath`. */
-  | { readonly kind: 'redirect'; readonly status?: 301 | 302 | 307 | 308; readonly location: string; readonly appendPath?: boolean };
+  | {
+      readonly kind: 'redirect';
+      readonly status?: 301 | 302 | 307 | 308;
+      readonly location: string;
+      readonly appendPath?: boolean;
+    };
 
 export type Fault = FaultKind & {
   /** Only requests whose target (path and query) matches; a string is compiled as a RegExp. */
@@ -168,7 +173,8 @@ interface ActiveFault {
 
 export function activateFault(fault: Fault | undefined): ActiveFault | undefined {
   if (fault === undefined) return undefined;
-  const path = fault.path === undefined ? undefined : typeof fault.path === 'string' ? new RegExp(fault.path) : fault.path;
+  const path =
+    fault.path === undefined ? undefined : typeof fault.path === 'string' ? new RegExp(fault.path) : fault.path;
   return { fault, path, remaining: fault.times ?? Number.POSITIVE_INFINITY };
 }
 
@@ -314,7 +320,9 @@ export function startMirrorReplay(opts: MirrorReplayOptions = {}): Promise<Mirro
     const sameOrder = candidates.filter(c => orderedTarget(c.record.url) === ordered);
     const pool = sameOrder.length > 0 ? sameOrder : candidates;
     if (preferred !== undefined) {
-      const hit = pool.find(c => c.record.source.includes(preferred!)) ?? candidates.find(c => c.record.source.includes(preferred!));
+      const hit =
+        pool.find(c => c.record.source.includes(preferred!)) ??
+        candidates.find(c => c.record.source.includes(preferred!));
       if (hit !== undefined) return hit;
     }
     return pool[0];
@@ -349,7 +357,7 @@ export function startMirrorReplay(opts: MirrorReplayOptions = {}): Promise<Mirro
     if (record.status >= 200 && record.status < 300) {
       const recordedCc = record.responseHeaders?.['cache-control'];
       headers['cache-control'] =
-        typeof recordedCc === 'string' ? recordedCc : CACHE_CONTROL[record.endpoint] ?? DEFAULT_CACHE_CONTROL;
+        typeof recordedCc === 'string' ? recordedCc : (CACHE_CONTROL[record.endpoint] ?? DEFAULT_CACHE_CONTROL);
     }
     Object.assign(headers, extraHeaders.get(c.index) ?? {});
     send(res, record.status, record.bodyText, headers);

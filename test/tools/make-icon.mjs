@@ -22,7 +22,7 @@ const LENS = { cx: 16, cy: 15, r: 4.6, w: 1.6 };
 const HANDLE = { x0: 19.4, y0: 18.4, x1: 22, y1: 21, w: 2.2 };
 
 function svg() {
-  const rules = RULES.map(([x0, y0, x1, y1]) => `<path d="M${x0} ${y0}H${x1}"/>`).join('');
+  const rules = RULES.map(([x0, y0, x1]) => `<path d="M${x0} ${y0}H${x1}"/>`).join('');
   // The sheet is cut away under the lens (a mask, since the icon cannot know the background
   // colour), and one magnified rule shows through the glass.
   const cut = LENS.r + LENS.w / 2 + 0.4;

@@ -18,15 +18,20 @@ const SOURCE = join(SHARED, 'fixtures', 'mirror-node', 'responses.jsonl');
 const OUT = join(ROOT, 'test', 'support', 'offline-fixtures');
 
 const ACCOUNT_IDS = new Set([
-  '0.0.8', '8', '0.8', '0x0000000000000000000000000000000000000008',
-  '2001', '0x00000000000000000000000000000000000007d1',
-  'ac384c53f03855fa1b3616052f8ba32c6c2a2fec', '0xac384c53f03855fa1b3616052f8ba32c6c2a2fec', '0.0.ac384c53f03855fa1b3616052f8ba32c6c2a2fec',
-  '0.0.2', '0.0.7',
+  '0.0.8',
+  '8',
+  '0.8',
+  '0x0000000000000000000000000000000000000008',
+  '2001',
+  '0x00000000000000000000000000000000000007d1',
+  'ac384c53f03855fa1b3616052f8ba32c6c2a2fec',
+  '0xac384c53f03855fa1b3616052f8ba32c6c2a2fec',
+  '0.0.ac384c53f03855fa1b3616052f8ba32c6c2a2fec',
+  '0.0.2',
+  '0.0.7',
 ]);
 const TRANSACTION_IDS = new Set(['0.0.10-1234567890-000000001']);
-const ALIASES = [
-  ['/api/v1/accounts/2001', '/api/v1/accounts/0.0.2001'],
-];
+const ALIASES = [['/api/v1/accounts/2001', '/api/v1/accounts/0.0.2001']];
 // Among several recordings of one URL, the one that shows the most (a balance, several transfers).
 const PREFERRED_SOURCES = ['no-params.json', 'transactions-with-nft-transfers.json'];
 
@@ -84,7 +89,10 @@ for (const [from, to] of ALIASES) {
   const c = chosen.find(x => x.r.url === from);
   if (!c) throw new Error(`no record for ${from} to alias`);
   // Same record, another URL: splice the fields into the raw line rather than re-serialise it.
-  const withUrl = c.line.replace(`"url":${JSON.stringify(from)}`, `"url":${JSON.stringify(to)},"aliasOf":${JSON.stringify(from)}`);
+  const withUrl = c.line.replace(
+    `"url":${JSON.stringify(from)}`,
+    `"url":${JSON.stringify(to)},"aliasOf":${JSON.stringify(from)}`,
+  );
   if (withUrl === c.line) throw new Error(`could not rewrite the url of ${from}`);
   out.push(withUrl);
 }
@@ -92,4 +100,6 @@ mkdirSync(OUT, { recursive: true });
 writeFileSync(join(OUT, 'responses.jsonl'), out.join('\n') + '\n');
 const counts = {};
 for (const c of chosen) counts[c.r.endpoint] = (counts[c.r.endpoint] ?? 0) + 1;
-console.log(`wrote ${out.length} records to ${join(OUT, 'responses.jsonl')}: ${JSON.stringify(counts)} + ${ALIASES.length} aliases`);
+console.log(
+  `wrote ${out.length} records to ${join(OUT, 'responses.jsonl')}: ${JSON.stringify(counts)} + ${ALIASES.length} aliases`,
+);

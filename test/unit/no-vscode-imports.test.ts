@@ -48,7 +48,9 @@ describe('pure layers do not import vscode', () => {
       const root = path.join(projectRoot(), dir);
       const files = tsFiles(root);
       assert.ok(files.length > 0, `${dir} has no TypeScript files to check`);
-      const offenders = files.filter(f => VSCODE_IMPORT.test(fs.readFileSync(f, 'utf8'))).map(f => path.relative(projectRoot(), f));
+      const offenders = files
+        .filter(f => VSCODE_IMPORT.test(fs.readFileSync(f, 'utf8')))
+        .map(f => path.relative(projectRoot(), f));
       assert.deepStrictEqual(offenders, []);
     });
   }

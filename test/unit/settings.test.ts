@@ -27,7 +27,16 @@ describe('settings', () => {
 
   it('treats null like an unset value', () => {
     const raw: Record<string, unknown> = {};
-    for (const key of ['network', 'scheme', 'mirrorNodeUrl', 'statusUrl', 'accounts', 'requestTimeoutMs', 'maxRequestsPerSecond']) raw[key] = null;
+    for (const key of [
+      'network',
+      'scheme',
+      'mirrorNodeUrl',
+      'statusUrl',
+      'accounts',
+      'requestTimeoutMs',
+      'maxRequestsPerSecond',
+    ])
+      raw[key] = null;
     const { config, problems } = parseSettings(raw);
     assert.deepStrictEqual(problems, []);
     assert.strictEqual(config.mirrorBaseUrl, 'https://testnet.mirrornode.hedera.com');
@@ -101,14 +110,17 @@ describe('settings', () => {
       it(`${key} = ${JSON.stringify(value)}`, () => {
         const { config, problems } = parseSettings({ [key]: value });
         assert.deepStrictEqual(read(config), fallback);
-        assert.deepStrictEqual(problems.map(p => p.key), [`ledgerLens.${key}`]);
-        assert.ok(problems[0]!.message.length > 0);
+        assert.deepStrictEqual(
+          problems.map(p => p.key),
+          [`ledgerLens.${key}`],
+        );
+        assert.ok(problems[0].message.length > 0);
       });
     }
 
     it('names the bound in the message of a number out of range', () => {
       const [problem] = parseSettings({ maxRequestsPerSecond: 500 }).problems;
-      assert.match(problem!.message, /1 to 50/);
+      assert.match(problem.message, /1 to 50/);
     });
 
     it('keeps the good values beside a bad one', () => {
@@ -116,7 +128,10 @@ describe('settings', () => {
       assert.strictEqual(config.network, 'mainnet');
       assert.strictEqual(config.maxRequestsPerSecond, 50);
       assert.strictEqual(config.mirrorBaseUrl, 'https://mainnet.mirrornode.hedera.com');
-      assert.deepStrictEqual(problems.map(p => p.key), ['ledgerLens.scheme']);
+      assert.deepStrictEqual(
+        problems.map(p => p.key),
+        ['ledgerLens.scheme'],
+      );
     });
   });
 
@@ -133,17 +148,26 @@ describe('settings', () => {
       accounts: [' 0.0.2 ', { id: '0.0.98', label: ' fees ' }, {}, { id: '0.0.800', label: '' }, 7, '   '],
     });
     assert.deepStrictEqual(config.accounts, [{ id: '0.0.2' }, { id: '0.0.98', label: 'fees' }, { id: '0.0.800' }]);
-    assert.deepStrictEqual(problems.map(p => p.key), ['ledgerLens.accounts[2]', 'ledgerLens.accounts[4]', 'ledgerLens.accounts[5]']);
+    assert.deepStrictEqual(
+      problems.map(p => p.key),
+      ['ledgerLens.accounts[2]', 'ledgerLens.accounts[4]', 'ledgerLens.accounts[5]'],
+    );
   });
 
   it('rebuilds the mirror client only for the settings it depends on', () => {
     const base = parseSettings({}).config;
     assert.strictEqual(mirrorClientChanged(base, parseSettings({}).config), false);
     assert.strictEqual(mirrorClientChanged(base, parseSettings({ network: 'mainnet' }).config), true);
-    assert.strictEqual(mirrorClientChanged(base, parseSettings({ mirrorNodeUrl: 'http://localhost:5551' }).config), true);
+    assert.strictEqual(
+      mirrorClientChanged(base, parseSettings({ mirrorNodeUrl: 'http://localhost:5551' }).config),
+      true,
+    );
     assert.strictEqual(mirrorClientChanged(base, parseSettings({ requestTimeoutMs: 2000 }).config), true);
     assert.strictEqual(mirrorClientChanged(base, parseSettings({ maxRequestsPerSecond: 5 }).config), true);
     assert.strictEqual(mirrorClientChanged(base, parseSettings({ 'hover.enabled': false }).config), false);
-    assert.strictEqual(mirrorClientChanged(base, parseSettings({ statusUrl: 'https://status.example.com' }).config), false);
+    assert.strictEqual(
+      mirrorClientChanged(base, parseSettings({ statusUrl: 'https://status.example.com' }).config),
+      false,
+    );
   });
 });

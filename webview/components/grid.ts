@@ -84,7 +84,7 @@ export class DataGrid<R> {
   appendRows(rows: readonly R[]): void {
     const fragment = document.createDocumentFragment();
     const first = this.rows.length;
-    for (let i = 0; i < rows.length; i++) fragment.appendChild(this.renderRow(rows[i]!, first + i));
+    for (let i = 0; i < rows.length; i++) fragment.appendChild(this.renderRow(rows[i], first + i));
     this.rows.push(...rows);
     this.body.appendChild(fragment);
     this.cell(this.active.row, this.active.col)?.setAttribute('tabindex', '0');
@@ -95,11 +95,11 @@ export class DataGrid<R> {
     const indexes = ids.map(id => this.o.columns.findIndex(c => c.id === id)).filter(i => i >= 0);
     const trs = this.body.rows;
     for (let r = 0; r < trs.length; r++) {
-      const row = this.rows[r]!;
-      const tr = trs[r]!;
+      const row = this.rows[r];
+      const tr = trs[r];
       for (const i of indexes) {
-        const cell = tr.cells[i]!;
-        const column = this.o.columns[i]!;
+        const cell = tr.cells[i];
+        const column = this.o.columns[i];
         // In place when the column can (only text changes), else rendered again.
         if (column.update) column.update(row, cell);
         else {

@@ -15,7 +15,15 @@ import type {
   TimestampOperator,
 } from '../protocol';
 import { EMPTY_CONTRACT_RESULTS_FILTERS } from '../protocol';
-import { button, checkbox, progressIndicator, select, textInput, type Button, type TextInput } from '../components/toolkit';
+import {
+  button,
+  checkbox,
+  progressIndicator,
+  select,
+  textInput,
+  type Button,
+  type TextInput,
+} from '../components/toolkit';
 import { DataGrid, type Column } from '../components/grid';
 import { h, type Child } from '../shared/dom';
 import { onHostMessage } from '../shared/messages';
@@ -31,9 +39,10 @@ const EMPTY = EMPTY_CONTRACT_RESULTS_FILTERS;
 
 function restore(): ContractResultsPanelState & { network: string } {
   const init = initialState();
-  const network = typeof init === 'object' && init && typeof (init as { network?: unknown }).network === 'string'
-    ? (init as { network: string }).network
-    : '';
+  const network =
+    typeof init === 'object' && init && typeof (init as { network?: unknown }).network === 'string'
+      ? (init as { network: string }).network
+      : '';
   // The saved state is newer than the inlined one (the user changed filters or unit since).
   for (const candidate of [host.savedState(), init]) {
     try {
@@ -92,7 +101,7 @@ function account(address: string | null, id: string | null): Node | string {
 }
 
 function statusText(r: ContractResultRow): string {
-  const ok = r.status === '0x1' ? 'success' : r.status === '0x0' ? 'failed' : r.status ?? '';
+  const ok = r.status === '0x1' ? 'success' : r.status === '0x0' ? 'failed' : (r.status ?? '');
   return r.result ? `${r.result} (${ok})` : ok || NONE;
 }
 
@@ -121,7 +130,14 @@ const columns: Column<ContractResultRow>[] = [
       c.classList.toggle('failed', r.status !== null && r.status !== '0x1');
     },
   },
-  { id: 'amount', width: '36ch', header: 'Amount', numeric: true, render: (r, c) => c.append(money(r.amount)), update: (r, c) => updateMoney(r.amount, c) },
+  {
+    id: 'amount',
+    width: '36ch',
+    header: 'Amount',
+    numeric: true,
+    render: (r, c) => c.append(money(r.amount)),
+    update: (r, c) => updateMoney(r.amount, c),
+  },
   {
     id: 'gas',
     width: '19ch',
@@ -129,9 +145,28 @@ const columns: Column<ContractResultRow>[] = [
     numeric: true,
     render: (r, c) => (c.textContent = `${r.gasUsed ?? NONE} / ${r.gasLimit ?? NONE}`),
   },
-  { id: 'gasPrice', width: '36ch', header: 'Gas price', numeric: true, render: (r, c) => c.append(money(r.gasPrice)), update: (r, c) => updateMoney(r.gasPrice, c) },
-  { id: 'block', width: '10ch', header: 'Block', numeric: true, render: (r, c) => (c.textContent = r.blockNumber ?? NONE) },
-  { id: 'index', width: '8ch', header: 'Tx index', numeric: true, render: (r, c) => (c.textContent = r.transactionIndex ?? NONE) },
+  {
+    id: 'gasPrice',
+    width: '36ch',
+    header: 'Gas price',
+    numeric: true,
+    render: (r, c) => c.append(money(r.gasPrice)),
+    update: (r, c) => updateMoney(r.gasPrice, c),
+  },
+  {
+    id: 'block',
+    width: '10ch',
+    header: 'Block',
+    numeric: true,
+    render: (r, c) => (c.textContent = r.blockNumber ?? NONE),
+  },
+  {
+    id: 'index',
+    width: '8ch',
+    header: 'Tx index',
+    numeric: true,
+    render: (r, c) => (c.textContent = r.transactionIndex ?? NONE),
+  },
   {
     id: 'hash',
     width: '18ch',
@@ -169,11 +204,46 @@ function errorSlot(field: ContractResultsField): HTMLElement {
   return el;
 }
 
-const fromInput = textInput({ id: 'f-from', label: 'from', placeholder: '0.0.1234 or 0x… (40 hex)', errorId: errorIds.from, size: 28, onEnter: search });
-const blockNumberInput = textInput({ id: 'f-block-number', label: 'block.number', placeholder: '17 or 0x11', errorId: errorIds['block.number'], size: 14, onEnter: search });
-const blockHashInput = textInput({ id: 'f-block-hash', label: 'block.hash', placeholder: '64 or 96 hex digits', errorId: errorIds['block.hash'], size: 40, onEnter: search });
-const indexInput = textInput({ id: 'f-transaction-index', label: 'transaction.index', placeholder: '≥ 0, needs a block', errorId: errorIds['transaction.index'], size: 14, onEnter: search });
-const limitInput = textInput({ id: 'f-limit', label: 'limit', placeholder: '25 (1–100)', errorId: errorIds.limit, size: 8, onEnter: search });
+const fromInput = textInput({
+  id: 'f-from',
+  label: 'from',
+  placeholder: '0.0.1234 or 0x… (40 hex)',
+  errorId: errorIds.from,
+  size: 28,
+  onEnter: search,
+});
+const blockNumberInput = textInput({
+  id: 'f-block-number',
+  label: 'block.number',
+  placeholder: '17 or 0x11',
+  errorId: errorIds['block.number'],
+  size: 14,
+  onEnter: search,
+});
+const blockHashInput = textInput({
+  id: 'f-block-hash',
+  label: 'block.hash',
+  placeholder: '64 or 96 hex digits',
+  errorId: errorIds['block.hash'],
+  size: 40,
+  onEnter: search,
+});
+const indexInput = textInput({
+  id: 'f-transaction-index',
+  label: 'transaction.index',
+  placeholder: '≥ 0, needs a block',
+  errorId: errorIds['transaction.index'],
+  size: 14,
+  onEnter: search,
+});
+const limitInput = textInput({
+  id: 'f-limit',
+  label: 'limit',
+  placeholder: '25 (1–100)',
+  errorId: errorIds.limit,
+  size: 8,
+  onEnter: search,
+});
 const internalBox = checkbox({ id: 'f-internal', label: 'internal (include child transactions)', checked: false });
 const orderSelect = select<'asc' | 'desc'>({
   id: 'f-order',
@@ -212,8 +282,21 @@ const OPERATORS: readonly { value: TimestampOperator; label: string }[] = [
 
 function addTimestampRow(t: TimestampFilter = { operator: 'gte', value: '' }): TimestampRow {
   const n = timestampRows.length + 1;
-  const operator = select<TimestampOperator>({ id: `f-ts-op-${n}`, label: `timestamp ${n} operator`, options: OPERATORS, value: t.operator });
-  const input = textInput({ id: `f-ts-${n}`, label: `timestamp ${n}`, placeholder: 'seconds.nanoseconds', errorId: errorIds.timestamp, size: 22, onEnter: search, value: t.value });
+  const operator = select<TimestampOperator>({
+    id: `f-ts-op-${n}`,
+    label: `timestamp ${n} operator`,
+    options: OPERATORS,
+    value: t.operator,
+  });
+  const input = textInput({
+    id: `f-ts-${n}`,
+    label: `timestamp ${n}`,
+    placeholder: 'seconds.nanoseconds',
+    errorId: errorIds.timestamp,
+    size: 22,
+    onEnter: search,
+    value: t.value,
+  });
   const row: TimestampRow = {
     element: h('div', { class: 'timestamp-row' }),
     operator,
@@ -329,7 +412,11 @@ progress.hidden = true;
 const summary = h('p', { id: 'summary', class: 'summary', attrs: { 'aria-live': 'polite' } });
 const loadMore = button({ id: 'load-more', label: 'Load more', appearance: 'secondary', onClick: () => requestMore() });
 loadMore.element.hidden = true;
-const detail = h('section', { id: 'detail', class: 'detail', attrs: { 'aria-label': 'Contract result detail', hidden: '' } });
+const detail = h('section', {
+  id: 'detail',
+  class: 'detail',
+  attrs: { 'aria-label': 'Contract result detail', hidden: '' },
+});
 
 const field = (input: HTMLElement, err: HTMLElement): HTMLElement => h('div', { class: 'field' }, input, err);
 
@@ -373,7 +460,12 @@ app.replaceChildren(
     'header',
     { class: 'top' },
     h('h1', {}, 'Contract results ', networkLabel),
-    h('div', { class: 'units', role: 'group', attrs: { 'aria-label': 'Unit of amounts and gas prices' } }, 'Unit:', ...[...unitButtons.values()].map(b => b.element)),
+    h(
+      'div',
+      { class: 'units', role: 'group', attrs: { 'aria-label': 'Unit of amounts and gas prices' } },
+      'Unit:',
+      ...[...unitButtons.values()].map(b => b.element),
+    ),
   ),
   form,
   banner,
@@ -410,7 +502,10 @@ function showRows(m: Extract<ContractResultsToWebview, { type: 'rows' }>): void 
     grid.setRows(m.rows);
     closeDetail(false);
   }
-  summary.textContent = rows.length === 0 ? 'No contract results match these filters.' : `${rows.length} contract result${rows.length === 1 ? '' : 's'} loaded${m.hasMore ? ', more available' : ''}.`;
+  summary.textContent =
+    rows.length === 0
+      ? 'No contract results match these filters.'
+      : `${rows.length} contract result${rows.length === 1 ? '' : 's'} loaded${m.hasMore ? ', more available' : ''}.`;
   loadMore.element.hidden = !m.hasMore;
   loadMore.setDisabled(false);
 }
@@ -456,24 +551,38 @@ onHostMessage(toWebviewValidator, m => {
 // ---- detail ------------------------------------------------------------------------------------
 
 function copyButton(text: string, what: string): HTMLElement {
-  return button({ label: 'Copy', appearance: 'secondary', title: `Copy ${what}`, onClick: () => host.post({ type: 'copy', text }) }).element;
+  return button({
+    label: 'Copy',
+    appearance: 'secondary',
+    title: `Copy ${what}`,
+    onClick: () => host.post({ type: 'copy', text }),
+  }).element;
 }
 
 function hexValue(hex: string | null, what: string): Child {
   if (hex === null) return h('span', { class: 'none' }, NONE);
-  return h('span', { class: 'hex-wrap' }, h('code', { class: 'hex' }, hex), hex.length > 2 ? copyButton(hex, what) : null);
+  return h(
+    'span',
+    { class: 'hex-wrap' },
+    h('code', { class: 'hex' }, hex),
+    hex.length > 2 ? copyButton(hex, what) : null,
+  );
 }
 
 function link(label: string, title: string, onClick: () => void): HTMLElement {
-  return h('a', {
-    attrs: { href: '#', title },
-    on: {
-      click: e => {
-        e.preventDefault();
-        onClick();
+  return h(
+    'a',
+    {
+      attrs: { href: '#', title },
+      on: {
+        click: e => {
+          e.preventDefault();
+          onClick();
+        },
       },
     },
-  }, label);
+    label,
+  );
 }
 
 function addressValue(address: string | null, id: string | null, what: string): Child {
@@ -482,7 +591,16 @@ function addressValue(address: string | null, id: string | null, what: string): 
     'span',
     {},
     hexValue(address, what),
-    id ? h('span', { class: 'entity' }, ' = ', id, ' ', link('filter by this from', `Show the contract results from ${id}`, () => filterFrom(id))) : null,
+    id
+      ? h(
+          'span',
+          { class: 'entity' },
+          ' = ',
+          id,
+          ' ',
+          link('filter by this from', `Show the contract results from ${id}`, () => filterFrom(id)),
+        )
+      : null,
   );
 }
 
@@ -493,16 +611,24 @@ function filterFrom(id: string): void {
 
 function moneyValue(tinybars: BigintString | null): Child {
   const all = (['tinybar', 'weibar', 'hbar'] as const).filter(u => u !== unit).map(u => amountText(tinybars, u));
-  return h('span', {}, money(tinybars), tinybars === null ? null : h('span', { class: 'also' }, ` (${all.join(' = ')})`));
+  return h(
+    'span',
+    {},
+    money(tinybars),
+    tinybars === null ? null : h('span', { class: 'also' }, ` (${all.join(' = ')})`),
+  );
 }
 
 function revertValue(r: ContractResultRow): Child {
   if (r.errorMessage === null) return h('span', { class: 'none' }, NONE);
-  const raw = /^0x[0-9a-fA-F]*$/.test(r.errorMessage) ? hexValue(r.errorMessage, 'error_message') : h('span', {}, r.errorMessage);
+  const raw = /^0x[0-9a-fA-F]*$/.test(r.errorMessage)
+    ? hexValue(r.errorMessage, 'error_message')
+    : h('span', {}, r.errorMessage);
   const d = r.revert;
   let decoded: Child = null;
   if (d?.kind === 'error') decoded = h('div', { class: 'decoded' }, 'Error(string): ', h('q', {}, d.reason));
-  else if (d?.kind === 'panic') decoded = h('div', { class: 'decoded' }, `Panic(uint256): code 0x${BigInt(d.code).toString(16)} — ${d.meaning}`);
+  else if (d?.kind === 'panic')
+    decoded = h('div', { class: 'decoded' }, `Panic(uint256): code 0x${BigInt(d.code).toString(16)} — ${d.meaning}`);
   else if (d?.kind === 'custom') decoded = h('div', { class: 'decoded' }, `Custom error with selector ${d.selector}`);
   return h('div', {}, raw, decoded);
 }
@@ -520,7 +646,11 @@ function parametersValue(r: ContractResultRow): Child {
           'selector ',
           h('code', {}, r.selector),
           r.argumentWords.length > 0
-            ? h('ol', { class: 'words', attrs: { start: '0' } }, ...r.argumentWords.map(w => h('li', {}, h('code', {}, w))))
+            ? h(
+                'ol',
+                { class: 'words', attrs: { start: '0' } },
+                ...r.argumentWords.map(w => h('li', {}, h('code', {}, w))),
+              )
             : ' (no arguments)',
         )
       : null,
@@ -533,13 +663,28 @@ function plain(v: string | number | null): Child {
 
 function detailRows(r: ContractResultRow): Array<[string, Child]> {
   return [
-    ['timestamp', h('span', {}, r.timestamp ?? NONE, r.timestampIso ? h('span', { class: 'also' }, ` (${r.timestampIso})`) : null)],
+    [
+      'timestamp',
+      h('span', {}, r.timestamp ?? NONE, r.timestampIso ? h('span', { class: 'also' }, ` (${r.timestampIso})`) : null),
+    ],
     ['hash', hexValue(r.hash, 'hash')],
     ['result', plain(r.result)],
     ['status', plain(r.status === null ? null : `${r.status} (${r.status === '0x1' ? 'success' : 'failed'})`)],
     ['from', addressValue(r.from, r.fromId, 'from')],
-    ['to', r.to ? h('span', {}, hexValue(r.to, 'to'), r.toId ? h('span', { class: 'entity' }, ' = ', r.toId) : null) : plain(null)],
-    ['contract_id', r.contractId ? link(r.contractId, `Open ${r.contractId} in HashScan`, () => host.post({ type: 'openEntity', kind: 'contract', id: r.contractId! })) : plain(null)],
+    [
+      'to',
+      r.to
+        ? h('span', {}, hexValue(r.to, 'to'), r.toId ? h('span', { class: 'entity' }, ' = ', r.toId) : null)
+        : plain(null),
+    ],
+    [
+      'contract_id',
+      r.contractId
+        ? link(r.contractId, `Open ${r.contractId} in HashScan`, () =>
+            host.post({ type: 'openEntity', kind: 'contract', id: r.contractId! }),
+          )
+        : plain(null),
+    ],
     ['address', hexValue(r.address, 'address')],
     ['amount', moneyValue(r.amount)],
     ['gas_price', moneyValue(r.gasPrice)],
@@ -563,7 +708,14 @@ function detailRows(r: ContractResultRow): Array<[string, Child]> {
       'created_contract_ids',
       r.createdContractIds.length === 0
         ? h('span', { class: 'none' }, 'none')
-        : h('span', {}, ...r.createdContractIds.flatMap((id, i) => [i > 0 ? ', ' : null, link(id, `Open ${id} in HashScan`, () => host.post({ type: 'openEntity', kind: 'contract', id }))])),
+        : h(
+            'span',
+            {},
+            ...r.createdContractIds.flatMap((id, i) => [
+              i > 0 ? ', ' : null,
+              link(id, `Open ${id} in HashScan`, () => host.post({ type: 'openEntity', kind: 'contract', id })),
+            ]),
+          ),
     ],
     ['access_list', hexValue(r.accessList, 'access_list')],
     ['bloom', hexValue(r.bloom, 'bloom')],
@@ -579,9 +731,21 @@ function renderDetail(): void {
   if (!r) return;
   const heading = h('h2', { tabIndex: -1 }, `Contract result ${r.timestamp ?? ''}`);
   const dl = h('dl', {});
-  for (const [name, value] of detailRows(r)) dl.append(h('dt', {}, name), h('dd', { attrs: { 'data-field': name } }, value ?? ''));
+  for (const [name, value] of detailRows(r))
+    dl.append(h('dt', {}, name), h('dd', { attrs: { 'data-field': name } }, value ?? ''));
   detail.replaceChildren(
-    h('div', { class: 'detail-head' }, heading, button({ id: 'close-detail', label: 'Close', appearance: 'secondary', title: 'Close (Escape)', onClick: () => closeDetail(true) }).element),
+    h(
+      'div',
+      { class: 'detail-head' },
+      heading,
+      button({
+        id: 'close-detail',
+        label: 'Close',
+        appearance: 'secondary',
+        title: 'Close (Escape)',
+        onClick: () => closeDetail(true),
+      }).element,
+    ),
     dl,
   );
 }

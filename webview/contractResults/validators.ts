@@ -101,10 +101,13 @@ const row: Validator<ContractResultRow> = object({
 
 const field: Validator<FieldIssue['field']> = literal(...CONTRACT_RESULTS_FIELDS);
 
-export const toWebviewValidator: Validator<ContractResultsToWebview> = tagged<'type', ContractResultsToWebview>('type', {
-  filters: object({ type: literal('filters'), filters: filtersValidator }),
-  loading: object({ type: literal('loading'), append: boolean }),
-  rows: object({ type: literal('rows'), rows: array(row, 1000), append: boolean, hasMore: boolean, network: string }),
-  invalid: object({ type: literal('invalid'), issues: array(object({ field, message: string })) }),
-  failed: object({ type: literal('failed'), message: string, serverMessages: array(string), status: integer }),
-});
+export const toWebviewValidator: Validator<ContractResultsToWebview> = tagged<'type', ContractResultsToWebview>(
+  'type',
+  {
+    filters: object({ type: literal('filters'), filters: filtersValidator }),
+    loading: object({ type: literal('loading'), append: boolean }),
+    rows: object({ type: literal('rows'), rows: array(row, 1000), append: boolean, hasMore: boolean, network: string }),
+    invalid: object({ type: literal('invalid'), issues: array(object({ field, message: string })) }),
+    failed: object({ type: literal('failed'), message: string, serverMessages: array(string), status: integer }),
+  },
+);

@@ -5,7 +5,10 @@
 
 export class ValidationError extends Error {
   override readonly name = 'ValidationError';
-  constructor(readonly path: string, expected: string) {
+  constructor(
+    readonly path: string,
+    expected: string,
+  ) {
     super(`${path || 'message'}: expected ${expected}`);
   }
 }
@@ -35,7 +38,8 @@ export const bigintString: Validator<string> = (v, p = '') => {
 
 export function literal<const T extends string | number | boolean>(...values: readonly T[]): Validator<T> {
   return (v, p = '') => {
-    if (!(values as readonly unknown[]).includes(v)) throw new ValidationError(p, values.map(x => JSON.stringify(x)).join(' or '));
+    if (!(values as readonly unknown[]).includes(v))
+      throw new ValidationError(p, values.map(x => JSON.stringify(x)).join(' or '));
     return v as T;
   };
 }
@@ -61,7 +65,7 @@ export function object<S extends Shape>(shape: S): Validator<Out<S>> {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new ValidationError(p, 'an object');
     const src = v as Record<string, unknown>;
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(shape)) out[key] = shape[key]!(src[key], p ? `${p}.${key}` : key);
+    for (const key of Object.keys(shape)) out[key] = shape[key](src[key], p ? `${p}.${key}` : key);
     return out as Out<S>;
   };
 }
@@ -76,6 +80,6 @@ export function tagged<K extends string, T extends Record<K, string>>(
     if (typeof tag !== 'string' || !Object.prototype.hasOwnProperty.call(cases, tag)) {
       throw new ValidationError(p ? `${p}.${key}` : key, `one of ${Object.keys(cases).join(', ')}`);
     }
-    return (cases as unknown as Record<string, Validator<T>>)[tag]!(v, p);
+    return (cases as unknown as Record<string, Validator<T>>)[tag](v, p);
   };
 }

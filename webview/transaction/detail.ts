@@ -18,7 +18,17 @@ import type {
 import { button, progressIndicator } from '../components/toolkit';
 import { h, type Child } from '../shared/dom';
 import { onHostMessage } from '../shared/messages';
-import { ValidationError, array, boolean, integer, literal, object, string, tagged, type Validator } from '../shared/validate';
+import {
+  ValidationError,
+  array,
+  boolean,
+  integer,
+  literal,
+  object,
+  string,
+  tagged,
+  type Validator,
+} from '../shared/validate';
 import { connectToHost, initialState } from '../shared/vscodeApi';
 
 function optional<T>(inner: Validator<T>): Validator<T | undefined> {
@@ -98,19 +108,19 @@ const view: Validator<DetailView> = tagged<'status', DetailView>('status', {
 
 const toWebview: Validator<DetailToWebview> = object({ type: literal('view'), view });
 
-const persist: Validator<TransactionPanelState | BlockPanelState> = tagged<'panel', TransactionPanelState | BlockPanelState>(
+const persist: Validator<TransactionPanelState | BlockPanelState> = tagged<
   'panel',
-  {
-    transaction: object({
-      panel: literal('transaction'),
-      network: string,
-      idOrHash: string,
-      nonce: optional(integer),
-      scheduled: optional(boolean),
-    }),
-    block: object({ panel: literal('block'), network: string, hashOrNumber: string }),
-  },
-);
+  TransactionPanelState | BlockPanelState
+>('panel', {
+  transaction: object({
+    panel: literal('transaction'),
+    network: string,
+    idOrHash: string,
+    nonce: optional(integer),
+    scheduled: optional(boolean),
+  }),
+  block: object({ panel: literal('block'), network: string, hashOrNumber: string }),
+});
 
 const initial: Validator<DetailInitialState> = object({ persist, view });
 
@@ -124,7 +134,9 @@ export function startDetailPanel(): void {
   try {
     first = initial(initialState());
   } catch (e) {
-    app.replaceChildren(h('p', { class: 'error' }, `This panel could not start: ${e instanceof ValidationError ? e.message : String(e)}`));
+    app.replaceChildren(
+      h('p', { class: 'error' }, `This panel could not start: ${e instanceof ValidationError ? e.message : String(e)}`),
+    );
     return;
   }
   // Only what identifies the panel is kept: the serializer re-reads the record after a reload.
@@ -138,7 +150,9 @@ function render(app: HTMLElement, v: DetailView, act: (a: DetailAction) => void)
     'header',
     { class: 'top' },
     h('h1', {}, v.title, h('span', { class: 'network' }, v.network)),
-    v.status === 'loaded' ? h('div', { class: 'actions' }, ...v.buttons.map(b => actionButton(b, act, 'secondary'))) : null,
+    v.status === 'loaded'
+      ? h('div', { class: 'actions' }, ...v.buttons.map(b => actionButton(b, act, 'secondary')))
+      : null,
   );
   const body: Child[] = [];
   if (v.status === 'loading') {
@@ -234,7 +248,12 @@ function link(text: string, a: DetailAction, act: (a: DetailAction) => void): HT
     'a',
     {
       attrs: { href: '#', 'data-action': a.type },
-      title: a.type === 'revealAccount' ? `Open ${text} in the Accounts view` : a.type === 'openBlock' ? 'Open this block' : '',
+      title:
+        a.type === 'revealAccount'
+          ? `Open ${text} in the Accounts view`
+          : a.type === 'openBlock'
+            ? 'Open this block'
+            : '',
       on: {
         click: e => {
           e.preventDefault();
@@ -264,6 +283,10 @@ function copyLink(text: string, act: (a: DetailAction) => void): HTMLElement {
   );
 }
 
-function actionButton(b: DetailButton, act: (a: DetailAction) => void, appearance: 'primary' | 'secondary'): HTMLElement {
+function actionButton(
+  b: DetailButton,
+  act: (a: DetailAction) => void,
+  appearance: 'primary' | 'secondary',
+): HTMLElement {
   return button({ label: b.label, appearance, onClick: () => act(b.action) }).element;
 }

@@ -32,7 +32,8 @@ export function registerAccounts(ctx: FeatureContext): vscode.Disposable {
       transactionsLimit: services.config.current.transactionsLimit,
     }),
     log: message => services.log.warn(message),
-    progress: work => void vscode.window.withProgress({ location: { viewId: Views.accounts } }, () => work.catch(() => undefined)),
+    progress: work =>
+      void vscode.window.withProgress({ location: { viewId: Views.accounts } }, () => work.catch(() => undefined)),
   });
   const store = provider.store;
   const treeView = vscode.window.createTreeView(Views.accounts, { treeDataProvider: provider, showCollapseAll: true });
@@ -51,7 +52,8 @@ export function registerAccounts(ctx: FeatureContext): vscode.Disposable {
     const seconds = services.config.current.accountsRefreshIntervalSeconds;
     if (timer) clearInterval(timer);
     timer = undefined;
-    if (seconds > 0 && treeView.visible) timer = setInterval(() => void store.refreshAll(), Math.max(MIN_REFRESH_SECONDS, seconds) * 1000);
+    if (seconds > 0 && treeView.visible)
+      timer = setInterval(() => void store.refreshAll(), Math.max(MIN_REFRESH_SECONDS, seconds) * 1000);
   };
   updateTimer();
 
@@ -105,7 +107,10 @@ export function registerAccounts(ctx: FeatureContext): vscode.Disposable {
       else pick = await pickTransactionType(node);
       if (pick === undefined) return undefined;
       await store.setFilter(node, pick ?? undefined);
-      if (node.account) void treeView.reveal(node.transactions, { expand: true, select: false, focus: false }).then(undefined, () => undefined);
+      if (node.account)
+        void treeView
+          .reveal(node.transactions, { expand: true, select: false, focus: false })
+          .then(undefined, () => undefined);
       return pick;
     }),
     ctx.registerCommand(Commands.showAsOf, async (arg, text) => {
@@ -119,12 +124,15 @@ export function registerAccounts(ctx: FeatureContext): vscode.Disposable {
       return parsed.timestamp ?? null;
     }),
     ctx.registerCommand(Commands.copyValue, async arg => {
-      if (!(arg instanceof RowNode) || arg.copyText === undefined) throw new Error('Copy value needs a row of the Accounts view');
+      if (!(arg instanceof RowNode) || arg.copyText === undefined)
+        throw new Error('Copy value needs a row of the Accounts view');
       await vscode.env.clipboard.writeText(arg.copyText);
       vscode.window.setStatusBarMessage(`Copied ${arg.row.label}`, 3000);
       return arg.copyText;
     }),
-    ctx.registerCommand(Commands.addAccount, (arg, label, scope) => addAccount(typeof arg === 'string' ? arg : undefined, label, scope)),
+    ctx.registerCommand(Commands.addAccount, (arg, label, scope) =>
+      addAccount(typeof arg === 'string' ? arg : undefined, label, scope),
+    ),
     ctx.registerCommand(Commands.removeAccount, async arg => {
       const node = accountOf(arg) ?? selectedAccount();
       if (!node) throw new Error('Remove account needs an account of the Accounts view');
@@ -133,7 +141,8 @@ export function registerAccounts(ctx: FeatureContext): vscode.Disposable {
         return node.key;
       }
       const removed = await editSettingEntries(node.key, () => undefined);
-      if (!removed) throw new Error(`${node.entry.id} is not in any ledgerLens.accounts setting this window can change`);
+      if (!removed)
+        throw new Error(`${node.entry.id} is not in any ledgerLens.accounts setting this window can change`);
       return node.key;
     }),
     ctx.registerCommand(Commands.renameAccount, async (arg, given) => {
@@ -159,17 +168,23 @@ export function registerAccounts(ctx: FeatureContext): vscode.Disposable {
     }),
     ctx.registerCommand(Commands.revealAccount, async arg => {
       const target = targetOf(arg);
-      if (!target || (target.kind !== 'account' && target.kind !== 'contract')) throw new Error('Open in sidebar needs an account id');
+      if (!target || (target.kind !== 'account' && target.kind !== 'contract'))
+        throw new Error('Open in sidebar needs an account id');
       let node = store.find(target.id) ?? (target.evmAddress ? store.find(target.evmAddress) : undefined);
       if (!node) {
         node = store.addTemporary(target.id);
         // Not awaited: the question waits for the user, the reveal does not.
         void vscode.window
-          .showInformationMessage(`${target.id} is shown in Accounts for this session. Add it to your accounts?`, 'Add to ledgerLens.accounts')
+          .showInformationMessage(
+            `${target.id} is shown in Accounts for this session. Add it to your accounts?`,
+            'Add to ledgerLens.accounts',
+          )
           .then(async pick => {
             if (pick) await writeEntry(target.id, vscode.ConfigurationTarget.Global);
           })
-          .then(undefined, (e: unknown) => services.log.error(`revealAccount: ${e instanceof Error ? e.message : String(e)}`));
+          .then(undefined, (e: unknown) =>
+            services.log.error(`revealAccount: ${e instanceof Error ? e.message : String(e)}`),
+          );
       }
       await vscode.commands.executeCommand(`workbench.view.extension.${Views.container}`);
       await treeView.reveal(node, { select: true, focus: true, expand: true });
@@ -215,7 +230,11 @@ export function registerAccounts(ctx: FeatureContext): vscode.Disposable {
    * an optional label and the settings scope, then writes `ledgerLens.accounts`. The lookup made
    * to check the account is the one the view would make, so the new node shows without another.
    */
-  async function addAccount(given: string | undefined, givenLabel: unknown, givenScope: unknown): Promise<string | undefined> {
+  async function addAccount(
+    given: string | undefined,
+    givenLabel: unknown,
+    givenScope: unknown,
+  ): Promise<string | undefined> {
     const found = given === undefined ? await askForAccount() : await checkExists(given);
     if (!found) return undefined;
     const label =
@@ -229,13 +248,19 @@ export function registerAccounts(ctx: FeatureContext): vscode.Disposable {
     const scope = givenScope === 'workspace' || givenScope === 'user' ? givenScope : await pickScope();
     if (!scope) return undefined;
     store.seed(found.path, found.account);
-    await writeEntry(label.trim() ? { id: found.request, label: label.trim() } : found.request, scope === 'workspace' ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global);
+    await writeEntry(
+      label.trim() ? { id: found.request, label: label.trim() } : found.request,
+      scope === 'workspace' ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global,
+    );
     const node = store.find(found.path);
-    if (node) await treeView.reveal(node, { select: true, focus: false, expand: false }).then(undefined, () => undefined);
+    if (node)
+      await treeView.reveal(node, { select: true, focus: false, expand: false }).then(undefined, () => undefined);
     return found.path;
   }
 
-  async function checkExists(text: string): Promise<{ path: string; request: string; account: AccountResponse } | undefined> {
+  async function checkExists(
+    text: string,
+  ): Promise<{ path: string; request: string; account: AccountResponse } | undefined> {
     const r = await lookup(text, undefined);
     if ('message' in r) throw new Error(r.message);
     return r;
@@ -247,14 +272,24 @@ export function registerAccounts(ctx: FeatureContext): vscode.Disposable {
     const network = services.config.current.network;
     const check = checkAccountEntry(text, network);
     if (!check.ok) return { message: check.message };
-    if (store.find(check.path) && !store.find(check.path)!.entry.temporary) return { message: `${check.path} is already in the Accounts view.` };
+    if (store.find(check.path) && !store.find(check.path)!.entry.temporary)
+      return { message: `${check.path} is already in the Accounts view.` };
     try {
-      const account = await services.mirror.getAccount(check.request, store.queryFor(undefined), signal ? { signal } : {});
+      const account = await services.mirror.getAccount(
+        check.request,
+        store.queryFor(undefined),
+        signal ? { signal } : {},
+      );
       return { path: check.path, request: check.request, account };
     } catch (e) {
       if (isAbortError(e)) return { message: 'Cancelled' };
       const p = describeProblem(e, networkLabel(services.config.current));
-      return { message: p.status === 404 ? `No account ${check.path} on ${networkLabel(services.config.current)}: ${p.detail}` : `${p.title}: ${p.detail}` };
+      return {
+        message:
+          p.status === 404
+            ? `No account ${check.path} on ${networkLabel(services.config.current)}: ${p.detail}`
+            : `${p.title}: ${p.detail}`,
+      };
     }
   }
 
@@ -320,7 +355,10 @@ export function registerAccounts(ctx: FeatureContext): vscode.Disposable {
    * Rewrites every settings scope that lists the account: `change` returns the new entry, or
    * undefined to remove it. True when some scope had it.
    */
-  async function editSettingEntries(key: string, change: (id: string) => AccountSetting | string | undefined): Promise<boolean> {
+  async function editSettingEntries(
+    key: string,
+    change: (id: string) => AccountSetting | string | undefined,
+  ): Promise<boolean> {
     const cfg = vscode.workspace.getConfiguration(SECTION);
     const i = cfg.inspect<unknown[]>('accounts');
     const network = services.config.current.network;
@@ -339,7 +377,12 @@ export function registerAccounts(ctx: FeatureContext): vscode.Disposable {
       let hit = false;
       const next: unknown[] = [];
       for (const e of value) {
-        const id = typeof e === 'string' ? e : e && typeof e === 'object' && typeof (e as { id?: unknown }).id === 'string' ? (e as { id: string }).id : undefined;
+        const id =
+          typeof e === 'string'
+            ? e
+            : e && typeof e === 'object' && typeof (e as { id?: unknown }).id === 'string'
+              ? (e as { id: string }).id
+              : undefined;
         if (id !== undefined && keyOf(id.trim()) === key) {
           hit = true;
           const replaced = change(id.trim());

@@ -71,8 +71,15 @@ export type CheckedEntry =
 export function checkAccountEntry(id: string, network: Network): CheckedEntry {
   const ref = parseAccountRef(id.trim());
   if (!ref) return { ok: false, message: `“${plain(id, 80)}” is not an account. ${ACCOUNT_FORMS_HELP}` };
-  if (ref.kind === 'id' && ref.checksum !== undefined && !verifyChecksum(ref.id, ref.checksum, ledgerNetworkOf(network))) {
-    return { ok: false, message: `The checksum -${ref.checksum} does not match ${accountRefToPath(ref)} on ${network}.` };
+  if (
+    ref.kind === 'id' &&
+    ref.checksum !== undefined &&
+    !verifyChecksum(ref.id, ref.checksum, ledgerNetworkOf(network))
+  ) {
+    return {
+      ok: false,
+      message: `The checksum -${ref.checksum} does not match ${accountRefToPath(ref)} on ${network}.`,
+    };
   }
   const path = accountRefToPath(ref);
   return { ok: true, ref, path, request: ref.kind === 'id' && ref.checksum !== undefined ? path : id.trim() };
@@ -165,20 +172,36 @@ function yesNo(v: boolean | null | undefined): string {
   return v === null || v === undefined ? NONE : v ? 'yes' : 'no';
 }
 
-function entityRow(key: string, label: string, id: string | null | undefined, kind: EntityTarget['kind'] = 'account'): Row {
+function entityRow(
+  key: string,
+  label: string,
+  id: string | null | undefined,
+  kind: EntityTarget['kind'] = 'account',
+): Row {
   if (!id) return row(key, label, NONE);
   const safe = plain(id, 80);
-  return row(key, label, safe, { copy: id, target: { kind, id }, tooltip: `${escapeMarkdown(label)}: ${codeSpan(id)}` });
+  return row(key, label, safe, {
+    copy: id,
+    target: { kind, id },
+    tooltip: `${escapeMarkdown(label)}: ${codeSpan(id)}`,
+  });
 }
 
 /** The Details section of an account, in the order HashScan shows what matters while coding. */
 export function accountDetailRows(a: AccountResponse, options: { asOf?: string } = {}): Row[] {
   const rows: Row[] = [];
   rows.push(entityRow('account', 'Account', a.account));
-  rows.push(a.alias ? row('alias', 'Alias', plain(a.alias), { copy: a.alias, tooltip: `Alias: ${codeSpan(a.alias)}` }) : row('alias', 'Alias', NONE));
+  rows.push(
+    a.alias
+      ? row('alias', 'Alias', plain(a.alias), { copy: a.alias, tooltip: `Alias: ${codeSpan(a.alias)}` })
+      : row('alias', 'Alias', NONE),
+  );
   rows.push(
     a.evm_address
-      ? row('evm', 'EVM address', plain(a.evm_address), { copy: a.evm_address, tooltip: `EVM address: ${codeSpan(a.evm_address)}` })
+      ? row('evm', 'EVM address', plain(a.evm_address), {
+          copy: a.evm_address,
+          tooltip: `EVM address: ${codeSpan(a.evm_address)}`,
+        })
       : row('evm', 'EVM address', NONE),
   );
   rows.push(
@@ -200,12 +223,21 @@ export function accountDetailRows(a: AccountResponse, options: { asOf?: string }
             (options.asOf ? `\n\n${escapeMarkdown(AS_OF_CAVEAT)}` : ''),
     }),
   );
-  rows.push(row('balanceTimestamp', 'Balance timestamp', consensusTime(a.balance?.timestamp), a.balance?.timestamp ? { copy: a.balance.timestamp } : {}));
+  rows.push(
+    row(
+      'balanceTimestamp',
+      'Balance timestamp',
+      consensusTime(a.balance?.timestamp),
+      a.balance?.timestamp ? { copy: a.balance.timestamp } : {},
+    ),
+  );
   rows.push(row('autoRenew', 'Auto-renew period', duration(a.auto_renew_period)));
   rows.push(row('created', 'Created', consensusTime(a.created_timestamp)));
   rows.push(row('expiry', 'Expires', consensusTime(a.expiry_timestamp)));
   rows.push(
-    a.memo ? row('memo', 'Memo', plain(a.memo), { copy: a.memo, tooltip: `Memo: ${escapeMarkdown(a.memo)}` }) : row('memo', 'Memo', NONE),
+    a.memo
+      ? row('memo', 'Memo', plain(a.memo), { copy: a.memo, tooltip: `Memo: ${escapeMarkdown(a.memo)}` })
+      : row('memo', 'Memo', NONE),
   );
   const maxAssoc = a.max_automatic_token_associations;
   rows.push(
@@ -227,16 +259,25 @@ export function accountDetailRows(a: AccountResponse, options: { asOf?: string }
     row('stakedNode', 'Staked node', a.staked_node_id === null ? NONE : a.staked_node_id.toString()),
     row('declineReward', 'Decline reward', yesNo(a.decline_reward)),
     row('stakePeriodStart', 'Stake period start', consensusTime(a.stake_period_start)),
-    row('pendingReward', 'Pending reward', a.pending_reward === undefined ? NONE : formatTinybarsAsHbar(a.pending_reward)),
+    row(
+      'pendingReward',
+      'Pending reward',
+      a.pending_reward === undefined ? NONE : formatTinybarsAsHbar(a.pending_reward),
+    ),
   ];
-  const stakedTo = a.staked_account_id ? plain(a.staked_account_id, 80) : a.staked_node_id !== null ? `node ${a.staked_node_id}` : 'not staked';
+  const stakedTo = a.staked_account_id
+    ? plain(a.staked_account_id, 80)
+    : a.staked_node_id !== null
+      ? `node ${a.staked_node_id}`
+      : 'not staked';
   rows.push(row('staking', 'Staking', stakedTo, { children: staking }));
   return rows;
 }
 
 export const AS_OF_CAVEAT =
   'A balance as of a past timestamp comes from the mirror node’s balance snapshots: it is accurate to within 15 minutes of that time.';
-export const NONCE_CAVEAT = 'The ethereum nonce as of a past timestamp may be inexact: the mirror node does not keep its full history.';
+export const NONCE_CAVEAT =
+  'The ethereum nonce as of a past timestamp may be inexact: the mirror node does not keep its full history.';
 
 // ---------------------------------------------------------------------------------------------
 // Accounts and transactions as tree rows
@@ -247,7 +288,11 @@ export interface AccountView {
 }
 
 /** The account node: its balance as the description, a Markdown summary as the tooltip. */
-export function accountView(a: AccountResponse, title: string, options: { asOf?: string; network: string }): AccountView {
+export function accountView(
+  a: AccountResponse,
+  title: string,
+  options: { asOf?: string; network: string },
+): AccountView {
   const balance = a.balance?.balance;
   const hbar = balance === null || balance === undefined ? 'no balance' : formatTinybarsAsHbar(balance);
   const parts = [a.deleted ? `deleted · ${hbar}` : hbar];
@@ -262,7 +307,11 @@ export function accountView(a: AccountResponse, title: string, options: { asOf?:
     ...(a.memo ? [`- Memo: ${escapeMarkdown(a.memo, 300)}`] : []),
     ...(a.deleted ? ['- **Deleted**'] : []),
   ];
-  if (options.asOf) lines.push('', `*As of ${escapeMarkdown(consensusTime(options.asOf))}.* ${escapeMarkdown(AS_OF_CAVEAT)} ${escapeMarkdown(NONCE_CAVEAT)}`);
+  if (options.asOf)
+    lines.push(
+      '',
+      `*As of ${escapeMarkdown(consensusTime(options.asOf))}.* ${escapeMarkdown(AS_OF_CAVEAT)} ${escapeMarkdown(NONCE_CAVEAT)}`,
+    );
   return { description: parts.join(' · '), tooltip: lines.join('\n') };
 }
 
@@ -316,16 +365,29 @@ export function transactionRows(tx: Transaction, accountId: string | undefined):
       }),
     );
   }
-  rows.push(row('consensus', 'Consensus time', consensusTime(tx.consensus_timestamp), tx.consensus_timestamp ? { copy: tx.consensus_timestamp } : {}));
+  rows.push(
+    row(
+      'consensus',
+      'Consensus time',
+      consensusTime(tx.consensus_timestamp),
+      tx.consensus_timestamp ? { copy: tx.consensus_timestamp } : {},
+    ),
+  );
   rows.push(row('type', 'Type', plain(tx.name ?? NONE, 60)));
   rows.push(row('result', 'Result', plain(tx.result ?? NONE, 60)));
   if (accountId) {
     const net = netHbarChange(tx, accountId);
     rows.push(row('net', `Net change for ${plain(accountId, 40)}`, net === undefined ? 'none' : signedHbar(net)));
   }
-  rows.push(row('fee', 'Fee charged', tx.charged_tx_fee === undefined ? NONE : formatTinybarsAsHbar(tx.charged_tx_fee)));
+  rows.push(
+    row('fee', 'Fee charged', tx.charged_tx_fee === undefined ? NONE : formatTinybarsAsHbar(tx.charged_tx_fee)),
+  );
   const memo = decodeMemo(tx.memo_base64);
-  rows.push(memo === undefined ? row('memo', 'Memo', NONE) : row('memo', 'Memo', plain(memo), { copy: memo, tooltip: `Memo: ${escapeMarkdown(memo)}` }));
+  rows.push(
+    memo === undefined
+      ? row('memo', 'Memo', NONE)
+      : row('memo', 'Memo', plain(memo), { copy: memo, tooltip: `Memo: ${escapeMarkdown(memo)}` }),
+  );
   rows.push(entityRow('node', 'Node', tx.node));
 
   const transfers = tx.transfers ?? [];
@@ -371,12 +433,21 @@ export function transactionRows(tx: Transaction, accountId: string | undefined):
       row('stakingRewards', 'Staking rewards', `${rewards.length}`, {
         children: rewards.map((r, i) => {
           const account = typeof r.account === 'number' ? `0.0.${r.account}` : r.account;
-          return { ...entityRow(`sr${i}`, plain(account, 40), account), label: plain(account, 40), value: signedHbar(r.amount) };
+          return {
+            ...entityRow(`sr${i}`, plain(account, 40), account),
+            label: plain(account, 40),
+            value: signedHbar(r.amount),
+          };
         }),
       }),
     );
   }
-  if (tx.parent_consensus_timestamp) rows.push(row('parent', 'Parent consensus time', consensusTime(tx.parent_consensus_timestamp), { copy: tx.parent_consensus_timestamp }));
+  if (tx.parent_consensus_timestamp)
+    rows.push(
+      row('parent', 'Parent consensus time', consensusTime(tx.parent_consensus_timestamp), {
+        copy: tx.parent_consensus_timestamp,
+      }),
+    );
   if (tx.scheduled !== undefined) rows.push(row('scheduled', 'Scheduled', yesNo(tx.scheduled)));
   if (tx.nonce !== undefined) rows.push(row('nonce', 'Nonce', tx.nonce.toString()));
   if (tx.entity_id) rows.push(entityRow('entity', 'Entity', tx.entity_id));
@@ -391,7 +462,8 @@ export function transactionRows(tx: Transaction, accountId: string | undefined):
 // ---------------------------------------------------------------------------------------------
 // The as-of timestamp the user types
 
-export type ParsedAsOf = { readonly ok: true; readonly timestamp: string | undefined } | { readonly ok: false; readonly message: string };
+export type ParsedAsOf =
+  { readonly ok: true; readonly timestamp: string | undefined } | { readonly ok: false; readonly message: string };
 
 export const AS_OF_HELP =
   'A consensus timestamp (1700000000 or 1700000000.123456789) or a UTC date and time (2023-11-14 or 2023-11-14T22:13:20Z); empty for now.';
@@ -410,7 +482,14 @@ export function parseAsOf(text: string): ParsedAsOf {
   const [, y, mo, d, h = '00', mi = '00', s = '00', frac = ''] = iso;
   const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
   const check = new Date(ms);
-  if (Number.isNaN(ms) || check.getUTCDate() !== Number(d) || check.getUTCMonth() !== Number(mo) - 1 || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) {
+  if (
+    Number.isNaN(ms) ||
+    check.getUTCDate() !== Number(d) ||
+    check.getUTCMonth() !== Number(mo) - 1 ||
+    Number(h) > 23 ||
+    Number(mi) > 59 ||
+    Number(s) > 59
+  ) {
     return { ok: false, message: `${t} is not a valid date. ${AS_OF_HELP}` };
   }
   if (ms < 0) return { ok: false, message: 'The ledger has no history before 1970.' };

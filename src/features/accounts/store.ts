@@ -7,7 +7,14 @@
 // first page of transactions together, so expanding an account (or its sections) never fetches.
 import { Commands, type CommandId } from '../../commands';
 import { ACCOUNT_FORMS_HELP } from '../../ledger';
-import { MirrorError, MirrorInputError, isAbortError, type AccountParams, type AccountResponse, type MirrorClient } from '../../mirror';
+import {
+  MirrorError,
+  MirrorInputError,
+  isAbortError,
+  type AccountParams,
+  type AccountResponse,
+  type MirrorClient,
+} from '../../mirror';
 import type { AccountSetting, Network } from '../../settings';
 import type { EntityTarget, HasTarget } from '../context';
 import { codeSpan, escapeMarkdown } from '../common/markdown';
@@ -56,7 +63,11 @@ export interface Problem {
 
 export interface AccountsStoreOptions {
   readonly client: () => MirrorClient;
-  readonly settings: () => { readonly network: Network; readonly networkLabel: string; readonly transactionsLimit: number };
+  readonly settings: () => {
+    readonly network: Network;
+    readonly networkLabel: string;
+    readonly transactionsLimit: number;
+  };
   /** A node (and what is below it) changed; undefined: the whole tree. */
   readonly changed: (node: AccountsNode | undefined) => void;
   readonly log?: (message: string) => void;
@@ -64,7 +75,8 @@ export interface AccountsStoreOptions {
   readonly progress?: (work: Promise<unknown>) => void;
 }
 
-export type AccountsNode = AccountNode | SectionNode | RowNode | TokenNode | TransactionNode | LoadMoreNode | MessageNode;
+export type AccountsNode =
+  AccountNode | SectionNode | RowNode | TokenNode | TransactionNode | LoadMoreNode | MessageNode;
 
 interface NodeBase {
   readonly parent: AccountsNode | undefined;
@@ -168,7 +180,10 @@ export class AccountNode implements NodeBase, HasTarget {
         collapsible: 'collapsed',
       };
     }
-    const view = accountView(a, this.title, { network: this.networkLabel(), ...(this.asOf ? { asOf: this.asOf } : {}) });
+    const view = accountView(a, this.title, {
+      network: this.networkLabel(),
+      ...(this.asOf ? { asOf: this.asOf } : {}),
+    });
     const extra = [
       ...(this.filter ? [plain(this.filter, 40)] : []),
       ...(this.entry.temporary ? ['not saved'] : []),
@@ -193,7 +208,10 @@ export class AccountNode implements NodeBase, HasTarget {
       return `**${title}** · ${network}\n\n${escapeMarkdown(this.problem.title)}: ${escapeMarkdown(this.problem.detail)}`;
     }
     if (!this.account) return `**${title}**: loading from ${network}`;
-    const view = accountView(this.account, this.title, { network: this.networkLabel(), ...(this.asOf ? { asOf: this.asOf } : {}) });
+    const view = accountView(this.account, this.title, {
+      network: this.networkLabel(),
+      ...(this.asOf ? { asOf: this.asOf } : {}),
+    });
     return view.tooltip + (this.entry.temporary ? '\n\n*Opened from a hover; not in `ledgerLens.accounts`.*' : '');
   }
 }
@@ -445,7 +463,10 @@ export class AccountsStore {
     const key = this.keyOf(id);
     const lower = id.toLowerCase();
     return this.nodes.find(
-      n => n.key === key || n.account?.account === id || (n.account?.evm_address ? n.account.evm_address.toLowerCase() === lower : false),
+      n =>
+        n.key === key ||
+        n.account?.account === id ||
+        (n.account?.evm_address ? n.account.evm_address.toLowerCase() === lower : false),
     );
   }
 
@@ -670,7 +691,17 @@ export class AccountsStore {
     }
     if (!node.account) return [new MessageNode(node, 'empty', 'Not loaded', '', 'account')];
     const out: AccountsNode[] = [];
-    if (node.asOf) out.push(new MessageNode(node, 'asOf', `As of ${consensusTime(node.asOf)}`, `${AS_OF_CAVEAT} ${NONCE_CAVEAT}`, undefined, 'history'));
+    if (node.asOf)
+      out.push(
+        new MessageNode(
+          node,
+          'asOf',
+          `As of ${consensusTime(node.asOf)}`,
+          `${AS_OF_CAVEAT} ${NONCE_CAVEAT}`,
+          undefined,
+          'history',
+        ),
+      );
     out.push(node.details, node.tokens, node.transactions);
     return out;
   }
@@ -682,22 +713,43 @@ export class AccountsStore {
     const prefix = section.item().id;
     switch (section.section) {
       case 'details':
-        return accountDetailRows(a, account.asOf ? { asOf: account.asOf } : {}).map(r => new RowNode(section, r, prefix));
+        return accountDetailRows(a, account.asOf ? { asOf: account.asOf } : {}).map(
+          r => new RowNode(section, r, prefix),
+        );
       case 'tokens': {
         const tokens = a.balance?.tokens ?? [];
         const out: AccountsNode[] = tokens.map((t, i) => new TokenNode(section, t.token_id ?? '', t.balance, i));
         if (tokens.length === 0) out.push(new MessageNode(section, 'none', 'No token balances', '', undefined));
         else if (tokens.length >= TOKEN_BALANCE_CAP) {
-          out.push(new MessageNode(section, 'cap', `Showing the first ${TOKEN_BALANCE_CAP} token balances`, 'the mirror node returns no more with an account', undefined));
+          out.push(
+            new MessageNode(
+              section,
+              'cap',
+              `Showing the first ${TOKEN_BALANCE_CAP} token balances`,
+              'the mirror node returns no more with an account',
+              undefined,
+            ),
+          );
         }
         return out;
       }
       case 'transactions': {
         const out: AccountsNode[] = account.pager.transactions.map(tx => new TransactionNode(section, tx));
         if (out.length === 0 && !account.pager.hasMore) {
-          out.push(new MessageNode(section, 'none', account.filter ? `No ${account.filter} transactions` : 'No transactions', '', undefined));
+          out.push(
+            new MessageNode(
+              section,
+              'none',
+              account.filter ? `No ${account.filter} transactions` : 'No transactions',
+              '',
+              undefined,
+            ),
+          );
         }
-        if (account.moreProblem) out.push(new MessageNode(section, 'moreProblem', account.moreProblem.title, account.moreProblem.detail, 'loadMore'));
+        if (account.moreProblem)
+          out.push(
+            new MessageNode(section, 'moreProblem', account.moreProblem.title, account.moreProblem.detail, 'loadMore'),
+          );
         else if (account.pager.hasMore) out.push(new LoadMoreNode(section));
         return out;
       }

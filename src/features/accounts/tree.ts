@@ -55,7 +55,11 @@ export function toTreeItem(node: AccountsNode, data: ItemData): vscode.TreeItem 
   }
   if (data.contextValue) item.contextValue = data.contextValue;
   if (data.command) {
-    item.command = { command: data.command.id, title: data.command.title, arguments: data.command.args ? [...data.command.args] : [node] };
+    item.command = {
+      command: data.command.id,
+      title: data.command.title,
+      arguments: data.command.args ? [...data.command.args] : [node],
+    };
   }
   item.accessibilityInformation = { label: data.description ? `${data.label}, ${data.description}` : data.label };
   return item;

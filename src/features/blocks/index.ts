@@ -36,7 +36,7 @@ export function registerBlocks(ctx: FeatureContext): vscode.Disposable {
   const provider = new BlocksProvider({ client: () => services.mirror });
   const panels = new BlockPanels(ctx, () => defaultNetworkUrl);
   const treeView = vscode.window.createTreeView(Views.blocks, { treeDataProvider: provider, showCollapseAll: false });
-  const feature: BlocksFeature = { provider, panels, treeView: treeView as vscode.TreeView<unknown> };
+  const feature: BlocksFeature = { provider, panels, treeView: treeView };
   ctx.exports.features['blocks'] = feature;
 
   // Poll only while someone can see the view: a hidden view costs no requests.
@@ -76,7 +76,11 @@ export function registerBlocks(ctx: FeatureContext): vscode.Disposable {
     const client = services.mirror;
     try {
       const block = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `Looking up block ${text.trim()} on ${network}`, cancellable: true },
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: `Looking up block ${text.trim()} on ${network}`,
+          cancellable: true,
+        },
         (_p, token) => {
           const controller = new AbortController();
           token.onCancellationRequested(() => controller.abort());
@@ -94,7 +98,11 @@ export function registerBlocks(ctx: FeatureContext): vscode.Disposable {
       }
       const serverMessages = e instanceof MirrorError ? e.messages : [];
       const head =
-        e instanceof MirrorError && e.kind === 'http' ? `The mirror node of ${network} answered ${e.status}` : e instanceof Error ? e.message : String(e);
+        e instanceof MirrorError && e.kind === 'http'
+          ? `The mirror node of ${network} answered ${e.status}`
+          : e instanceof Error
+            ? e.message
+            : String(e);
       const message = serverMessages.length > 0 ? `${head}: ${serverMessages.join('; ')}` : head;
       void vscode.window.showErrorMessage(`Ledger Lens: ${message}`);
       return { kind: 'failed', message, serverMessages };

@@ -6,7 +6,8 @@ export type BlockQuery =
   | { readonly kind: 'number'; readonly number: bigint; readonly hashOrNumber: string }
   | { readonly kind: 'hash'; readonly hash: string; readonly hashOrNumber: string };
 
-export type ParsedBlock = { readonly ok: true; readonly query: BlockQuery } | { readonly ok: false; readonly message: string };
+export type ParsedBlock =
+  { readonly ok: true; readonly query: BlockQuery } | { readonly ok: false; readonly message: string };
 
 export const BLOCK_INPUT_HELP =
   'Enter a block number (decimal, e.g. 1234567, or 0x hex, e.g. 0x12d687) or a block hash (64 or 96 hex digits, optionally with 0x).';
@@ -21,7 +22,7 @@ export function parseBlockLookup(raw: string): ParsedBlock {
   if (text.length === 0) return { ok: false, message: BLOCK_INPUT_HELP };
   const hash = HASH.exec(text);
   if (hash) {
-    const hex = hash[1]!.toLowerCase();
+    const hex = hash[1].toLowerCase();
     return { ok: true, query: { kind: 'hash', hash: `0x${hex}`, hashOrNumber: `0x${hex}` } };
   }
   let n: bigint | undefined;
@@ -32,8 +33,11 @@ export function parseBlockLookup(raw: string): ParsedBlock {
     return { ok: true, query: { kind: 'number', number: n, hashOrNumber: n.toString() } };
   }
   const hex = /^(?:0x)?([0-9a-fA-F]+)$/.exec(text);
-  if (hex && hex[1]!.length > 16) {
-    return { ok: false, message: `A block hash has 64 or 96 hex digits; this one has ${hex[1]!.length}. ${BLOCK_INPUT_HELP}` };
+  if (hex && hex[1].length > 16) {
+    return {
+      ok: false,
+      message: `A block hash has 64 or 96 hex digits; this one has ${hex[1].length}. ${BLOCK_INPUT_HELP}`,
+    };
   }
   return { ok: false, message: BLOCK_INPUT_HELP };
 }

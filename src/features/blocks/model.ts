@@ -18,7 +18,8 @@ export function blockRow(block: Block): BlockRow {
   const from = parseTimestamp(block.timestamp.from);
   const to = block.timestamp.to ? parseTimestamp(block.timestamp.to) : undefined;
   const range = from ? `${clock(from)}–${to ? clock(to) : '…'} UTC` : block.timestamp.from;
-  const gas = block.gas_used === null || block.gas_used === undefined ? 'gas —' : `gas ${formatGrouped(block.gas_used)}`;
+  const gas =
+    block.gas_used === null || block.gas_used === undefined ? 'gas —' : `gas ${formatGrouped(block.gas_used)}`;
   const txs = `${formatGrouped(block.count)} tx`;
   return {
     label: `#${block.number}`,
@@ -27,7 +28,7 @@ export function blockRow(block: Block): BlockRow {
       `Block ${block.number}`,
       `Transactions: ${block.count}`,
       `From: ${from ? timestampToIso(from) : block.timestamp.from}`,
-      `To: ${to ? timestampToIso(to) : block.timestamp.to ?? NONE}`,
+      `To: ${to ? timestampToIso(to) : (block.timestamp.to ?? NONE)}`,
       `Gas used: ${block.gas_used ?? NONE}`,
       `Hash: ${block.hash}`,
     ].join('\n'),
@@ -44,7 +45,10 @@ export function blockSection(block: Block, options: BlockFormatOptions): DetailS
   const fields: DetailField[] = [
     { label: 'Number', value: block.number.toString(), copy: block.number.toString() },
     { label: 'Transaction count', value: formatGrouped(block.count) },
-    { label: 'Gas used', value: block.gas_used === null || block.gas_used === undefined ? NONE : formatGrouped(block.gas_used) },
+    {
+      label: 'Gas used',
+      value: block.gas_used === null || block.gas_used === undefined ? NONE : formatGrouped(block.gas_used),
+    },
     { label: 'HAPI version', value: block.hapi_version ?? NONE },
     { label: 'Hash', value: block.hash, mono: true, copy: block.hash },
     {
@@ -53,11 +57,21 @@ export function blockSection(block: Block, options: BlockFormatOptions): DetailS
       mono: true,
       copy: block.previous_hash,
       // The genesis block's previous hash is all zeros: nothing to open.
-      ...(/^(0x)?0*$/.test(block.previous_hash) ? { note: 'genesis' } : { action: { type: 'openBlock' as const, hashOrNumber: block.previous_hash } }),
+      ...(/^(0x)?0*$/.test(block.previous_hash)
+        ? { note: 'genesis' }
+        : { action: { type: 'openBlock' as const, hashOrNumber: block.previous_hash } }),
     },
-    { label: 'Logs bloom', value: block.logs_bloom ?? NONE, mono: true, ...(block.logs_bloom ? { copy: block.logs_bloom } : {}) },
+    {
+      label: 'Logs bloom',
+      value: block.logs_bloom ?? NONE,
+      mono: true,
+      ...(block.logs_bloom ? { copy: block.logs_bloom } : {}),
+    },
     { label: 'Name', value: revealInvisibles(block.name), mono: true },
-    { label: 'Size', value: block.size === null || block.size === undefined ? NONE : `${block.size.toLocaleString('en-US')} bytes` },
+    {
+      label: 'Size',
+      value: block.size === null || block.size === undefined ? NONE : `${block.size.toLocaleString('en-US')} bytes`,
+    },
     timestampField('Timestamp from', block.timestamp.from, options),
     timestampField('Timestamp to', block.timestamp.to, options),
   ];
@@ -68,9 +82,17 @@ export function blockSection(block: Block, options: BlockFormatOptions): DetailS
     tables: [],
     buttons: [
       { label: 'Copy hash', action: { type: 'copy', text: block.hash } },
-      { label: "Block's contract results", action: { type: 'openContractResults', blockNumber: block.number.toString() } },
+      {
+        label: "Block's contract results",
+        action: { type: 'openContractResults', blockNumber: block.number.toString() },
+      },
       ...(options.hashscan
-        ? [{ label: 'Open in HashScan', action: { type: 'openInHashScan' as const, kind: 'block' as const, id: block.number.toString() } }]
+        ? [
+            {
+              label: 'Open in HashScan',
+              action: { type: 'openInHashScan' as const, kind: 'block' as const, id: block.number.toString() },
+            },
+          ]
         : []),
     ],
   };

@@ -42,7 +42,9 @@ export class BlockPanels extends DetailPanels<BlockPanelState, Block> {
   }
 
   protected titleOf(state: BlockPanelState): string {
-    return /^\d+$/.test(state.hashOrNumber) ? `Block ${state.hashOrNumber}` : `Block ${state.hashOrNumber.slice(0, 10)}…`;
+    return /^\d+$/.test(state.hashOrNumber)
+      ? `Block ${state.hashOrNumber}`
+      : `Block ${state.hashOrNumber.slice(0, 10)}…`;
   }
 
   protected fetch(client: MirrorClient, state: BlockPanelState, signal: AbortSignal): Promise<Block> {

@@ -116,10 +116,10 @@ export class BlocksProvider extends Disposable implements vscode.TreeDataProvide
         // Newest first and 25 a page are the service's defaults: sent only when different, so the
         // request is the plain `/blocks` a browser would make (and the cache shares it).
         const size = this.options.pageSize ?? BLOCKS_PAGE_SIZE;
-        const page = await this.options.client().listBlocks(
-          size === BLOCKS_PAGE_SIZE ? {} : { limit: size },
-          { signal: this.controller.signal, cache: 'reload' },
-        );
+        const page = await this.options.client().listBlocks(size === BLOCKS_PAGE_SIZE ? {} : { limit: size }, {
+          signal: this.controller.signal,
+          cache: 'reload',
+        });
         const newest = page.blocks;
         const oldestNew = newest.at(-1)?.number;
         const topShown = this.blocks[0]?.number;

@@ -9,7 +9,7 @@ export function prettyJson(text: string, indent = 2): string {
   const n = text.length;
   const pad = () => '\n' + ' '.repeat(depth * indent);
   while (i < n) {
-    const ch = text[i]!;
+    const ch = text[i];
     if (ch === '"') {
       let j = i + 1;
       while (j < n && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
@@ -20,7 +20,7 @@ export function prettyJson(text: string, indent = 2): string {
     if (ch === '{' || ch === '[') {
       // Keep empty containers on one line.
       let j = i + 1;
-      while (j < n && /\s/.test(text[j]!)) j++;
+      while (j < n && /\s/.test(text[j])) j++;
       const close = ch === '{' ? '}' : ']';
       if (text[j] === close) {
         out.push(ch + close);
@@ -38,7 +38,7 @@ export function prettyJson(text: string, indent = 2): string {
       out.push(': ');
     } else if (!/\s/.test(ch)) {
       let j = i;
-      while (j < n && !/[\s,:{}[\]"]/.test(text[j]!)) j++;
+      while (j < n && !/[\s,:{}[\]"]/.test(text[j])) j++;
       out.push(text.slice(i, j));
       i = j;
       continue;

@@ -5,8 +5,9 @@
 const MARKDOWN_SPECIAL = /[\\`*_{}[\]()#+\-.!|~<>&"'=:]/g;
 
 // Controls that reorder or hide text (Trojan Source) or break lines: shown as visible escapes.
-// eslint-disable-next-line no-control-regex
-const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/gu;
+const INVISIBLE =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/gu;
 
 function visibleEscape(ch: string): string {
   const cp = ch.codePointAt(0) ?? 0;

@@ -6,13 +6,15 @@ import type { EntityTarget } from '../context';
 const targetSchema = z.object({
   kind: z.enum(['account', 'contract', 'token', 'topic', 'schedule', 'transaction', 'block']),
   id: z.string().min(1).max(200),
-  evmAddress: z.string().regex(/^0x[0-9a-fA-F]{40}$/).optional(),
+  evmAddress: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .optional(),
 });
 
 /** The target a command was invoked on, or undefined if the argument is not one. */
 export function targetOf(arg: unknown): EntityTarget | undefined {
-  const candidate =
-    arg !== null && typeof arg === 'object' && 'target' in arg ? (arg as { target: unknown }).target : arg;
+  const candidate = arg !== null && typeof arg === 'object' && 'target' in arg ? arg.target : arg;
   const r = targetSchema.safeParse(candidate);
   if (!r.success) return undefined;
   const { kind, id, evmAddress } = r.data;

@@ -55,7 +55,9 @@ export function filtersForTarget(target: EntityTarget): ContractResultsFilterIni
       // `from` takes an account id or an EVM address; the id is the one the user sees.
       return { from: target.id };
     case 'block':
-      return /^(0x)?[0-9a-fA-F]{64}([0-9a-fA-F]{32})?$/.test(target.id) ? { blockHash: target.id } : { blockNumber: target.id };
+      return /^(0x)?[0-9a-fA-F]{64}([0-9a-fA-F]{32})?$/.test(target.id)
+        ? { blockHash: target.id }
+        : { blockNumber: target.id };
     default:
       throw new Error(`Contract results cannot be filtered by a ${target.kind}`);
   }
@@ -95,7 +97,14 @@ export function registerContracts(ctx: FeatureContext): vscode.Disposable {
         const restored = parsed.success
           ? parsed.data
           : { filters: EMPTY_FILTERS satisfies ContractResultsFilters, unit: 'tinybar' as const };
-        adopt(new ContractResultsPanel({ panel, services: ctx.services, extensionUri: ctx.extension.extensionUri, state: restored }));
+        adopt(
+          new ContractResultsPanel({
+            panel,
+            services: ctx.services,
+            extensionUri: ctx.extension.extensionUri,
+            state: restored,
+          }),
+        );
       },
     }),
     { dispose: () => current?.dispose() },

@@ -130,10 +130,10 @@ export class ContractResultsPanel extends PanelHost<ContractResultsToHost, Contr
         });
       case 'openEntity':
         return Promise.resolve(
-          vscode.commands.executeCommand(
-            m.kind === 'account' ? Commands.revealAccount : Commands.openInHashScan,
-            { kind: m.kind, id: m.id },
-          ),
+          vscode.commands.executeCommand(m.kind === 'account' ? Commands.revealAccount : Commands.openInHashScan, {
+            kind: m.kind,
+            id: m.id,
+          }),
         ).then(() => undefined);
     }
   }

@@ -146,7 +146,8 @@ function links({ target, sidebar }: LinkSet, env: HoverEnv): string {
     out.push(commandLink('Open transaction', Commands.openTransaction, target, 'Show the transaction in a panel'));
     out.push(commandLink('Copy id', Commands.copyTransactionId, target));
   } else {
-    if (sidebar) out.push(commandLink('Open in sidebar', Commands.revealAccount, target, 'Show the account in the Accounts view'));
+    if (sidebar)
+      out.push(commandLink('Open in sidebar', Commands.revealAccount, target, 'Show the account in the Accounts view'));
     out.push(commandLink('Copy id', Commands.copyId, target));
     if (target.evmAddress) out.push(commandLink('Copy EVM address', Commands.copyEvmAddress, target));
   }
@@ -155,7 +156,13 @@ function links({ target, sidebar }: LinkSet, env: HoverEnv): string {
   return out.join(SEP);
 }
 
-function assemble(head: string, lines: ReadonlyArray<string | undefined>, fresh: Freshness, env: HoverEnv, linkSet?: LinkSet): string {
+function assemble(
+  head: string,
+  lines: ReadonlyArray<string | undefined>,
+  fresh: Freshness,
+  env: HoverEnv,
+  linkSet?: LinkSet,
+): string {
   const parts = [head];
   const body = lines.filter((l): l is string => l !== undefined);
   if (body.length > 0) parts.push(body.join(LINE));
@@ -197,13 +204,19 @@ export function accountHover(account: AccountResponse, asked: string, fresh: Fre
   return assemble(
     title(account.deleted ? 'Account (deleted)' : 'Account', id, env),
     [
-      evm ? `EVM address: ${codeSpan(evm)}` : account.evm_address ? `EVM address: ${codeSpan(account.evm_address, 100)}` : undefined,
+      evm
+        ? `EVM address: ${codeSpan(evm)}`
+        : account.evm_address
+          ? `EVM address: ${codeSpan(account.evm_address, 100)}`
+          : undefined,
       account.alias ? `Alias: ${codeSpan(account.alias, 200)}` : undefined,
       `Balance: ${balance === null || balance === undefined ? 'unknown' : `**${formatTinybarsAsHbar(balance)}**`}` +
         (tokens > 0 ? `${SEP}${tokens} token balance${tokens === 1 ? '' : 's'}` : ''),
       `Key: ${keyText(account.key)}`,
       memoLine(account.memo),
-      created || expires ? [created && `Created: ${created}`, expires && `Expires: ${expires}`].filter(Boolean).join(SEP) : undefined,
+      created || expires
+        ? [created && `Created: ${created}`, expires && `Expires: ${expires}`].filter(Boolean).join(SEP)
+        : undefined,
       `Deleted: ${yesNo(account.deleted)}`,
       `Staking: ${staking.join(', ')}`,
     ],
@@ -225,7 +238,9 @@ export function contractHover(contract: ContractInfo, asked: string, fresh: Fres
       `Admin key: ${keyText(contract.admin_key)}`,
       contract.file_id ? `Bytecode file: ${codeSpan(contract.file_id, 100)}` : undefined,
       contract.auto_renew_account ? `Auto-renew account: ${codeSpan(contract.auto_renew_account, 100)}` : undefined,
-      created || expires ? [created && `Created: ${created}`, expires && `Expires: ${expires}`].filter(Boolean).join(SEP) : undefined,
+      created || expires
+        ? [created && `Created: ${created}`, expires && `Expires: ${expires}`].filter(Boolean).join(SEP)
+        : undefined,
       `Deleted: ${yesNo(contract.deleted)}`,
     ],
     fresh,
@@ -239,9 +254,13 @@ export function tokenHover(token: TokenInfo, asked: string, fresh: Freshness, en
   const nft = token.type === 'NON_FUNGIBLE_UNIQUE';
   const decimals = nft ? 0 : token.decimals;
   const supply = token.total_supply !== undefined ? formatUnits(token.total_supply, decimals) : undefined;
-  const max = token.max_supply !== undefined && token.max_supply !== '0' ? formatUnits(token.max_supply, decimals) : undefined;
+  const max =
+    token.max_supply !== undefined && token.max_supply !== '0' ? formatUnits(token.max_supply, decimals) : undefined;
   const created = formatTime(token.created_timestamp);
-  const expires = token.expiry_timestamp !== undefined && token.expiry_timestamp !== null ? nanosText(token.expiry_timestamp) : undefined;
+  const expires =
+    token.expiry_timestamp !== undefined && token.expiry_timestamp !== null
+      ? nanosText(token.expiry_timestamp)
+      : undefined;
   return assemble(
     title(token.deleted ? 'Token (deleted)' : 'Token', id, env),
     [
@@ -251,8 +270,12 @@ export function tokenHover(token: TokenInfo, asked: string, fresh: Freshness, en
       supply !== undefined ? `Total supply: ${supply}${max !== undefined ? ` of at most ${max}` : ''}` : undefined,
       token.treasury_account_id ? `Treasury: ${codeSpan(token.treasury_account_id, 100)}` : undefined,
       memoLine(token.memo),
-      token.pause_status && token.pause_status !== 'NOT_APPLICABLE' ? `Pause status: ${escapeMarkdown(token.pause_status, 40)}` : undefined,
-      created || expires ? [created && `Created: ${created}`, expires && `Expires: ${expires}`].filter(Boolean).join(SEP) : undefined,
+      token.pause_status && token.pause_status !== 'NOT_APPLICABLE'
+        ? `Pause status: ${escapeMarkdown(token.pause_status, 40)}`
+        : undefined,
+      created || expires
+        ? [created && `Created: ${created}`, expires && `Expires: ${expires}`].filter(Boolean).join(SEP)
+        : undefined,
       `Deleted: ${yesNo(token.deleted)}`,
     ],
     fresh,
@@ -307,7 +330,12 @@ const MAX_TRANSFERS_SHOWN = 5;
  * A transaction id may name several transactions (the user's, a scheduled one, node-generated
  * children): the hover describes the user's own (nonce 0, not scheduled) and counts the others.
  */
-export function transactionHover(transactions: readonly Transaction[], asked: string, fresh: Freshness, env: HoverEnv): string {
+export function transactionHover(
+  transactions: readonly Transaction[],
+  asked: string,
+  fresh: Freshness,
+  env: HoverEnv,
+): string {
   const main =
     transactions.find(t => (t.nonce === undefined || t.nonce === 0n) && t.scheduled !== true) ?? transactions[0];
   const parsed = main?.transaction_id ? parseTransactionId(main.transaction_id) : undefined;

@@ -122,20 +122,20 @@ function toReference(m: RegExpExecArray, options: ReferenceOptions): Reference |
     const longZero = longZeroToEntityId(address);
     return longZero ? { kind: 'evm', text, start, end, address, longZero } : { kind: 'evm', text, start, end, address };
   }
-  const shard = m[2]!;
-  const realm = m[3]!;
+  const shard = m[2];
+  const realm = m[3];
   if (!fitsNetwork(shard, realm, options)) return undefined;
-  const id: EntityId = { shard: BigInt(shard), realm: BigInt(realm), num: BigInt(m[4]!) };
+  const id: EntityId = { shard: BigInt(shard), realm: BigInt(realm), num: BigInt(m[4]) };
   const dash = m[5] !== undefined;
   if (dash || m[8] !== undefined) {
-    const seconds = BigInt(dash ? m[5]! : m[8]!);
+    const seconds = BigInt(dash ? m[5] : m[8]);
     if (seconds > INT64_MAX) return undefined;
     return {
       kind: 'transaction',
       text,
       start,
       end,
-      transactionId: { payer: id, seconds, nanos: Number(dash ? m[6]! : m[9]!) },
+      transactionId: { payer: id, seconds, nanos: Number(dash ? m[6] : m[9]) },
       form: dash ? 'dash' : 'at',
       ...checksumFields(id, m[7], options),
     };
@@ -150,7 +150,13 @@ function toReference(m: RegExpExecArray, options: ReferenceOptions): Reference |
  * until it returns false or the candidates pass `until`. Matches refused by the network rule are still visited (as matches): they
  * are tokens, and a token is never cut into a smaller reference.
  */
-function scan(text: string, from: number, until: number, zeroOnly: boolean, visit: (m: RegExpExecArray) => boolean): void {
+function scan(
+  text: string,
+  from: number,
+  until: number,
+  zeroOnly: boolean,
+  visit: (m: RegExpExecArray) => boolean,
+): void {
   CANDIDATE.lastIndex = from;
   let tried = from; // starts below this were tried already
   for (let c = CANDIDATE.exec(text); c !== null && c.index <= until; c = CANDIDATE.exec(text)) {
@@ -190,7 +196,11 @@ function scan(text: string, from: number, until: number, zeroOnly: boolean, visi
  * as a short one; the lookbehind in the pattern sees the text before the window, so starting the
  * scan mid-token cannot invent a match.
  */
-export function findReference(lineText: string, character: number, options: ReferenceOptions = {}): Reference | undefined {
+export function findReference(
+  lineText: string,
+  character: number,
+  options: ReferenceOptions = {},
+): Reference | undefined {
   const from = Math.max(0, character - MAX_REFERENCE_LENGTH);
   let found: RegExpExecArray | undefined;
   // The end is exclusive, but a position just after the last character still names the token
@@ -212,7 +222,11 @@ export function findReference(lineText: string, character: number, options: Refe
  * Every reference in `text`, in order. One pass of one regex; the only allocations are per match.
  * `limit` stops early (a document with a million ids needs no more than the first few thousand).
  */
-export function findReferences(text: string, options: ReferenceOptions = {}, limit = Number.POSITIVE_INFINITY): Reference[] {
+export function findReferences(
+  text: string,
+  options: ReferenceOptions = {},
+  limit = Number.POSITIVE_INFINITY,
+): Reference[] {
   const out: Reference[] = [];
   if (limit <= 0) return out;
   scan(text, 0, text.length, options.anyShardRealm !== true, m => {

@@ -3,12 +3,7 @@
 // cap), remember which kind an id turned out to be, and turn failures into words. The vscode
 // provider (provider.ts) only adapts positions, cancellation and MarkdownString; the bench drives
 // this class directly.
-import {
-  type EntityId,
-  formatEntityId,
-  formatTransactionIdDash,
-  ledgerNetworkOf,
-} from '../../ledger';
+import { type EntityId, formatEntityId, formatTransactionIdDash, ledgerNetworkOf } from '../../ledger';
 import { MirrorError, type MirrorClient } from '../../mirror';
 import { type LedgerLensConfig, networkLabel } from '../../settings';
 import { hashscanNetwork } from '../common/links';
@@ -45,7 +40,7 @@ export interface HoverResult {
 export interface ResolverDeps {
   client(): MirrorClient;
   config(): LedgerLensConfig;
-  now?(): number;
+  now?: () => number;
 }
 
 /** A small least-recently-used map: the id → kind memory. */
@@ -91,7 +86,7 @@ export class HoverResolver {
   private readonly now: () => number;
 
   constructor(private readonly deps: ResolverDeps) {
-    this.now = deps.now ?? Date.now;
+    this.now = deps.now ?? (() => Date.now());
   }
 
   /** Forgets what was learnt about ids: call when the network (the mirror client) changes. */
@@ -107,7 +102,12 @@ export class HoverResolver {
   }
 
   /** The hover for the reference under the position, or undefined when there is none or it was cancelled. */
-  async hover(lineText: string, character: number, languageId: string, signal?: AbortSignal): Promise<HoverResult | undefined> {
+  async hover(
+    lineText: string,
+    character: number,
+    languageId: string,
+    signal?: AbortSignal,
+  ): Promise<HoverResult | undefined> {
     const reference = this.find(lineText, character, languageId);
     if (!reference) return undefined;
     const markdown = await this.describe(reference, signal);
@@ -140,7 +140,11 @@ export class HoverResolver {
       if (signal?.aborted) return undefined;
       const shown = ref.kind === 'evm' ? ref.address : ref.kind === 'entity' ? formatEntityId(ref.id) : ref.text;
       if (timedOut || (error instanceof MirrorError && error.kind === 'timeout')) {
-        return failureHover(shown, `the mirror node did not answer within ${Math.round(config.requestTimeoutMs / 1000)} s`, env);
+        return failureHover(
+          shown,
+          `the mirror node did not answer within ${Math.round(config.requestTimeoutMs / 1000)} s`,
+          env,
+        );
       }
       return failureHover(shown, describeError(error), env);
     } finally {
@@ -182,9 +186,13 @@ export class HoverResolver {
     const idText = formatEntityId(id);
     // A long-zero address is asked as written where the endpoint takes addresses (accounts,
     // contracts): the mirror node maps it to the entity itself. Tokens, topics and schedules take ids.
-    const keyFor = ref.kind === 'evm' ? (kind: EntityLookupKind) => (kind === 'account' || kind === 'contract' ? ref.address : idText) : undefined;
+    const keyFor =
+      ref.kind === 'evm'
+        ? (kind: EntityLookupKind) => (kind === 'account' || kind === 'contract' ? ref.address : idText)
+        : undefined;
     const found = await this.lookupKinds(idText, ENTITY_KINDS, opts, env, keyFor);
-    const note = ref.kind === 'evm' ? `${codeSpan(ref.address)} is the long-zero address of ${codeSpan(idText)}.\n\n` : '';
+    const note =
+      ref.kind === 'evm' ? `${codeSpan(ref.address)} is the long-zero address of ${codeSpan(idText)}.\n\n` : '';
     return note + (found ?? notFoundHover(idText, 'account, contract, token, topic or schedule', env));
   }
 
@@ -264,9 +272,9 @@ export class HoverResolver {
 /** The words of a failure: the server's own messages where it sent some. */
 export function describeError(error: unknown): string {
   if (error instanceof MirrorError) {
-    if (error.kind === 'http' && error.messages.length > 0) return `the mirror node answered ${error.status}: ${error.messages.join('; ')}`;
+    if (error.kind === 'http' && error.messages.length > 0)
+      return `the mirror node answered ${error.status}: ${error.messages.join('; ')}`;
     return error.message;
   }
   return error instanceof Error ? error.message : String(error);
 }
-

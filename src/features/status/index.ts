@@ -156,7 +156,9 @@ class StatusBarFeature extends Disposable {
     } else {
       const message = o.error instanceof Error ? o.error.message : String(o.error);
       this.error = { message, at: o.at, ...(this.poller.isActive ? { retryAt: o.at + o.retryInMs } : {}) };
-      this.ctx.services.log.warn(`status page: ${message} (failure ${o.failures}, next try in ${Math.round(o.retryInMs / 1000)} s)`);
+      this.ctx.services.log.warn(
+        `status page: ${message} (failure ${o.failures}, next try in ${Math.round(o.retryInMs / 1000)} s)`,
+      );
     }
     this.notifyIfChanged();
     this.render();
@@ -174,7 +176,10 @@ class StatusBarFeature extends Disposable {
       const incident = snap.health?.incidents[0]?.name;
       // Not awaited: the promise settles only when the user dismisses the message.
       void vscode.window
-        .showWarningMessage(`Ledger Lens: ${network} is now ${levelWords(level)}${incident ? ` (${incident})` : ''}.`, 'Details')
+        .showWarningMessage(
+          `Ledger Lens: ${network} is now ${levelWords(level)}${incident ? ` (${incident})` : ''}.`,
+          'Details',
+        )
         .then(pick => (pick ? vscode.commands.executeCommand(Commands.showStatus) : undefined));
     } else {
       void vscode.window.showInformationMessage(`Ledger Lens: ${network} is operational again.`);
@@ -186,7 +191,9 @@ class StatusBarFeature extends Disposable {
     const look = itemLook(snap);
     this.item.text = look.text;
     this.item.accessibilityInformation = { label: look.accessibilityLabel, role: 'button' };
-    this.item.backgroundColor = look.background ? new vscode.ThemeColor(`statusBarItem.${look.background}Background`) : undefined;
+    this.item.backgroundColor = look.background
+      ? new vscode.ThemeColor(`statusBarItem.${look.background}Background`)
+      : undefined;
     const md = new vscode.MarkdownString(
       tooltipMarkdown(snap, {
         now: Date.now(),
@@ -204,16 +211,15 @@ class StatusBarFeature extends Disposable {
 
   private fillMenu(qp: vscode.QuickPick<MenuItem>): void {
     const entries = menuEntries(this.snapshot(), this.allMaintenances, this.time);
-    qp.items = entries.map(
-      (e): MenuItem =>
-        e.separator
-          ? { label: e.label, kind: vscode.QuickPickItemKind.Separator }
-          : {
-              label: e.label,
-              ...(e.description ? { description: e.description } : {}),
-              ...(e.detail ? { detail: e.detail } : {}),
-              entry: e,
-            },
+    qp.items = entries.map((e): MenuItem =>
+      e.separator
+        ? { label: e.label, kind: vscode.QuickPickItemKind.Separator }
+        : {
+            label: e.label,
+            ...(e.description ? { description: e.description } : {}),
+            ...(e.detail ? { detail: e.detail } : {}),
+            entry: e,
+          },
     );
     qp.busy = this.allMaintenances === undefined || this.poller.isChecking;
   }

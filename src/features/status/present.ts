@@ -2,7 +2,13 @@
 // vscode) so the wording, the escaping and the time formats are unit-tested; index.ts only copies
 // these onto VS Code objects.
 import { escapeMarkdown } from '../common/markdown';
-import { isTroubled, type HealthLevel, type MaintenanceInfo, type NetworkHealth, type StatusNetwork } from '../../status';
+import {
+  isTroubled,
+  type HealthLevel,
+  type MaintenanceInfo,
+  type NetworkHealth,
+  type StatusNetwork,
+} from '../../status';
 
 /** Everything the item shows, as the feature knows it at one moment. */
 export interface StatusSnapshot {
@@ -57,13 +63,20 @@ export function shownLevel(s: StatusSnapshot): HealthLevel | undefined {
 export function itemLook(s: StatusSnapshot): ItemLook {
   const level = shownLevel(s);
   if (level === undefined) {
-    return { text: `$(sync~spin) ${s.network}`, accessibilityLabel: `Ledger Lens: checking ${s.network} network status` };
+    return {
+      text: `$(sync~spin) ${s.network}`,
+      accessibilityLabel: `Ledger Lens: checking ${s.network} network status`,
+    };
   }
   const words = LEVEL_WORDS[level];
   const text = level === 'operational' ? `$(check) ${s.network}` : `$(${LEVEL_ICONS[level]}) ${s.network}: ${words}`;
   // The theme's alarm colours only for the selected network's own outages, as the guidelines ask.
   const background = level === 'major_outage' ? 'error' : level === 'partial_outage' ? 'warning' : undefined;
-  return { text, ...(background ? { background } : {}), accessibilityLabel: `Ledger Lens: ${s.network} network ${words}` };
+  return {
+    text,
+    ...(background ? { background } : {}),
+    accessibilityLabel: `Ledger Lens: ${s.network} network ${words}`,
+  };
 }
 
 /** A page status value for people: `degraded_performance` → `degraded performance`. */
@@ -96,8 +109,8 @@ export class TimeFormat {
     if (!a && !b) return 'time not announced';
     if (a && !b) return `from ${this.instant(from)}`;
     if (!a && b) return `until ${this.instant(until)}`;
-    const sameLocalDay = this.localDate.format(a!) === this.localDate.format(b!);
-    const localPart = `${this.local.format(a!)} – ${sameLocalDay ? this.localTime.format(b!) : this.local.format(b!)} (local)`;
+    const sameLocalDay = this.localDate.format(a) === this.localDate.format(b);
+    const localPart = `${this.local.format(a)} – ${sameLocalDay ? this.localTime.format(b) : this.local.format(b)} (local)`;
     const sameUtcDay = utc(a!).slice(0, 10) === utc(b!).slice(0, 10);
     const utcPart = `${utc(a!)} – ${sameUtcDay ? utc(b!).slice(11) : utc(b!)} UTC`;
     return `${localPart} · ${utcPart}`;
@@ -162,13 +175,19 @@ export function tooltipMarkdown(s: StatusSnapshot, o: TooltipOptions): string {
   if (s.error) {
     lines.push(`$(warning) ${escapeMarkdown(errorLine(s.error.message))}`);
     if (s.error.retryAt !== undefined) lines.push('', `Next try ${escapeMarkdown(relative(s.error.retryAt - o.now))}.`);
-    if (s.health) lines.push('', `_Last known (${timeText(o.time.instant(s.checkedAt))}): ${escapeMarkdown(LEVEL_WORDS[s.health.level])}_`);
+    if (s.health)
+      lines.push(
+        '',
+        `_Last known (${timeText(o.time.instant(s.checkedAt))}): ${escapeMarkdown(LEVEL_WORDS[s.health.level])}_`,
+      );
     lines.push('');
   }
 
   const h = s.health;
   if (h) {
-    const groupNote = h.matchedGroup ? '' : ` (no "${escapeMarkdown(h.displayName)}" group on this page: page-wide status shown)`;
+    const groupNote = h.matchedGroup
+      ? ''
+      : ` (no "${escapeMarkdown(h.displayName)}" group on this page: page-wide status shown)`;
     lines.push(`**Components**${groupNote}`, '');
     if (h.components.length === 0) lines.push('- none listed');
     for (const c of h.components) lines.push(`- ${escapeMarkdown(c.name)}: ${escapeMarkdown(humanStatus(c.status))}`);
@@ -261,21 +280,36 @@ export interface MenuEntry {
   readonly detail?: string;
   /** A separator with this label instead of an item. */
   readonly separator?: boolean;
-  readonly action?: { readonly kind: 'open'; readonly url: string } | { readonly kind: 'selectNetwork' } | { readonly kind: 'refresh' };
+  readonly action?:
+    { readonly kind: 'open'; readonly url: string } | { readonly kind: 'selectNetwork' } | { readonly kind: 'refresh' };
 }
 
 /** The click menu: the same content as the tooltip, plus every scheduled maintenance. */
-export function menuEntries(s: StatusSnapshot, all: readonly MaintenanceInfo[] | { error: string } | undefined, time: TimeFormat): MenuEntry[] {
+export function menuEntries(
+  s: StatusSnapshot,
+  all: readonly MaintenanceInfo[] | { error: string } | undefined,
+  time: TimeFormat,
+): MenuEntry[] {
   const out: MenuEntry[] = [];
   const page = safeLink(s.statusUrl, s.statusUrl);
   const level = shownLevel(s);
   out.push({
     label: `$(${level ? LEVEL_ICONS[level] : 'sync'}) ${s.network}: ${level ? LEVEL_WORDS[level] : 'checking…'}`,
     description: s.checkedAt !== undefined ? `checked ${time.instant(s.checkedAt)}` : undefined,
-    detail: s.error ? escapeIcons(errorLine(s.error.message)) : s.health ? escapeIcons(`Whole page: ${s.health.pageIndicator.description || humanStatus(s.health.pageIndicator.indicator)}`) : undefined,
+    detail: s.error
+      ? escapeIcons(errorLine(s.error.message))
+      : s.health
+        ? escapeIcons(
+            `Whole page: ${s.health.pageIndicator.description || humanStatus(s.health.pageIndicator.indicator)}`,
+          )
+        : undefined,
     ...(page ? { action: { kind: 'open' as const, url: page } } : {}),
   });
-  out.push({ label: '$(globe) Select network…', description: `current: ${s.network}`, action: { kind: 'selectNetwork' } });
+  out.push({
+    label: '$(globe) Select network…',
+    description: `current: ${s.network}`,
+    action: { kind: 'selectNetwork' },
+  });
   out.push({ label: '$(refresh) Check now', action: { kind: 'refresh' } });
   if (s.mirrorProblem) {
     out.push({ label: '$(debug-disconnect) Mirror node problem', detail: escapeIcons(s.mirrorProblem.message) });
@@ -285,7 +319,11 @@ export function menuEntries(s: StatusSnapshot, all: readonly MaintenanceInfo[] |
   if (h) {
     out.push({ label: 'Components', separator: true });
     for (const c of h.components) {
-      out.push({ label: escapeIcons(c.name), description: escapeIcons(humanStatus(c.status)), ...(page ? { action: { kind: 'open' as const, url: page } } : {}) });
+      out.push({
+        label: escapeIcons(c.name),
+        description: escapeIcons(humanStatus(c.status)),
+        ...(page ? { action: { kind: 'open' as const, url: page } } : {}),
+      });
     }
     out.push({ label: 'Incidents', separator: true });
     if (h.incidents.length === 0) out.push({ label: 'No unresolved incidents' });
@@ -294,7 +332,9 @@ export function menuEntries(s: StatusSnapshot, all: readonly MaintenanceInfo[] |
       out.push({
         label: `$(flame) ${escapeIcons(i.name)}`,
         description: escapeIcons(`${humanStatus(i.status)}, impact ${humanStatus(i.impact)}`),
-        detail: escapeIcons(`updated ${time.instant(i.lastUpdateAt)}${i.lastUpdate ? ` — ${oneLine(i.lastUpdate)}` : ''}`),
+        detail: escapeIcons(
+          `updated ${time.instant(i.lastUpdateAt)}${i.lastUpdate ? ` — ${oneLine(i.lastUpdate)}` : ''}`,
+        ),
         ...(url ? { action: { kind: 'open' as const, url } } : {}),
       });
     }
@@ -306,13 +346,19 @@ export function menuEntries(s: StatusSnapshot, all: readonly MaintenanceInfo[] |
 
   out.push({ label: 'All scheduled maintenances', separator: true });
   if (all === undefined) out.push({ label: '$(sync~spin) Loading…' });
-  else if ('error' in all) out.push({ label: '$(warning) Could not load scheduled maintenances', detail: escapeIcons(errorLine(all.error)) });
+  else if ('error' in all)
+    out.push({ label: '$(warning) Could not load scheduled maintenances', detail: escapeIcons(errorLine(all.error)) });
   else if (all.length === 0) out.push({ label: 'None scheduled' });
   else for (const m of all) out.push(maintenanceEntry(m, s.statusUrl, page, time));
   return out;
 }
 
-function maintenanceEntry(m: MaintenanceInfo, statusUrl: string, page: string | undefined, time: TimeFormat): MenuEntry {
+function maintenanceEntry(
+  m: MaintenanceInfo,
+  statusUrl: string,
+  page: string | undefined,
+  time: TimeFormat,
+): MenuEntry {
   const url = safeLink(m.shortlink, statusUrl) ?? page;
   const where = m.components.length > 0 ? ` · ${m.components.join(', ')}` : '';
   return {
@@ -329,7 +375,10 @@ function oneLine(text: string, max = 160): string {
 }
 
 /** What a notification should say about a change of level, if anything. */
-export function healthChange(previous: HealthLevel | undefined, next: HealthLevel | undefined): 'degraded' | 'recovered' | undefined {
+export function healthChange(
+  previous: HealthLevel | undefined,
+  next: HealthLevel | undefined,
+): 'degraded' | 'recovered' | undefined {
   if (previous === undefined || next === undefined || next === 'unknown' || previous === 'unknown') return undefined;
   if (!isTroubled(previous) && isTroubled(next)) return 'degraded';
   if (isTroubled(previous) && next === 'operational') return 'recovered';

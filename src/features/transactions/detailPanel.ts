@@ -32,14 +32,26 @@ const actionSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('openContractResults'),
     timestamp: z.string().regex(TIMESTAMP).optional(),
-    blockNumber: z.string().regex(/^\d{1,19}$/).optional(),
-    blockHash: z.string().regex(/^(0x)?([0-9a-fA-F]{64}|[0-9a-fA-F]{96})$/).optional(),
+    blockNumber: z
+      .string()
+      .regex(/^\d{1,19}$/)
+      .optional(),
+    blockHash: z
+      .string()
+      .regex(/^(0x)?([0-9a-fA-F]{64}|[0-9a-fA-F]{96})$/)
+      .optional(),
   }),
-  z.object({ type: z.literal('openBlock'), hashOrNumber: z.string().regex(/^(\d{1,19}|(0x)?[0-9a-fA-F]{64}|(0x)?[0-9a-fA-F]{96})$/) }),
+  z.object({
+    type: z.literal('openBlock'),
+    hashOrNumber: z.string().regex(/^(\d{1,19}|(0x)?[0-9a-fA-F]{64}|(0x)?[0-9a-fA-F]{96})$/),
+  }),
   z.object({ type: z.literal('refresh') }),
 ]);
 
-export const detailToHostSchema: z.ZodType<DetailToHost> = z.object({ type: z.literal('action'), action: actionSchema });
+export const detailToHostSchema: z.ZodType<DetailToHost> = z.object({
+  type: z.literal('action'),
+  action: actionSchema,
+});
 
 export interface DetailPanelOptions {
   readonly ctx: FeatureContext;
@@ -116,7 +128,10 @@ export async function runDetailAction(
       return vscode.commands.executeCommand(Commands.openAsJson, panel.target);
     case 'copy':
       await vscode.env.clipboard.writeText(action.text);
-      vscode.window.setStatusBarMessage(`Copied ${action.text.length > 60 ? `${action.text.slice(0, 60)}…` : action.text}`, 3000);
+      vscode.window.setStatusBarMessage(
+        `Copied ${action.text.length > 60 ? `${action.text.slice(0, 60)}…` : action.text}`,
+        3000,
+      );
       return action.text;
     case 'openContractResults': {
       // The contract results panel takes a partial set of its form's filters.

@@ -14,7 +14,10 @@ import { leaseClient, type NetworkUrlResolver } from './networks';
 type PanelState = TransactionPanelState | BlockPanelState;
 type PanelTarget = { readonly kind: 'transaction' | 'block'; readonly id: string };
 
-export abstract class DetailPanels<State extends PanelState, Result> extends Disposable implements vscode.WebviewPanelSerializer {
+export abstract class DetailPanels<State extends PanelState, Result>
+  extends Disposable
+  implements vscode.WebviewPanelSerializer
+{
   private readonly panels = new Map<string, DetailPanel>();
 
   protected constructor(

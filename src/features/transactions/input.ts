@@ -25,8 +25,7 @@ export interface TransactionQuery {
 }
 
 export type ParsedLookup =
-  | { readonly ok: true; readonly query: TransactionQuery }
-  | { readonly ok: false; readonly message: string };
+  { readonly ok: true; readonly query: TransactionQuery } | { readonly ok: false; readonly message: string };
 
 /** The mirror node's own wording for a malformed id (recorded 400 responses), which the seed quotes. */
 export const MALFORMED_TRANSACTION_ID =
@@ -46,7 +45,10 @@ const MAX_INPUT = 2048;
 /** Parses the text of the input box (or a command argument). */
 export function parseTransactionLookup(raw: string): ParsedLookup {
   if (raw.length > MAX_INPUT) return fail('That is too long to be a transaction id or hash.');
-  const tokens = raw.trim().split(/[\s,]+/).filter(t => t.length > 0);
+  const tokens = raw
+    .trim()
+    .split(/[\s,]+/)
+    .filter(t => t.length > 0);
   if (tokens.length === 0) return fail(MALFORMED_TRANSACTION_ID);
   const [subject, ...filters] = tokens as [string, ...string[]];
 
@@ -56,17 +58,27 @@ export function parseTransactionLookup(raw: string): ParsedLookup {
   for (const f of filters) {
     const m = /^(nonce|scheduled)[=:](.*)$/i.exec(f);
     if (!m) return fail(`Unexpected "${clip(f)}" after the id: only nonce=N and scheduled=true|false may follow it.`);
-    const value = m[2]!;
-    if (m[1]!.toLowerCase() === 'nonce') {
+    const value = m[2];
+    if (m[1].toLowerCase() === 'nonce') {
       const n = parseNonce(value);
-      if (n === undefined) return fail(`nonce must be a whole number from 0 to ${INT32_MAX} (0 = user-submitted, > 0 = node-generated child); got "${clip(value)}".`);
+      if (n === undefined)
+        return fail(
+          `nonce must be a whole number from 0 to ${INT32_MAX} (0 = user-submitted, > 0 = node-generated child); got "${clip(value)}".`,
+        );
       nonce = n;
     } else {
       if (!/^(true|false)$/i.test(value)) return fail(`scheduled must be true or false; got "${clip(value)}".`);
       scheduled = value.toLowerCase() === 'true';
     }
   }
-  return { ok: true, query: { ...base.query, ...(nonce === undefined ? {} : { nonce }), ...(scheduled === undefined ? {} : { scheduled }) } };
+  return {
+    ok: true,
+    query: {
+      ...base.query,
+      ...(nonce === undefined ? {} : { nonce }),
+      ...(scheduled === undefined ? {} : { scheduled }),
+    },
+  };
 }
 
 /** The label a query gets in titles and messages: the SDK form of an id, the hash as pasted otherwise. */
@@ -102,7 +114,7 @@ function parseSubject(text: string): ParsedLookup {
   let scheduled: boolean | undefined;
   let nonce: number | undefined;
   const suffix = /^(.*?)(\?scheduled)?(?:\/(\d+))?$/.exec(body);
-  if (suffix && (suffix[2] || suffix[3]) && suffix[1]!.includes('@') && parseTransactionId(suffix[1]!)) {
+  if (suffix && (suffix[2] || suffix[3]) && suffix[1].includes('@') && parseTransactionId(suffix[1])) {
     body = suffix[1]!;
     if (suffix[2]) scheduled = true;
     if (suffix[3] !== undefined) {
@@ -132,14 +144,14 @@ function parseSubject(text: string): ParsedLookup {
 /** A specific hint where the mistake is recognisable; the general explanation otherwise. */
 function diagnose(text: string): string {
   const hex = /^(?:0x)?([0-9a-fA-F]+)$/.exec(text);
-  if (hex && hex[1]!.length >= 64 && /[0-9]/.test(hex[1]!) && hex[1]!.length !== 96) {
-    return `A transaction hash has 96 hex digits (48 bytes); this one has ${hex[1]!.length}. ${MALFORMED_TRANSACTION_ID}`;
+  if (hex && hex[1].length >= 64 && /[0-9]/.test(hex[1]) && hex[1].length !== 96) {
+    return `A transaction hash has 96 hex digits (48 bytes); this one has ${hex[1].length}. ${MALFORMED_TRANSACTION_ID}`;
   }
   if (/^[A-Za-z0-9+/_-]{40,}={0,2}$/.test(text) && text.length !== 64) {
     return `A base64 transaction hash has 64 characters without padding; this one has ${text.length}. ${MALFORMED_TRANSACTION_ID}`;
   }
   const nanos = /^\d+\.\d+\.\d+[-@]\d+[-.](\d+)$/.exec(text);
-  if (nanos && nanos[1]!.length > 9) return `The nanoseconds have at most 9 digits. ${MALFORMED_TRANSACTION_ID}`;
+  if (nanos && nanos[1].length > 9) return `The nanoseconds have at most 9 digits. ${MALFORMED_TRANSACTION_ID}`;
   if (/^\d+\.\d+\.\d+-\d+\.\d+$/.test(text) || /^\d+\.\d+\.\d+@\d+-\d+$/.test(text)) {
     return `Mixed separators: write 0.0.x-sss-nnn or 0.0.x@sss.nnn. ${MALFORMED_TRANSACTION_ID}`;
   }
@@ -163,11 +175,13 @@ function hashscanLink(text: string): ParsedLookup | undefined {
   const segments = url.pathname.split('/').filter(s => s.length > 0);
   const network = segments[0]?.toLowerCase();
   if (segments[1]?.toLowerCase() !== 'transaction' || segments.length !== 3 || !network) {
-    return fail('Only HashScan transaction links are accepted: https://hashscan.io/<network>/transaction/<id or hash>.');
+    return fail(
+      'Only HashScan transaction links are accepted: https://hashscan.io/<network>/transaction/<id or hash>.',
+    );
   }
   const linkNetwork = HASHSCAN_NETWORKS.has(network) ? network : undefined;
   // HashScan names a transaction by its consensus timestamp and carries the id in `tid`.
-  const candidates = [url.searchParams.get('tid'), decode(segments[2]!)].filter((c): c is string => !!c);
+  const candidates = [url.searchParams.get('tid'), decode(segments[2])].filter((c): c is string => !!c);
   for (const c of candidates) {
     const parsed = parseSubject(c);
     if (parsed.ok) {

@@ -108,7 +108,9 @@ export async function askForTransaction(): Promise<string | undefined> {
       return false;
     }
     const r = parseTransactionLookup(value);
-    box.validationMessage = r.ok ? undefined : { message: r.message, severity: vscode.InputBoxValidationSeverity.Error };
+    box.validationMessage = r.ok
+      ? undefined
+      : { message: r.message, severity: vscode.InputBoxValidationSeverity.Error };
     return r.ok;
   };
   validate(box.value);
@@ -123,7 +125,8 @@ export async function askForTransaction(): Promise<string | undefined> {
     box.onDidChangeValue(validate);
     box.onDidAccept(() => {
       if (validate(box.value)) finish(box.value);
-      else if (box.value.trim() === '') box.validationMessage = { message: LOOKUP_PROMPT, severity: vscode.InputBoxValidationSeverity.Error };
+      else if (box.value.trim() === '')
+        box.validationMessage = { message: LOOKUP_PROMPT, severity: vscode.InputBoxValidationSeverity.Error };
     });
     box.onDidHide(() => finish(undefined));
     box.show();
@@ -190,14 +193,16 @@ async function notFound(
     return { kind: 'not-found', network, message };
   }
   const action = `Try ${others.join(', ')}`;
-  const go =
-    tryOthers ??
-    (await vscode.window.showWarningMessage(message, action).then(pick => pick === action));
+  const go = tryOthers ?? (await vscode.window.showWarningMessage(message, action).then(pick => pick === action));
   if (!go) return { kind: 'not-found', network, message };
 
   // Every other network at once, each through a client made for this search and disposed after.
   const results = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Looking up ${label} on ${others.join(', ')}`, cancellable: true },
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: `Looking up ${label} on ${others.join(', ')}`,
+      cancellable: true,
+    },
     (_p, token) =>
       Promise.all(
         others.map(async other => {
@@ -205,7 +210,12 @@ async function notFound(
           const controller = new AbortController();
           const sub = token.onCancellationRequested(() => controller.abort());
           try {
-            return { network: other, response: await lease.client.getTransaction(query.idOrHash, paramsOf(query), { signal: controller.signal }) };
+            return {
+              network: other,
+              response: await lease.client.getTransaction(query.idOrHash, paramsOf(query), {
+                signal: controller.signal,
+              }),
+            };
           } catch (error) {
             return { network: other, error };
           } finally {
@@ -215,7 +225,9 @@ async function notFound(
         }),
       ),
   );
-  const found = results.filter((r): r is { network: typeof r.network; response: TransactionsResponse } => 'response' in r);
+  const found = results.filter(
+    (r): r is { network: typeof r.network; response: TransactionsResponse } => 'response' in r,
+  );
   if (found.length > 0) {
     let first: LookupOutcome | undefined;
     for (const f of found) {
@@ -242,10 +254,7 @@ function refuse(message: string): LookupOutcome {
 function failed(error: unknown, network: string): LookupOutcome {
   if (error instanceof MirrorError) {
     const serverMessages = error.messages;
-    const head =
-      error.kind === 'http'
-        ? `The mirror node of ${network} answered ${error.status}`
-        : error.message;
+    const head = error.kind === 'http' ? `The mirror node of ${network} answered ${error.status}` : error.message;
     const message = serverMessages.length > 0 ? `${head}: ${serverMessages.join('; ')}` : head;
     void vscode.window.showErrorMessage(`Ledger Lens: ${message}`);
     return { kind: 'failed', message, serverMessages };

@@ -68,7 +68,11 @@ export class TransactionPanels extends DetailPanels<TransactionPanelState, Trans
     return `Transaction ${query ? describeQuery(query) : state.idOrHash}`;
   }
 
-  protected fetch(client: MirrorClient, state: TransactionPanelState, signal: AbortSignal): Promise<TransactionsResponse> {
+  protected fetch(
+    client: MirrorClient,
+    state: TransactionPanelState,
+    signal: AbortSignal,
+  ): Promise<TransactionsResponse> {
     const { nonce, scheduled } = state;
     return client.getTransaction(
       state.idOrHash,

@@ -53,13 +53,25 @@ export const scenario: Scenario = {
           '/api/v1/accounts/0.0.1001',
           anAccount({
             transactions: [
-              aTransaction({ consensus_timestamp: '1700000300.000000001', transaction_id: '0.0.1001-1700000300-000000000' }),
-              aTransaction({ consensus_timestamp: '1700000100.000000001', transaction_id: '0.0.1001-1700000100-000000000' }),
+              aTransaction({
+                consensus_timestamp: '1700000300.000000001',
+                transaction_id: '0.0.1001-1700000300-000000000',
+              }),
+              aTransaction({
+                consensus_timestamp: '1700000100.000000001',
+                transaction_id: '0.0.1001-1700000100-000000000',
+              }),
             ],
             links: { next: PAGE2 },
           }),
         ),
-        recordFor(PAGE2, anAccount({ transactions: [aTransaction({ consensus_timestamp: '1700000050.000000001', name: 'TOKENMINT' })], links: { next: null } })),
+        recordFor(
+          PAGE2,
+          anAccount({
+            transactions: [aTransaction({ consensus_timestamp: '1700000050.000000001', name: 'TOKENMINT' })],
+            links: { next: null },
+          }),
+        ),
       ]);
       // Collapse the first account so the new one has room.
       await treeItem(/^NFT holder/).click();
@@ -92,15 +104,22 @@ export const scenario: Scenario = {
       await treeItem(/^Recent transactions, 3/).waitFor({ timeout: 10_000 });
       const left = await treeItem(/^Load more/).count();
       if (left !== 0) throw new Error('Load more is still offered after the last page');
-      const requests = (await control.requests('mirror')).map(r => r.url).filter(u => u.startsWith('/api/v1/accounts/'));
-      if (requests.length !== 1 || requests[0] !== PAGE2) throw new Error(`expected one request for the next page, saw ${requests.join(', ')}`);
+      const requests = (await control.requests('mirror'))
+        .map(r => r.url)
+        .filter(u => u.startsWith('/api/v1/accounts/'));
+      if (requests.length !== 1 || requests[0] !== PAGE2)
+        throw new Error(`expected one request for the next page, saw ${requests.join(', ')}`);
       return { requests };
     });
 
     await step('Select network (view title) switches to mainnet and reloads every account', async () => {
       await control.resetRequests();
       await openFromPalette('Ledger Lens: Select network', 'select network');
-      const row = quickInput.locator('.quick-input-list .monaco-list-row').filter({ hasText: 'mainnet' }).filter({ hasNotText: 'public' }).first();
+      const row = quickInput
+        .locator('.quick-input-list .monaco-list-row')
+        .filter({ hasText: 'mainnet' })
+        .filter({ hasNotText: 'public' })
+        .first();
       await row.click();
       await statusBarItem('ledgerLens.status').filter({ hasText: 'mainnet' }).waitFor({ timeout: 15_000 });
       const wanted = ['/api/v1/accounts/2001', '/api/v1/accounts/0.0.1001'];
@@ -112,7 +131,8 @@ export const scenario: Scenario = {
         await page.waitForTimeout(200);
       }
       const missing = wanted.filter(u => !seen.includes(u));
-      if (missing.length) throw new Error(`${missing.join(', ')} not asked again after the switch (saw ${seen.join(', ')})`);
+      if (missing.length)
+        throw new Error(`${missing.join(', ')} not asked again after the switch (saw ${seen.join(', ')})`);
       await treeItem(/^NFT holder, 0\.00000080 ℏ/).waitFor({ timeout: 10_000 });
       return { asked: seen.filter(u => u.startsWith('/api/v1/accounts/')) };
     });

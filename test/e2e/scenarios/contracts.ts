@@ -58,7 +58,9 @@ export const scenario: Scenario = {
     await step('Show contract results opens the panel with the replayed results', async () => {
       // The extension's contributions arrive a while after the workbench (slow on a busy machine).
       await page
-        .locator('.part.activitybar .action-item a[aria-label^="Ledger Lens"], .part.activitybar .action-item[aria-label^="Ledger Lens"]')
+        .locator(
+          '.part.activitybar .action-item a[aria-label^="Ledger Lens"], .part.activitybar .action-item[aria-label^="Ledger Lens"]',
+        )
         .first()
         .waitFor({ timeout: 90_000 });
       await runCommand('Ledger Lens: Show contract results');
@@ -69,7 +71,8 @@ export const scenario: Scenario = {
     await step("the first row's amount reads in tinybars", async () => {
       const a = await readAmount(0);
       if (a.unit !== 'tinybar') throw new Error(`unit ${a.unit}`);
-      if (a.shown.replace(/,/g, '') !== a.exact || !/^\d+$/.test(a.exact)) throw new Error(`shown ${a.shown} vs exact ${a.exact}`);
+      if (a.shown.replace(/,/g, '') !== a.exact || !/^\d+$/.test(a.exact))
+        throw new Error(`shown ${a.shown} vs exact ${a.exact}`);
       tinybars = a.exact;
       return a;
     });
@@ -79,7 +82,8 @@ export const scenario: Scenario = {
       await amountOfRow(0).locator('.unit', { hasText: 'weibar' }).waitFor();
       const a = await readAmount(0);
       const expected = (BigInt(tinybars) * 10_000_000_000n).toString();
-      if (a.exact !== expected || a.shown.replace(/,/g, '') !== expected) throw new Error(`expected ${expected}, read ${a.shown} (${a.exact})`);
+      if (a.exact !== expected || a.shown.replace(/,/g, '') !== expected)
+        throw new Error(`expected ${expected}, read ${a.shown} (${a.exact})`);
       const pressed = await frame.locator('#unit-weibar').getAttribute('aria-pressed');
       if (pressed !== 'true') throw new Error(`aria-pressed=${pressed}`);
       return { tinybars, weibars: a.shown };
@@ -105,7 +109,8 @@ export const scenario: Scenario = {
       if (count !== 2) throw new Error(`${count} rows`);
       const a = await readAmount(0);
       const expected = (ABOVE_2_53 * 10_000_000_000n).toString();
-      if (a.exact !== expected || a.unit !== 'weibar') throw new Error(`expected ${expected} weibar, read ${a.exact} ${a.unit}`);
+      if (a.exact !== expected || a.unit !== 'weibar')
+        throw new Error(`expected ${expected} weibar, read ${a.exact} ${a.unit}`);
       const requests = await control.requests('mirror');
       expectIncludes(requests.map(r => r.url).join(' '), `/api/v1/contracts/results?from=${FROM}`, 'the request');
       return { rows: count, amount: a.shown, from: await rows.first().locator('td').nth(1).innerText() };
@@ -120,7 +125,7 @@ export const scenario: Scenario = {
       return { rows: count, last: await rows.nth(2).locator('td').first().innerText() };
     });
 
-    await step("a row opens its detail: selector split out, Panic decoded, 0.0.x beside from", async () => {
+    await step('a row opens its detail: selector split out, Panic decoded, 0.0.x beside from', async () => {
       await rows.first().locator('td').first().click();
       const detail = frame.locator('#detail');
       await detail.waitFor({ state: 'visible' });
@@ -133,7 +138,11 @@ export const scenario: Scenario = {
       expectIncludes(from, FROM, 'from');
       const amount = await detail.locator('dd[data-field="amount"]').innerText();
       expectIncludes(amount.replace(/,/g, ''), `${ABOVE_2_53}0000000000`, 'amount in weibars');
-      expectIncludes(await detail.locator('dd[data-field="created_contract_ids"]').innerText(), '0.0.7001', 'created_contract_ids');
+      expectIncludes(
+        await detail.locator('dd[data-field="created_contract_ids"]').innerText(),
+        '0.0.7001',
+        'created_contract_ids',
+      );
       return { error: error.split('\n').pop(), amount };
     });
 
@@ -164,7 +173,11 @@ export const scenario: Scenario = {
         return out;
       })) as number[];
       const sorted = [...times].sort((a, b) => a - b);
-      return { rows: await rows.count(), toggleMedianMs: Math.round(sorted[sorted.length >> 1]! * 100) / 100, toggleMaxMs: Math.round(sorted[sorted.length - 1]! * 100) / 100 };
+      return {
+        rows: await rows.count(),
+        toggleMedianMs: Math.round(sorted[sorted.length >> 1] * 100) / 100,
+        toggleMaxMs: Math.round(sorted[sorted.length - 1] * 100) / 100,
+      };
     });
   },
 };

@@ -8,11 +8,15 @@ import { expectIncludes, type Scenario } from '../driver';
 
 // Made by a builder (the recordings have no hostile memo), served beside the recorded ones.
 const HOSTILE_ID = '0.0.4242';
-const HOSTILE_MEMO = '<img src=x onerror="alert(1)"><b>bold</b> [run](command:workbench.action.terminal.new) **not bold**';
+const HOSTILE_MEMO =
+  '<img src=x onerror="alert(1)"><b>bold</b> [run](command:workbench.action.terminal.new) **not bold**';
 const MEMO_FILE = 'hover-memo.txt';
 
 function clean(s: string): string {
-  return s.replace(/\u00a0/g, ' ').replace(/[ \t]+/g, ' ').trim();
+  return s
+    .replace(/\u00a0/g, ' ')
+    .replace(/[ \t]+/g, ' ')
+    .trim();
 }
 
 export const scenario: Scenario = {
@@ -70,7 +74,9 @@ export const scenario: Scenario = {
       });
 
       await step('hover an account whose memo holds HTML: shown as inert text', async () => {
-        await control.addRecords([recordFor(`/api/v1/accounts/${HOSTILE_ID}`, anAccount({ account: HOSTILE_ID, memo: HOSTILE_MEMO }))]);
+        await control.addRecords([
+          recordFor(`/api/v1/accounts/${HOSTILE_ID}`, anAccount({ account: HOSTILE_ID, memo: HOSTILE_MEMO })),
+        ]);
         await open(MEMO_FILE);
         await d.hoverText(HOSTILE_ID, { waitFor: 'Memo' });
         const hover = visibleHover('Memo');
@@ -81,9 +87,16 @@ export const scenario: Scenario = {
         // link in the widget is one of ours.
         const images = await hover.locator('img').count();
         const bold = await hover.locator('b, strong').allInnerTexts();
-        const links = await hover.locator('a').evaluateAll(as =>
-          as.map(a => (a as unknown as { getAttribute(n: string): string | null }).getAttribute('data-href') ?? (a as unknown as { getAttribute(n: string): string | null }).getAttribute('href') ?? ''),
-        );
+        const links = await hover
+          .locator('a')
+          .evaluateAll(as =>
+            as.map(
+              a =>
+                (a as unknown as { getAttribute(n: string): string | null }).getAttribute('data-href') ??
+                (a as unknown as { getAttribute(n: string): string | null }).getAttribute('href') ??
+                '',
+            ),
+          );
         if (images > 0) throw new Error(`${images} image(s) rendered from the memo`);
         if (bold.some(b => b.includes('bold'))) throw new Error(`the memo's markup was rendered: ${bold.join(' | ')}`);
         const foreign = links.filter(h => !h.startsWith('command:ledgerLens.'));

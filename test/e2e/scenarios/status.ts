@@ -10,15 +10,31 @@ const ITEM = 'ledgerLens.status';
 const EXPECTED: Record<string, Record<'testnet' | 'mainnet', { text: string; icon: string; tooltip: RegExp[] }>> = {
   'all-operational': {
     testnet: { text: 'testnet', icon: 'check', tooltip: [/Consensus Nodes: operational/, /No unresolved incidents/] },
-    mainnet: { text: 'mainnet', icon: 'check', tooltip: [/Upcoming maintenance/, /Mainnet upgrade to v0\.70/, /18:00 – 18:45 UTC/] },
+    mainnet: {
+      text: 'mainnet',
+      icon: 'check',
+      tooltip: [/Upcoming maintenance/, /Mainnet upgrade to v0\.70/, /18:00 – 18:45 UTC/],
+    },
   },
   'testnet-degraded': {
-    testnet: { text: 'testnet: degraded', icon: 'warning', tooltip: [/Mirror Node REST API: degraded performance/, /Testnet mirror node REST API latency/, /investigating/] },
+    testnet: {
+      text: 'testnet: degraded',
+      icon: 'warning',
+      tooltip: [/Mirror Node REST API: degraded performance/, /Testnet mirror node REST API latency/, /investigating/],
+    },
     mainnet: { text: 'mainnet', icon: 'check', tooltip: [/No unresolved incidents/] },
   },
   'mainnet-major-outage': {
     testnet: { text: 'testnet', icon: 'check', tooltip: [/whole page: Major System Outage/] },
-    mainnet: { text: 'mainnet: major outage', icon: 'error', tooltip: [/Consensus Nodes: major outage/, /JSON-RPC Relay: partial outage/, /Mainnet transactions not reaching consensus/] },
+    mainnet: {
+      text: 'mainnet: major outage',
+      icon: 'error',
+      tooltip: [
+        /Consensus Nodes: major outage/,
+        /JSON-RPC Relay: partial outage/,
+        /Mainnet transactions not reaching consensus/,
+      ],
+    },
   },
   'previewnet-maintenance': {
     testnet: { text: 'testnet', icon: 'check', tooltip: [/whole page: Service Under Maintenance/] },
@@ -27,7 +43,10 @@ const EXPECTED: Record<string, Record<'testnet' | 'mainnet', { text: string; ico
 };
 
 function clean(s: string): string {
-  return s.replace(/\u00a0/g, ' ').replace(/[ \t]+/g, ' ').trim();
+  return s
+    .replace(/\u00a0/g, ' ')
+    .replace(/[ \t]+/g, ' ')
+    .trim();
 }
 
 export const scenario: Scenario = {
@@ -43,7 +62,9 @@ export const scenario: Scenario = {
     const waitItem = async (text: string, icon: string): Promise<string> => {
       await page.waitForFunction(
         ([id, wanted]) => {
-          const el = (globalThis as unknown as { document: { getElementById(id: string): { innerText: string } | null } }).document.getElementById(id!);
+          const el = (
+            globalThis as unknown as { document: { getElementById(id: string): { innerText: string } | null } }
+          ).document.getElementById(id);
           return !!el && el.innerText.replace(/\u00a0/g, ' ').trim() === wanted;
         },
         [`ledger-lens.ledger-lens.${ITEM}`, text] as const,
@@ -58,7 +79,10 @@ export const scenario: Scenario = {
       await item.hover();
       const hover: Locator = page.locator('.monaco-hover:visible, .workbench-hover:visible').first();
       await hover.waitFor({ timeout: 10_000 });
-      await page.locator('.monaco-hover:visible, .workbench-hover:visible', { hasText: 'Last checked' }).first().waitFor({ timeout: 10_000 });
+      await page
+        .locator('.monaco-hover:visible, .workbench-hover:visible', { hasText: 'Last checked' })
+        .first()
+        .waitFor({ timeout: 10_000 });
       const text = clean(await hover.innerText());
       return text;
     };
@@ -77,20 +101,20 @@ export const scenario: Scenario = {
     };
 
     const checkNetwork = async (scenarioName: string, network: 'testnet' | 'mainnet'): Promise<void> => {
-      const want = EXPECTED[scenarioName]![network];
+      const want = EXPECTED[scenarioName][network];
       await step(`${scenarioName}: ${network} item and tooltip`, async () => {
         const text = await waitItem(want.text, want.icon);
         await d.dismiss();
         // The theme's error background only for the selected network's major outage.
-        const backgrounds = await item.evaluate(el => {
+        const backgrounds = await item.evaluate((el: unknown) => {
           type El = { children: ArrayLike<El> };
-          const view = (globalThis as unknown as { getComputedStyle(e: El): { backgroundColor: string } });
+          const view = globalThis as unknown as { getComputedStyle(e: El): { backgroundColor: string } };
           const out: string[] = [];
           const walk = (e: El): void => {
             out.push(view.getComputedStyle(e).backgroundColor);
             for (const c of Array.from(e.children)) walk(c);
           };
-          walk(el as unknown as El);
+          walk(el as El);
           return out.filter(b => b !== 'rgba(0, 0, 0, 0)' && b !== 'transparent');
         });
         const alarm = want.icon === 'error';
@@ -101,7 +125,8 @@ export const scenario: Scenario = {
         expectIncludes(tip, /Last checked .+ \(local\) · \d{4}-\d\d-\d\d \d\d:\d\d UTC/, 'last check time');
         if (network === 'testnet') {
           // Never another network's news.
-          if (/Mainnet transactions not reaching consensus/.test(tip)) throw new Error('testnet tooltip shows the mainnet incident');
+          if (/Mainnet transactions not reaching consensus/.test(tip))
+            throw new Error('testnet tooltip shows the mainnet incident');
         }
         return { text, background: backgrounds[0], tooltip: tip.slice(0, 120) };
       });
@@ -112,7 +137,11 @@ export const scenario: Scenario = {
       const text = await waitItem('testnet', 'check');
       const inLeft = await page.locator(`.part.statusbar .left-items [id="ledger-lens.ledger-lens.${ITEM}"]`).count();
       if (inLeft !== 1) throw new Error('the item is not among the left items');
-      const label = await item.locator('[role="button"], a').first().getAttribute('aria-label').catch(() => null);
+      const label = await item
+        .locator('[role="button"], a')
+        .first()
+        .getAttribute('aria-label')
+        .catch(() => null);
       return { text, label };
     });
 
@@ -122,7 +151,10 @@ export const scenario: Scenario = {
       await rows.filter({ hasText: 'Select network' }).first().click();
       await quickInput.locator('.quick-input-title', { hasText: 'select network' }).waitFor({ timeout: 10_000 });
       // Match the row's label exactly: `mainnet` is also the start of `mainnet-public`.
-      await rows.filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${to}\\s*$`) }) }).first().click();
+      await rows
+        .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${to}\\s*$`) }) })
+        .first()
+        .click();
       await quickInput.waitFor({ state: 'hidden', timeout: 10_000 });
     };
 
@@ -135,7 +167,7 @@ export const scenario: Scenario = {
       const other: 'testnet' | 'mainnet' = network === 'testnet' ? 'mainnet' : 'testnet';
       const switched = await step(`${name}: switch to ${other} from the click menu`, async () => {
         await switchFromMenu(other);
-        return { now: await waitItem(EXPECTED[name]![other].text, EXPECTED[name]![other].icon) };
+        return { now: await waitItem(EXPECTED[name][other].text, EXPECTED[name][other].icon) };
       });
       if (!switched) break; // the rest would read the wrong network
       network = other;
@@ -148,7 +180,12 @@ export const scenario: Scenario = {
       await rows.filter({ hasText: 'Testnet upgrade to v0.69' }).first().waitFor({ timeout: 10_000 });
       const texts = (await rows.allInnerTexts()).map(clean);
       await page.keyboard.press('Escape');
-      for (const name of ['Mainnet upgrade to v0.70', 'Previewnet reset and upgrade', 'Testnet upgrade to v0.69', 'Select network']) {
+      for (const name of [
+        'Mainnet upgrade to v0.70',
+        'Previewnet reset and upgrade',
+        'Testnet upgrade to v0.69',
+        'Select network',
+      ]) {
         if (!texts.some(t => t.includes(name))) throw new Error(`${name} not in the menu: ${texts.join(' | ')}`);
       }
       return { rows: texts.length };

@@ -15,7 +15,10 @@ export const scenario: Scenario = {
     // left in a webview by an earlier scenario); with opensInput it waits for the command's own box.
     const openLookup = async (): Promise<void> => {
       await runCommand('Ledger Lens: Lookup transaction', { opensInput: true });
-      await quickInput.locator('.quick-input-message, .quick-input-title', { hasText: /Lookup transaction|HashScan/ }).first().waitFor({ timeout: 10_000 });
+      await quickInput
+        .locator('.quick-input-message, .quick-input-title', { hasText: /Lookup transaction|HashScan/ })
+        .first()
+        .waitFor({ timeout: 10_000 });
     };
     // A quick input closes when focus leaves the workbench, and a panel that finishes loading can
     // take focus: if the box went away before the text reached it, open it again (bounded).
@@ -34,7 +37,9 @@ export const scenario: Scenario = {
     await step('Lookup transaction asks for an id and names the accepted forms', async () => {
       // The palette knows the command once the extension is installed: its view container is a sign.
       await page
-        .locator('.part.activitybar .action-item a[aria-label^="Ledger Lens"], .part.activitybar .action-item[aria-label^="Ledger Lens"]')
+        .locator(
+          '.part.activitybar .action-item a[aria-label^="Ledger Lens"], .part.activitybar .action-item[aria-label^="Ledger Lens"]',
+        )
         .first()
         .waitFor({ timeout: 30_000 });
       await openLookup();
@@ -93,7 +98,9 @@ export const scenario: Scenario = {
     });
 
     await step('opening a block shows every field, with a link to the previous block', async () => {
-      await treeItem(/^Block 18,/).first().click();
+      await treeItem(/^Block 18,/)
+        .first()
+        .click();
       const frame = webviewFrame();
       const number = frame.locator('dd[data-field="Number"]');
       await number.waitFor({ timeout: 30_000 });

@@ -17,20 +17,27 @@ export const scenario: Scenario = {
   name: 'workbench',
   async run({ page, step, runCommand, openLedgerLens, workspace, urls, dismiss }) {
     const manifest = JSON.parse(fs.readFileSync(path.join(workspace, '..', '..', 'package.json'), 'utf8')) as Manifest;
-    const hidden = new Set((manifest.contributes.menus?.commandPalette ?? []).filter(m => m.when === 'false').map(m => m.command));
-    const title = (c: { title: string; category?: string }): string => (c.category ? `${c.category}: ${c.title}` : c.title);
+    const hidden = new Set(
+      (manifest.contributes.menus?.commandPalette ?? []).filter(m => m.when === 'false').map(m => m.command),
+    );
+    const title = (c: { title: string; category?: string }): string =>
+      c.category ? `${c.category}: ${c.title}` : c.title;
     const inPalette = manifest.contributes.commands.filter(c => !hidden.has(c.command)).map(title);
     const notInPalette = manifest.contributes.commands.filter(c => hidden.has(c.command)).map(title);
 
     await step('Ledger Lens is in the activity bar', async () => {
-      const item = page.locator('.part.activitybar .action-item a[aria-label^="Ledger Lens"], .part.activitybar .action-item[aria-label^="Ledger Lens"]').first();
+      const item = page
+        .locator(
+          '.part.activitybar .action-item a[aria-label^="Ledger Lens"], .part.activitybar .action-item[aria-label^="Ledger Lens"]',
+        )
+        .first();
       await item.waitFor();
       return { label: await item.getAttribute('aria-label') };
     });
 
     await step('its view container shows its views', async () => {
       await openLedgerLens();
-      const names = manifest.contributes.views['ledgerLens']!.map(v => v.name);
+      const names = manifest.contributes.views['ledgerLens'].map(v => v.name);
       for (const name of names) await page.locator('.part.sidebar .pane-header', { hasText: name }).first().waitFor();
       return { views: names };
     });
@@ -45,9 +52,11 @@ export const scenario: Scenario = {
       // The list filters as it is typed; wait until the rows are ours only.
       await page.waitForFunction(
         () =>
-          Array.from((globalThis as unknown as { document: PageDocument }).document.querySelectorAll('.quick-input-widget .quick-input-list .monaco-list-row')).every(r =>
-            (r.textContent ?? '').includes('Ledger Lens'),
-          ),
+          Array.from(
+            (globalThis as unknown as { document: PageDocument }).document.querySelectorAll(
+              '.quick-input-widget .quick-input-list .monaco-list-row',
+            ),
+          ).every(r => (r.textContent ?? '').includes('Ledger Lens')),
         undefined,
         { timeout: 10_000 },
       );
@@ -66,7 +75,11 @@ export const scenario: Scenario = {
       const output = page.locator('.part.panel .view-lines', { hasText: 'mirror node:' }).first();
       await output.waitFor({ timeout: 20_000 });
       const text = await output.innerText();
-      return { log: expectIncludes(text.replace(/\u00a0/g, ' '), urls.mirror, 'the log names the replay mirror node').split('\n').find(l => l.includes(urls.mirror)) };
+      return {
+        log: expectIncludes(text.replace(/\u00a0/g, ' '), urls.mirror, 'the log names the replay mirror node')
+          .split('\n')
+          .find(l => l.includes(urls.mirror)),
+      };
     });
   },
 };

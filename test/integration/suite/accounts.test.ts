@@ -6,7 +6,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { LedgerLensExports } from '../../../src/features/context';
 import type { AccountsFeature } from '../../../src/features/accounts';
-import type { AccountNode, AccountsNode } from '../../../src/features/accounts/store';
+import type { AccountsNode } from '../../../src/features/accounts/store';
 import { anAccount, aTransaction, recordFor } from '../../support/builders';
 import { activateLedgerLens, resetSettings, setSetting, useReplay, waitFor } from '../helpers';
 
@@ -19,7 +19,7 @@ function feature(api: LedgerLensExports): AccountsFeature {
 }
 
 function label(item: vscode.TreeItem): string {
-  return typeof item.label === 'string' ? item.label : item.label?.label ?? '';
+  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
 }
 
 describe('accounts view', () => {
@@ -32,7 +32,11 @@ describe('accounts view', () => {
     return children.map(c => ({ node: c, item: accounts.provider.getTreeItem(c) }));
   };
   const loaded = async (): Promise<void> => {
-    await waitFor(() => accounts.store.accounts.every(a => !a.loading && a.status !== 'idle' || !a.check.ok), 10_000, 'every account loaded');
+    await waitFor(
+      () => accounts.store.accounts.every(a => (!a.loading && a.status !== 'idle') || !a.check.ok),
+      10_000,
+      'every account loaded',
+    );
   };
   const configure = async (value: unknown[]): Promise<void> => {
     await setSetting('ledgerLens.accounts', value);
@@ -60,27 +64,35 @@ describe('accounts view', () => {
     replay().mirror.resetRequests();
     await configure([{ id: '2001', label: 'NFT holder' }, '0.0.8']);
     const roots = await items();
-    assert.deepStrictEqual(roots.map(r => label(r.item)), ['NFT holder', '0.0.8']);
-    const holder = roots[0]!.item;
+    assert.deepStrictEqual(
+      roots.map(r => label(r.item)),
+      ['NFT holder', '0.0.8'],
+    );
+    const holder = roots[0].item;
     assert.strictEqual(holder.description, '0.00000080 ℏ');
     assert.strictEqual(holder.contextValue, 'account:loaded:evm:configured');
     assert.strictEqual(holder.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
     assert.strictEqual(holder.tooltip, undefined, 'tooltips wait for a hover');
-    const resolved = accounts.provider.resolveTreeItem(holder, roots[0]!.node);
+    const resolved = accounts.provider.resolveTreeItem(holder, roots[0].node);
     assert.ok(resolved.tooltip instanceof vscode.MarkdownString);
     assert.strictEqual(resolved.tooltip.isTrusted, false);
     assert.match(resolved.tooltip.value, /`0\.0\.2001`/);
 
     const before = replay().mirror.requests.length;
-    const sections = await items(roots[0]!.node);
-    assert.deepStrictEqual(sections.map(s => label(s.item)), ['Details', 'Tokens', 'Recent transactions']);
-    const txs = await items(sections[2]!.node);
+    const sections = await items(roots[0].node);
+    assert.deepStrictEqual(
+      sections.map(s => label(s.item)),
+      ['Details', 'Tokens', 'Recent transactions'],
+    );
+    const txs = await items(sections[2].node);
     assert.strictEqual(txs.length, 10);
-    assert.strictEqual(label(txs[1]!.item), 'TOKENREJECT · SUCCESS');
-    assert.strictEqual(txs[1]!.item.description, '-0.00000003 ℏ · 2009-02-13 23:31:30 UTC');
-    assert.strictEqual(txs[1]!.item.contextValue, 'transaction');
-    const rows = await items(txs[1]!.node);
-    assert.ok(rows.some(r => label(r.item) === 'Transaction ID' && r.item.description === '0.0.2001-1234567890-000000018'));
+    assert.strictEqual(label(txs[1].item), 'TOKENREJECT · SUCCESS');
+    assert.strictEqual(txs[1].item.description, '-0.00000003 ℏ · 2009-02-13 23:31:30 UTC');
+    assert.strictEqual(txs[1].item.contextValue, 'transaction');
+    const rows = await items(txs[1].node);
+    assert.ok(
+      rows.some(r => label(r.item) === 'Transaction ID' && r.item.description === '0.0.2001-1234567890-000000018'),
+    );
     assert.strictEqual(replay().mirror.requests.length, before, 'expanding the account and its sections asked nothing');
   });
 
@@ -88,21 +100,26 @@ describe('accounts view', () => {
     replay().mirror.resetRequests();
     await configure([{ id: '0.0.7', label: 'Missing' }, 'treasury!', '0.0.8']);
     const roots = await items();
-    assert.deepStrictEqual(roots.map(r => label(r.item)), ['Missing', 'treasury!', '0.0.8']);
-    assert.match(String(roots[0]!.item.description), /^Not found on 127\.0\.0\.1:\d+: Not found$/);
-    assert.strictEqual(roots[0]!.item.contextValue, 'account:failed:configured');
-    assert.strictEqual(roots[1]!.item.description, 'not an account id');
+    assert.deepStrictEqual(
+      roots.map(r => label(r.item)),
+      ['Missing', 'treasury!', '0.0.8'],
+    );
+    assert.match(String(roots[0].item.description), /^Not found on 127\.0\.0\.1:\d+: Not found$/);
+    assert.strictEqual(roots[0].item.contextValue, 'account:failed:configured');
+    assert.strictEqual(roots[1].item.description, 'not an account id');
     // The recorded 0.0.8 has a null balance: said, not shown as zero.
-    assert.strictEqual(roots[2]!.item.description, 'no balance');
+    assert.strictEqual(roots[2].item.description, 'no balance');
     const urls = replay().mirror.requests.map(r => r.url);
     assert.ok(!urls.some(u => u.includes('treasury')), 'no request for the invalid id');
 
-    const [retry] = await items(roots[0]!.node);
-    assert.strictEqual(retry!.item.command?.command, 'ledgerLens.retry');
-    replay().mirror.addRecords([recordFor('/api/v1/accounts/0.0.7', anAccount({ account: '0.0.7', evm_address: null }))]);
-    await vscode.commands.executeCommand('ledgerLens.retry', retry!.node);
+    const [retry] = await items(roots[0].node);
+    assert.strictEqual(retry.item.command?.command, 'ledgerLens.retry');
+    replay().mirror.addRecords([
+      recordFor('/api/v1/accounts/0.0.7', anAccount({ account: '0.0.7', evm_address: null })),
+    ]);
+    await vscode.commands.executeCommand('ledgerLens.retry', retry.node);
     const again = await items();
-    assert.strictEqual(again[0]!.item.description, '1.00000000 ℏ');
+    assert.strictEqual(again[0].item.description, '1.00000000 ℏ');
   });
 
   it('Load more pages through links.next from the command, and keeps the pages when another account refreshes', async () => {
@@ -111,35 +128,59 @@ describe('accounts view', () => {
         '/api/v1/accounts/0.0.1001',
         anAccount({
           transactions: [
-            aTransaction({ consensus_timestamp: '1700000300.000000001', transaction_id: '0.0.1001-1700000300-000000000' }),
-            aTransaction({ consensus_timestamp: '1700000100.000000001', transaction_id: '0.0.1001-1700000100-000000000' }),
+            aTransaction({
+              consensus_timestamp: '1700000300.000000001',
+              transaction_id: '0.0.1001-1700000300-000000000',
+            }),
+            aTransaction({
+              consensus_timestamp: '1700000100.000000001',
+              transaction_id: '0.0.1001-1700000100-000000000',
+            }),
           ],
           links: { next: PAGE2 },
         }),
       ),
-      recordFor(PAGE2, anAccount({ transactions: [aTransaction({ consensus_timestamp: '1700000050.000000001', name: 'TOKENMINT' })], links: { next: null } })),
+      recordFor(
+        PAGE2,
+        anAccount({
+          transactions: [aTransaction({ consensus_timestamp: '1700000050.000000001', name: 'TOKENMINT' })],
+          links: { next: null },
+        }),
+      ),
     ]);
     await configure(['0.0.1001', '2001']);
-    const [paged, other] = accounts.store.accounts as readonly AccountNode[];
-    let txs = await items(paged!.transactions);
+    const [paged, other] = accounts.store.accounts;
+    let txs = await items(paged.transactions);
     assert.strictEqual(label(txs.at(-1)!.item), 'Load more');
     const count = await vscode.commands.executeCommand<number>('ledgerLens.loadMore', txs.at(-1)!.node);
     assert.strictEqual(count, 3);
-    txs = await items(paged!.transactions);
-    assert.deepStrictEqual(txs.map(t => label(t.item)), ['CRYPTOTRANSFER · SUCCESS', 'CRYPTOTRANSFER · SUCCESS', 'TOKENMINT · SUCCESS']);
+    txs = await items(paged.transactions);
+    assert.deepStrictEqual(
+      txs.map(t => label(t.item)),
+      ['CRYPTOTRANSFER · SUCCESS', 'CRYPTOTRANSFER · SUCCESS', 'TOKENMINT · SUCCESS'],
+    );
     await vscode.commands.executeCommand('ledgerLens.refreshAccounts', other);
-    assert.strictEqual(paged!.pager.transactions.length, 3);
+    assert.strictEqual(paged.pager.transactions.length, 3);
   });
 
   it('filter by type and as-of timestamp reload the account with the seed’s parameters', async () => {
     await configure(['0.0.8']);
-    const [eight] = accounts.store.accounts as readonly AccountNode[];
+    const [eight] = accounts.store.accounts;
     const asOf = await vscode.commands.executeCommand('ledgerLens.showAsOf', eight, '1234567890.000000006');
     assert.strictEqual(asOf, '1234567890.000000006');
-    assert.ok(replay().mirror.requests.some(r => decodeURIComponent(r.url) === '/api/v1/accounts/0.0.8?timestamp=lte:1234567890.000000006'));
+    assert.ok(
+      replay().mirror.requests.some(
+        r => decodeURIComponent(r.url) === '/api/v1/accounts/0.0.8?timestamp=lte:1234567890.000000006',
+      ),
+    );
     const children = await items(eight);
-    assert.match(String(children[0]!.item.description), /within 15 minutes/);
-    replay().mirror.addRecords([recordFor('/api/v1/accounts/0.0.8?transactiontype=CRYPTOTRANSFER', anAccount({ account: '0.0.8', transactions: [aTransaction()] }))]);
+    assert.match(String(children[0].item.description), /within 15 minutes/);
+    replay().mirror.addRecords([
+      recordFor(
+        '/api/v1/accounts/0.0.8?transactiontype=CRYPTOTRANSFER',
+        anAccount({ account: '0.0.8', transactions: [aTransaction()] }),
+      ),
+    ]);
     await vscode.commands.executeCommand('ledgerLens.showAsOf', eight, '');
     await vscode.commands.executeCommand('ledgerLens.filterTransactionType', eight, 'CRYPTOTRANSFER');
     const section = (await items(eight)).find(c => label(c.item) === 'Recent transactions')!;
@@ -152,7 +193,7 @@ describe('accounts view', () => {
     const cfg = () => vscode.workspace.getConfiguration('ledgerLens').inspect<unknown[]>('accounts')?.globalValue;
     assert.deepStrictEqual(cfg(), [{ id: '2001', label: 'Mine' }]);
     await waitFor(() => accounts.store.accounts.length === 1, 5000, 'the new account listed');
-    const node = accounts.store.accounts[0]!;
+    const node = accounts.store.accounts[0];
     assert.strictEqual(node.status, 'loaded', 'shown from the lookup Add account made');
     await vscode.commands.executeCommand('ledgerLens.renameAccount', node, 'Renamed');
     assert.deepStrictEqual(cfg(), [{ id: '2001', label: 'Renamed' }]);
@@ -164,8 +205,14 @@ describe('accounts view', () => {
     await configure(['0.0.8']);
     const key = await vscode.commands.executeCommand('ledgerLens.revealAccount', { kind: 'account', id: '2001' });
     assert.strictEqual(key, '0.0.2001');
-    assert.deepStrictEqual(accounts.store.accounts.map(a => a.entry.temporary), [false, true]);
-    assert.deepStrictEqual(vscode.workspace.getConfiguration('ledgerLens').inspect<unknown[]>('accounts')?.globalValue, ['0.0.8']);
+    assert.deepStrictEqual(
+      accounts.store.accounts.map(a => a.entry.temporary),
+      [false, true],
+    );
+    assert.deepStrictEqual(
+      vscode.workspace.getConfiguration('ledgerLens').inspect<unknown[]>('accounts')?.globalValue,
+      ['0.0.8'],
+    );
     const again = await vscode.commands.executeCommand('ledgerLens.revealAccount', { kind: 'account', id: '0.0.8' });
     assert.strictEqual(again, '0.0.8');
     assert.strictEqual(accounts.store.accounts.length, 2);
@@ -175,7 +222,7 @@ describe('accounts view', () => {
 
   it('a network switch reloads every account from the new client', async () => {
     await configure(['0.0.8']);
-    const node = accounts.store.accounts[0]!;
+    const node = accounts.store.accounts[0];
     const first = node.account;
     replay().mirror.resetRequests();
     await setSetting('ledgerLens.network', 'mainnet');

@@ -53,13 +53,19 @@ describe('Blocks', () => {
     const nodes = await provider.getChildren();
     // The feature's nodes come from the extension's bundle: told apart by `kind`, not instanceof.
     const blocks = nodes.filter((n): n is BlockNode => n.kind === 'block');
-    assert.deepStrictEqual(blocks.map(b => b.block.number), [19n, 18n, 17n, 16n]);
-    const item = provider.getTreeItem(blocks[0]!);
+    assert.deepStrictEqual(
+      blocks.map(b => b.block.number),
+      [19n, 18n, 17n, 16n],
+    );
+    const item = provider.getTreeItem(blocks[0]);
     assert.strictEqual(item.label, '#19');
     assert.strictEqual(item.description, '7 tx · 09:33:21.234–09:33:21.234 UTC · gas 240,000');
     assert.strictEqual(item.command?.command, Commands.openBlock);
     assert.ok(!nodes.some(n => n.kind === 'loadMore'), 'no Load more when links.next is null');
-    assert.ok(replay.requests.some(r => r.url === '/api/v1/blocks'), 'the plain /blocks request');
+    assert.ok(
+      replay.requests.some(r => r.url === '/api/v1/blocks'),
+      'the plain /blocks request',
+    );
   });
 
   it('pages with Load more over links.next, and a refresh keeps the loaded pages', async () => {
@@ -67,27 +73,45 @@ describe('Blocks', () => {
     replay.addRecords([
       recordFor(
         '/api/v1/blocks?limit=2&block.number=lt:18',
-        aBlocksBody([aBlock({ number: 17, count: 3 }), aBlock({ number: 16, count: 1 })], '/api/v1/blocks?limit=2&block.number=lt:16'),
+        aBlocksBody(
+          [aBlock({ number: 17, count: 3 }), aBlock({ number: 16, count: 1 })],
+          '/api/v1/blocks?limit=2&block.number=lt:16',
+        ),
       ),
       recordFor('/api/v1/blocks?limit=2&block.number=lt:16', aBlocksBody([aBlock({ number: 15, count: 2 })], null)),
     ]);
     const provider = new BlocksProvider({ client: () => client, pageSize: 2 });
     try {
       let nodes = await provider.getChildren();
-      assert.deepStrictEqual(nodes.filter(n => n instanceof BlockNode).map(n => (n as BlockNode).block.number), [19n, 18n]);
+      assert.deepStrictEqual(
+        nodes.filter(n => n instanceof BlockNode).map(n => n.block.number),
+        [19n, 18n],
+      );
       assert.ok(nodes.at(-1) instanceof LoadMoreNode);
       assert.strictEqual(provider.getTreeItem(nodes.at(-1)!).command?.command, Commands.loadMoreBlocks);
 
       await provider.loadMore();
       await provider.loadMore();
       nodes = await provider.getChildren();
-      assert.deepStrictEqual(nodes.map(n => (n instanceof BlockNode ? n.block.number : n.constructor.name)), [19n, 18n, 17n, 16n, 15n]);
+      assert.deepStrictEqual(
+        nodes.map(n => (n instanceof BlockNode ? n.block.number : n.constructor.name)),
+        [19n, 18n, 17n, 16n, 15n],
+      );
 
       await provider.refresh();
-      assert.deepStrictEqual(provider.shown.map(b => b.number), [19n, 18n, 17n, 16n, 15n], 'a refresh with nothing new keeps every page');
+      assert.deepStrictEqual(
+        provider.shown.map(b => b.number),
+        [19n, 18n, 17n, 16n, 15n],
+        'a refresh with nothing new keeps every page',
+      );
       assert.deepStrictEqual(
         replay.requests.map(r => r.url),
-        ['/api/v1/blocks?limit=2', '/api/v1/blocks?limit=2&block.number=lt:18', '/api/v1/blocks?limit=2&block.number=lt:16', '/api/v1/blocks?limit=2'],
+        [
+          '/api/v1/blocks?limit=2',
+          '/api/v1/blocks?limit=2&block.number=lt:18',
+          '/api/v1/blocks?limit=2&block.number=lt:16',
+          '/api/v1/blocks?limit=2',
+        ],
       );
     } finally {
       provider.dispose();
@@ -110,18 +134,31 @@ describe('Blocks', () => {
   });
 
   it('Lookup block by a 96-hex hash opens the block panel with every field', async () => {
-    const outcome = await vscode.commands.executeCommand<BlockLookupOutcome>(Commands.lookupBlock, H96.toUpperCase().replace('0X', '0x'));
+    const outcome = await vscode.commands.executeCommand<BlockLookupOutcome>(
+      Commands.lookupBlock,
+      H96.toUpperCase().replace('0X', '0x'),
+    );
     assert.strictEqual(outcome?.kind, 'shown', JSON.stringify(outcome));
     const view = (outcome as { view: DetailView }).view;
     assert.strictEqual(view.status, 'loaded');
-    const s = (view as Extract<DetailView, { status: 'loaded' }>).sections[0]!;
+    const s = view.sections[0];
     const get = (label: string) => s.fields.find(f => f.label === label);
     assert.strictEqual(get('Number')?.value, '17');
     assert.strictEqual(get('Hash')?.value, H96);
     assert.strictEqual(get('Previous hash')?.action?.type, 'openBlock');
-    assert.ok(get('Logs bloom') && get('HAPI version') && get('Name') && get('Size') && get('Timestamp from') && get('Timestamp to'));
+    assert.ok(
+      get('Logs bloom') &&
+        get('HAPI version') &&
+        get('Name') &&
+        get('Size') &&
+        get('Timestamp from') &&
+        get('Timestamp to'),
+    );
     assert.ok(s.buttons.some(b => b.action.type === 'openContractResults' && b.action.blockNumber === '17'));
-    assert.deepStrictEqual(replay.requests.map(r => r.url), [`/api/v1/blocks/${H96}`]);
+    assert.deepStrictEqual(
+      replay.requests.map(r => r.url),
+      [`/api/v1/blocks/${H96}`],
+    );
     assert.strictEqual(feature(api).panels.open.length, 1);
   });
 
@@ -132,9 +169,17 @@ describe('Blocks', () => {
       const r = await vscode.commands.executeCommand<BlockLookupOutcome>(Commands.lookupBlock, bad);
       assert.strictEqual(r?.kind, 'invalid', bad);
     }
-    assert.deepStrictEqual(replay.requests.map(r => r.url), ['/api/v1/blocks/0'], 'no request for malformed input');
+    assert.deepStrictEqual(
+      replay.requests.map(r => r.url),
+      ['/api/v1/blocks/0'],
+      'no request for malformed input',
+    );
     const missing = await vscode.commands.executeCommand<BlockLookupOutcome>(Commands.lookupBlock, '10');
-    assert.deepStrictEqual(missing, { kind: 'not-found', network: 'testnet', message: 'Block 10 was not found on testnet.' });
+    assert.deepStrictEqual(missing, {
+      kind: 'not-found',
+      network: 'testnet',
+      message: 'Block 10 was not found on testnet.',
+    });
   });
 
   it('opening a block from the tree shows it without another request', async () => {

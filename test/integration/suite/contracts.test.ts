@@ -86,9 +86,12 @@ describe('Contract results panel', () => {
     const rows = await nextOf(posted, 'rows');
     assert.strictEqual(rows.append, false);
     assert.ok(rows.rows.length > 0);
-    assert.strictEqual(rows.rows[0]!.amount, '20');
-    assert.strictEqual(rows.rows[0]!.gasPrice, '1250000000');
-    assert.ok(replay.requests.some(r => r.url === '/api/v1/contracts/results'), 'no unit parameter: tinybars');
+    assert.strictEqual(rows.rows[0].amount, '20');
+    assert.strictEqual(rows.rows[0].gasPrice, '1250000000');
+    assert.ok(
+      replay.requests.some(r => r.url === '/api/v1/contracts/results'),
+      'no unit parameter: tinybars',
+    );
     assert.ok(!replay.requests.some(r => r.url.includes('hbar=')), 'the panel never asks for weibars');
   });
 
@@ -98,7 +101,11 @@ describe('Contract results panel', () => {
         '/api/v1/contracts/results?from=0.0.1001',
         aContractResultsBody(
           [
-            aContractResult({ timestamp: '1700000000.000000009', amount: ABOVE_2_53, from: '0x00000000000000000000000000000000000003e9' }),
+            aContractResult({
+              timestamp: '1700000000.000000009',
+              amount: ABOVE_2_53,
+              from: '0x00000000000000000000000000000000000003e9',
+            }),
             aContractResult({ timestamp: '1700000000.000000008', amount: 7 }),
           ],
           PAGE_2,
@@ -110,8 +117,11 @@ describe('Contract results panel', () => {
     const posted = record(panel);
     await panel.receive({ type: 'search', filters: filtersWith({ from: '0.0.1001' }) });
     const first = await nextOf(posted, 'rows');
-    assert.deepStrictEqual(first.rows.map(r => r.amount), ['9007199254740993', '7']);
-    assert.strictEqual(first.rows[0]!.fromId, '0.0.1001');
+    assert.deepStrictEqual(
+      first.rows.map(r => r.amount),
+      ['9007199254740993', '7'],
+    );
+    assert.strictEqual(first.rows[0].fromId, '0.0.1001');
     assert.strictEqual(first.hasMore, true);
 
     const at = posted.length;
@@ -120,10 +130,19 @@ describe('Contract results panel', () => {
     assert.strictEqual(loading.append, true);
     const second: Rows = await nextOf(posted, 'rows', at);
     assert.strictEqual(second.append, true);
-    assert.deepStrictEqual(second.rows.map(r => r.timestamp), ['1700000000.000000007']);
+    assert.deepStrictEqual(
+      second.rows.map(r => r.timestamp),
+      ['1700000000.000000007'],
+    );
     assert.strictEqual(second.hasMore, false);
-    assert.deepStrictEqual(panel.loadedRows.map(r => r.amount), ['9007199254740993', '7', '1']);
-    assert.ok(replay.requests.some(r => r.url === PAGE_2), 'the next link was followed');
+    assert.deepStrictEqual(
+      panel.loadedRows.map(r => r.amount),
+      ['9007199254740993', '7', '1'],
+    );
+    assert.ok(
+      replay.requests.some(r => r.url === PAGE_2),
+      'the next link was followed',
+    );
   });
 
   it('refuses invalid combinations with the rule they break, before any request', async () => {
@@ -132,17 +151,22 @@ describe('Contract results panel', () => {
     const posted = record(panel);
     await panel.receive({ type: 'search', filters: filtersWith({ transactionIndex: '2' }) });
     const invalid = await nextOf(posted, 'invalid');
-    assert.deepStrictEqual(invalid.issues.map(i => i.field), ['transaction.index']);
-    assert.match(invalid.issues[0]!.message, /requires block\.number or block\.hash/);
+    assert.deepStrictEqual(
+      invalid.issues.map(i => i.field),
+      ['transaction.index'],
+    );
+    assert.match(invalid.issues[0].message, /requires block\.number or block\.hash/);
 
     await panel.receive({ type: 'search', filters: filtersWith({ blockNumber: '17', blockHash: '1eaf'.repeat(16) }) });
     const both = await nextOf(posted, 'invalid', posted.indexOf(invalid) + 1);
-    assert.match(both.issues[0]!.message, /cannot combine block\.number and block\.hash/);
+    assert.match(both.issues[0].message, /cannot combine block\.number and block\.hash/);
     assert.deepStrictEqual(replay.requests, [], 'nothing was sent');
   });
 
   it("shows the server's own message when a request fails, and retries", async () => {
-    replay.addRecords([recordFor('/api/v1/contracts/results?from=0.0.1002', anErrorBody('Invalid parameter: from'), 400)]);
+    replay.addRecords([
+      recordFor('/api/v1/contracts/results?from=0.0.1002', anErrorBody('Invalid parameter: from'), 400),
+    ]);
     const panel = await openReady(api);
     const posted = record(panel);
     await panel.receive({ type: 'search', filters: filtersWith({ from: '0.0.1002' }) });
@@ -151,10 +175,15 @@ describe('Contract results panel', () => {
     assert.deepStrictEqual(failed.serverMessages, ['Invalid parameter: from']);
 
     replay.clearAddedRecords();
-    replay.addRecords([recordFor('/api/v1/contracts/results?from=0.0.1002', aContractResultsBody([aContractResult({ amount: 3 })]))]);
+    replay.addRecords([
+      recordFor('/api/v1/contracts/results?from=0.0.1002', aContractResultsBody([aContractResult({ amount: 3 })])),
+    ]);
     await panel.receive({ type: 'retry' });
     const rows = await nextOf(posted, 'rows', posted.indexOf(failed) + 1);
-    assert.deepStrictEqual(rows.rows.map(r => r.amount), ['3']);
+    assert.deepStrictEqual(
+      rows.rows.map(r => r.amount),
+      ['3'],
+    );
   });
 
   it("an account's menu command filters by that account", async () => {
@@ -170,19 +199,24 @@ describe('Contract results panel', () => {
     assert.ok(panel);
     assert.strictEqual(panel.currentFilters.blockNumber, '10');
     const posted = record(panel);
-    await vscode.commands.executeCommand(Commands.showContractResults, { timestamps: [{ operator: 'eq', value: '987654.000123456' }] });
+    await vscode.commands.executeCommand(Commands.showContractResults, {
+      timestamps: [{ operator: 'eq', value: '987654.000123456' }],
+    });
     assert.strictEqual(feature(api).current(), panel, 'the open panel is reused');
     const filters = await nextOf(posted, 'filters');
     assert.deepStrictEqual(filters.filters.timestamps, [{ operator: 'eq', value: '987654.000123456' }]);
     assert.strictEqual(filters.filters.blockNumber, '', 'the previous filters are replaced');
     const rows = await nextOf(posted, 'rows');
-    assert.strictEqual(rows.rows[0]!.timestamp, '987654.000123456');
+    assert.strictEqual(rows.rows[0].timestamp, '987654.000123456');
     assert.ok(replay.requests.some(r => r.url === '/api/v1/contracts/results?timestamp=987654.000123456'));
   });
 
   it('drops malformed page messages', async () => {
     const panel = feature(api).open();
     await assert.rejects(panel.receive({ type: 'search', filters: { from: 1 } }), /malformed/);
-    await assert.rejects(panel.receive({ type: 'openEntity', kind: 'contract', id: 'https://evil.example' }), /malformed/);
+    await assert.rejects(
+      panel.receive({ type: 'openEntity', kind: 'contract', id: 'https://evil.example' }),
+      /malformed/,
+    );
   });
 });

@@ -36,7 +36,9 @@ describe('Ledger Lens in the extension host', () => {
     assert.strictEqual(ext.exports, api);
     assert.ok(api.services.config.current, 'a settings snapshot');
     assert.ok(api.services.mirror, 'a mirror client');
-    console.log(`    (VS Code ${vscode.version}, Node ${process.versions.node}, remote ${vscode.env.remoteName ?? 'none'})`);
+    console.log(
+      `    (VS Code ${vscode.version}, Node ${process.versions.node}, remote ${vscode.env.remoteName ?? 'none'})`,
+    );
   });
 
   it('registers every command package.json contributes', async () => {

@@ -22,7 +22,12 @@ async function hoverAt(doc: vscode.TextDocument, needle: string, into = 2): Prom
   const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, position);
   for (const h of hovers) {
     for (const c of h.contents) {
-      if (c instanceof vscode.MarkdownString && /\*\*(Account|Contract|Token|Topic|Schedule|Transaction)|not found on|wrong checksum|did not answer/.test(c.value)) {
+      if (
+        c instanceof vscode.MarkdownString &&
+        /\*\*(Account|Contract|Token|Topic|Schedule|Transaction)|not found on|wrong checksum|did not answer/.test(
+          c.value,
+        )
+      ) {
         return { text: c.value, markdown: c, range: h.range };
       }
     }
@@ -42,7 +47,11 @@ describe('hover (executeHoverProvider)', () => {
     assert.ok((api.features['hover'] as HoverFeature | undefined)?.provider, 'the hover provider is exported');
   });
   afterEach(async () => {
-    await resetSettings('ledgerLens.hover.enabled', 'ledgerLens.hover.excludedLanguages', 'ledgerLens.hover.anyShardRealm');
+    await resetSettings(
+      'ledgerLens.hover.enabled',
+      'ledgerLens.hover.excludedLanguages',
+      'ledgerLens.hover.anyShardRealm',
+    );
   });
 
   it('an account id: balance, EVM address, trusted links to our commands only', async () => {
@@ -58,7 +67,7 @@ describe('hover (executeHoverProvider)', () => {
     // The command URIs are ours, and only ours are enabled.
     const commands = [...h.text.matchAll(/\]\(command:([\w.]+)/g)].map(m => m[1]);
     assert.ok(commands.length >= 4, h.text);
-    for (const c of commands) assert.ok(HOVER_COMMANDS.includes(c!), c);
+    for (const c of commands) assert.ok(HOVER_COMMANDS.includes(c), c);
     const trusted = h.markdown.isTrusted;
     assert.ok(typeof trusted === 'object' && trusted !== null, 'trust is an allow-list, not `true`');
     assert.deepStrictEqual([...trusted.enabledCommands].sort(), [...HOVER_COMMANDS].sort());
@@ -80,7 +89,10 @@ describe('hover (executeHoverProvider)', () => {
     assert.ok(h, 'a Ledger Lens hover');
     assert.ok(h.text.includes('long-zero address of `0.0.2001`'), h.text);
     assert.match(h.text, /\*\*Account\*\* `0\.0\.2001`/);
-    assert.ok(replay().mirror.requests.some(r => r.url === '/api/v1/accounts/0x00000000000000000000000000000000000007d1'), 'asked by the address');
+    assert.ok(
+      replay().mirror.requests.some(r => r.url === '/api/v1/accounts/0x00000000000000000000000000000000000007d1'),
+      'asked by the address',
+    );
   });
 
   it('a transaction id in both forms', async () => {
@@ -101,7 +113,10 @@ describe('hover (executeHoverProvider)', () => {
     assert.ok(h, 'a Ledger Lens hover');
     assert.ok(h.text.includes('not found on 127\\.0\\.0\\.1'), h.text);
     const asked = replay().mirror.requests.map(r => r.url);
-    assert.deepStrictEqual(asked, ['accounts', 'contracts', 'tokens', 'topics', 'schedules'].map(k => `/api/v1/${k}/0.0.2`));
+    assert.deepStrictEqual(
+      asked,
+      ['accounts', 'contracts', 'tokens', 'topics', 'schedules'].map(k => `/api/v1/${k}/0.0.2`),
+    );
   });
 
   it('a wrong checksum is said without a request', async () => {
@@ -175,7 +190,11 @@ describe('hover (executeHoverProvider)', () => {
     assert.strictEqual(await hoverAt(doc, '0.0.8'), undefined);
     await setSetting('ledgerLens.hover.enabled', undefined);
     await setSetting('ledgerLens.hover.excludedLanguages', ['python']);
-    await waitFor(() => api.services.config.current.hover.excludedLanguages.includes('python'), 5000, 'the setting read');
+    await waitFor(
+      () => api.services.config.current.hover.excludedLanguages.includes('python'),
+      5000,
+      'the setting read',
+    );
     assert.strictEqual(await hoverAt(doc, '0.0.8'), undefined);
     const other = await openDoc('x = 0.0.8\n', 'ruby');
     assert.ok(await hoverAt(other, '0.0.8'), 'other languages still hover');

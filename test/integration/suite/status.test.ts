@@ -14,7 +14,11 @@ type Net = 'testnet' | 'mainnet' | 'previewnet' | 'mainnet-public';
 const EXPECTED: Record<string, Partial<Record<Net, string>>> = {
   'all-operational': { testnet: '$(check) testnet', mainnet: '$(check) mainnet', previewnet: '$(check) previewnet' },
   'testnet-degraded': { testnet: '$(warning) testnet: degraded', mainnet: '$(check) mainnet' },
-  'mainnet-major-outage': { mainnet: '$(error) mainnet: major outage', 'mainnet-public': '$(error) mainnet-public: major outage', testnet: '$(check) testnet' },
+  'mainnet-major-outage': {
+    mainnet: '$(error) mainnet: major outage',
+    'mainnet-public': '$(error) mainnet-public: major outage',
+    testnet: '$(check) testnet',
+  },
   'previewnet-maintenance': { previewnet: '$(tools) previewnet: maintenance', testnet: '$(check) testnet' },
 };
 
@@ -68,7 +72,11 @@ describe('status bar item', () => {
       for (const [network, text] of Object.entries(byNetwork) as [Net, string][]) {
         await selectNetwork(api, network);
         await status.refresh();
-        await waitFor(() => status.item.text === text, 5000, `${scenario}/${network}: "${text}" (shows "${status.item.text}")`);
+        await waitFor(
+          () => status.item.text === text,
+          5000,
+          `${scenario}/${network}: "${text}" (shows "${status.item.text}")`,
+        );
         const tip = tooltipOf(status.item);
         assert.match(tip, new RegExp(`^\\*\\*Ledger Lens · ${network}\\*\\*`));
         for (const component of ['Consensus Nodes', 'Mirror Node REST API', 'Mirror Node gRPC API', 'JSON-RPC Relay']) {
@@ -90,8 +98,14 @@ describe('status bar item', () => {
     let tip = tooltipOf(status.item);
     assert.match(tip, /- Consensus Nodes: major outage/);
     assert.match(tip, /- JSON-RPC Relay: partial outage/);
-    assert.match(tip, /\[Mainnet transactions not reaching consensus\]\(https:\/\/stspg\.io\/in9mnc\): identified, impact critical, updated /);
-    assert.match(tip, /\*\*Upcoming maintenance\*\*\n\n- \[Mainnet upgrade to v0.70\]\(https:\/\/stspg\.io\/mx7upg\): .+ \(local\) · 2026-11-26 18:00 – 18:45 UTC/);
+    assert.match(
+      tip,
+      /\[Mainnet transactions not reaching consensus\]\(https:\/\/stspg\.io\/in9mnc\): identified, impact critical, updated /,
+    );
+    assert.match(
+      tip,
+      /\*\*Upcoming maintenance\*\*\n\n- \[Mainnet upgrade to v0.70\]\(https:\/\/stspg\.io\/mx7upg\): .+ \(local\) · 2026-11-26 18:00 – 18:45 UTC/,
+    );
     assert.match(tip, /whole page: Major System Outage/);
 
     await selectNetwork(api, 'testnet');
@@ -118,7 +132,7 @@ describe('status bar item', () => {
     assert.strictEqual(status.item.text, '$(question) testnet: status unknown');
     const tip = tooltipOf(status.item);
     assert.match(tip, /Cannot reach status page: connection refused/);
-    assert.doesNotMatch(tip.split('\n')[0]!, /operational/);
+    assert.doesNotMatch(tip.split('\n')[0], /operational/);
     assert.strictEqual(status.item.backgroundColor, undefined);
 
     await replay().status.setFault({ kind: 'serverError', status: 503 });
@@ -149,10 +163,10 @@ describe('status bar item', () => {
       'five failures in a row',
     );
     assert.match(status.item.text, /status unknown/);
-    const gaps = seenAt.slice(1).map((t, i) => t - seenAt[i]!);
+    const gaps = seenAt.slice(1).map((t, i) => t - seenAt[i]);
     // 150, 300, 600, 1200 ms (±10% jitter, plus scheduling slack): each wait clearly longer.
-    for (let i = 1; i < gaps.length; i++) assert.ok(gaps[i]! > gaps[i - 1]! * 1.25, `gaps grow: ${gaps.join(', ')}`);
-    assert.ok(gaps[3]! >= 1000, `fourth wait about 1.2 s: ${gaps.join(', ')}`);
+    for (let i = 1; i < gaps.length; i++) assert.ok(gaps[i] > gaps[i - 1] * 1.25, `gaps grow: ${gaps.join(', ')}`);
+    assert.ok(gaps[3] >= 1000, `fourth wait about 1.2 s: ${gaps.join(', ')}`);
     assert.ok(status.poller.nextCheckAt! - Date.now() > 2000, 'the next wait is about 2.4 s');
 
     await server.setFault(undefined);
@@ -190,12 +204,20 @@ describe('status bar item', () => {
     await vscode.commands.executeCommand('ledgerLens.showStatus');
     const menu = await waitFor(() => status.menu, 5000, 'the menu opens');
     try {
-      await waitFor(() => menu.items.some(i => i.label.includes('Testnet upgrade to v0.69')), 5000, 'all maintenances loaded');
+      await waitFor(
+        () => menu.items.some(i => i.label.includes('Testnet upgrade to v0.69')),
+        5000,
+        'all maintenances loaded',
+      );
       const labels = menu.items.map(i => i.label);
       assert.strictEqual(labels[0], '$(tools) previewnet: maintenance');
       assert.ok(labels.includes('$(globe) Select network…'));
       const all = labels.slice(labels.indexOf('All scheduled maintenances') + 1);
-      assert.deepStrictEqual(all, ['$(calendar) Mainnet upgrade to v0.70', '$(tools) Previewnet reset and upgrade', '$(calendar) Testnet upgrade to v0.69']);
+      assert.deepStrictEqual(all, [
+        '$(calendar) Mainnet upgrade to v0.70',
+        '$(tools) Previewnet reset and upgrade',
+        '$(calendar) Testnet upgrade to v0.69',
+      ]);
       const completed = menu.items.find(i => i.label.includes('Testnet upgrade to v0.69'));
       assert.match(completed?.description ?? '', /^completed/);
       assert.ok(replay().status.requests.some(r => r.url === '/api/v2/scheduled-maintenances.json'));
@@ -213,14 +235,14 @@ describe('status bar item', () => {
     const shown: string[] = [];
     const originalWarning = window.showWarningMessage;
     const originalInfo = window.showInformationMessage;
-    window.showWarningMessage = ((message: string) => {
+    window.showWarningMessage = (message: string) => {
       shown.push(`warning: ${message}`);
       return Promise.resolve(undefined);
-    }) as typeof window.showWarningMessage;
-    window.showInformationMessage = ((message: string) => {
+    };
+    window.showInformationMessage = (message: string) => {
       shown.push(`info: ${message}`);
       return Promise.resolve(undefined);
-    }) as typeof window.showInformationMessage;
+    };
     try {
       await status.refresh();
       assert.strictEqual(status.item.text, '$(check) testnet');
@@ -259,13 +281,13 @@ describe('status bar item', () => {
 
   it('shows a mirror node problem in the tooltip', async function () {
     this.timeout(15_000);
-    await replay().mirror.setFault({ kind: 'serverError', status: 503 });
+    replay().mirror.setFault({ kind: 'serverError', status: 503 });
     try {
       await api.services.mirror.getAccount('0.0.2').catch(() => undefined);
       await waitFor(() => api.services.mirrorProblem, 10_000, 'a mirror problem');
       await waitFor(() => /Mirror node problem: /.test(tooltipOf(status.item)), 5000, 'the tooltip names it');
     } finally {
-      await replay().mirror.setFault(undefined);
+      replay().mirror.setFault(undefined);
     }
   });
 });
@@ -306,6 +328,9 @@ describe('status feature lifetime', () => {
     replay().status.resetRequests();
     await new Promise(r => setTimeout(r, 800));
     // The extension's own item may poll on its own schedule (60 s): nothing within 800 ms is ours.
-    assert.deepStrictEqual(replay().status.requests.map(r => r.url), []);
+    assert.deepStrictEqual(
+      replay().status.requests.map(r => r.url),
+      [],
+    );
   });
 });

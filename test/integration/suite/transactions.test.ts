@@ -21,9 +21,9 @@ function feature(api: LedgerLensExports): TransactionsFeature {
 function loaded(outcome: LookupOutcome | undefined): Extract<DetailView, { status: 'loaded' }> {
   assert.ok(outcome, 'the command returned an outcome');
   assert.strictEqual(outcome.kind, 'shown', JSON.stringify(outcome));
-  const view = (outcome as Extract<LookupOutcome, { kind: 'shown' }>).view;
+  const view = outcome.view;
   assert.strictEqual(view.status, 'loaded');
-  return view as Extract<DetailView, { status: 'loaded' }>;
+  return view;
 }
 
 function value(section: DetailSection, label: string): string | undefined {
@@ -70,17 +70,20 @@ describe('Lookup transaction', () => {
       'one request, in the mirror node form',
     );
     assert.strictEqual(view.sections.length, 1);
-    const s = view.sections[0]!;
+    const s = view.sections[0];
     assert.strictEqual(value(s, 'Type'), 'CRYPTOTRANSFER');
     assert.strictEqual(value(s, 'Result'), 'SUCCESS');
     assert.strictEqual(value(s, 'Transaction id (SDK form)'), '0.0.300@1565779555.711927000');
     assert.strictEqual(value(s, 'Consensus timestamp'), '2019-08-14T10:45:55.711927001Z');
     const transfers = s.tables.find(t => t.title === 'Transfers')!;
-    assert.deepStrictEqual(transfers.rows[2]!.map(c => c.text), ['0.0.300', '-0.00000003 ℏ', 'no']);
+    assert.deepStrictEqual(
+      transfers.rows[2].map(c => c.text),
+      ['0.0.300', '-0.00000003 ℏ', 'no'],
+    );
     const panels = feature(api).panels.open;
     assert.strictEqual(panels.length, 1);
-    assert.strictEqual(panels[0]!.panel.viewType, TRANSACTION_VIEW_TYPE);
-    assert.strictEqual(panels[0]!.panel.title, 'Transaction 0.0.300@1565779555.711927000');
+    assert.strictEqual(panels[0].panel.viewType, TRANSACTION_VIEW_TYPE);
+    assert.strictEqual(panels[0].panel.title, 'Transaction 0.0.300@1565779555.711927000');
   });
 
   it('shows every transaction sharing an id, grouped and labelled', async () => {
@@ -99,8 +102,13 @@ describe('Lookup transaction', () => {
 
   it('sends the nonce and scheduled filters', async () => {
     const view = loaded(await lookup({ input: '0.0.10-1234567890-000000001', nonce: 1, scheduled: false }));
-    assert.deepStrictEqual(lookupUrls(replay), ['/api/v1/transactions/0.0.10-1234567890-000000001?nonce=1&scheduled=false']);
-    assert.deepStrictEqual(view.sections.map(s => s.badge), ['child, nonce 1']);
+    assert.deepStrictEqual(lookupUrls(replay), [
+      '/api/v1/transactions/0.0.10-1234567890-000000001?nonce=1&scheduled=false',
+    ]);
+    assert.deepStrictEqual(
+      view.sections.map(s => s.badge),
+      ['child, nonce 1'],
+    );
     // Typed after the id, as in the input box.
     replay.resetRequests();
     loaded(await lookup('0.0.10@1234567890.000000001 nonce=1'));
@@ -111,8 +119,10 @@ describe('Lookup transaction', () => {
     const hex = '0x3b17da10d0bfef8e67f50b010f9f500dfa4f8e455544f1285b04191f2eca4ab1b749c249368bc23023fb83f861ed1fb4';
     const byHash = loaded(await lookup(hex.slice(2).toUpperCase()));
     assert.strictEqual(byHash.sections.length, 2);
-    const byLink = loaded(await lookup('https://hashscan.io/testnet/transaction/1565779555.711927001?tid=0.0.300-1565779555-711927000'));
-    assert.strictEqual(value(byLink.sections[0]!, 'Payer'), '0.0.300');
+    const byLink = loaded(
+      await lookup('https://hashscan.io/testnet/transaction/1565779555.711927001?tid=0.0.300-1565779555-711927000'),
+    );
+    assert.strictEqual(value(byLink.sections[0], 'Payer'), '0.0.300');
   });
 
   it('reuses the panel of a transaction looked up again', async () => {
@@ -123,15 +133,31 @@ describe('Lookup transaction', () => {
 
   it('refuses malformed input with the expected form, before any request', async () => {
     const malformed = [
-      '0.1.10-1234567891.000000000', '0.0.300', '0.0.300-1565779555', '0.0.300@1565779555', 'hello', '1565779555.711927001',
-      '0.0.300-1565779555-7119270001', '0.0.300@1565779555-711927000', '0.0.300-9223372036854775808-0', '0.0.x-1-2',
+      '0.1.10-1234567891.000000000',
+      '0.0.300',
+      '0.0.300-1565779555',
+      '0.0.300@1565779555',
+      'hello',
+      '1565779555.711927001',
+      '0.0.300-1565779555-7119270001',
+      '0.0.300@1565779555-711927000',
+      '0.0.300-9223372036854775808-0',
+      '0.0.x-1-2',
       'izUDXqZ8gOhKlL5vbFInnw2VObTXzNWEH2QOg7XOUQwl9Mp2SVil8lufZIU6xJEEk===',
       'ab4af784ae69ca3e1d17fef8491f7f89a0e8a3b80ad3748b841110f0345ada53456bc14bbe9ee6f441829c2849',
-      '0.0.300-1565779555-711927000 nonce=-1', '0.0.300-1565779555-711927000 nonce=2147483648',
-      '0.0.300-1565779555-711927000 scheduled=1', '0.0.300-1565779555-711927000 token.id=0.0.45678',
-      'https://hashscan.io/testnet/transaction/1565779555.711927001', 'https://hashscan.io/testnet/account/0.0.300',
-      '<img src=x onerror=alert(1)>', '0.0.300-1565779555-711927000?scheduled', '0.0.300@1565779555.711927000/x',
-      ' ', '0.0.300@@1565779555.711927000', '0.0.300-1565779555-711927000-0', '0.0.300.1565779555.711927000',
+      '0.0.300-1565779555-711927000 nonce=-1',
+      '0.0.300-1565779555-711927000 nonce=2147483648',
+      '0.0.300-1565779555-711927000 scheduled=1',
+      '0.0.300-1565779555-711927000 token.id=0.0.45678',
+      'https://hashscan.io/testnet/transaction/1565779555.711927001',
+      'https://hashscan.io/testnet/account/0.0.300',
+      '<img src=x onerror=alert(1)>',
+      '0.0.300-1565779555-711927000?scheduled',
+      '0.0.300@1565779555.711927000/x',
+      ' ',
+      '0.0.300@@1565779555.711927000',
+      '0.0.300-1565779555-711927000-0',
+      '0.0.300.1565779555.711927000',
     ];
     for (const input of malformed) {
       const outcome = await lookup(input);
@@ -165,7 +191,10 @@ describe('Lookup transaction', () => {
       });
       assert.strictEqual(other.requests.length, 0, 'nothing asked of other networks unless the user agrees');
 
-      const hit = await lookup({ input: 'https://hashscan.io/previewnet/transaction/0.0.11@1234567900.000000000', tryOtherNetworks: true });
+      const hit = await lookup({
+        input: 'https://hashscan.io/previewnet/transaction/0.0.11@1234567900.000000000',
+        tryOtherNetworks: true,
+      });
       assert.strictEqual(hit?.kind, 'shown');
       // With a custom mirror node every public ledger is "another" network; the link's comes first.
       assert.deepStrictEqual(asked, ['previewnet', 'mainnet-public', 'testnet']);
@@ -178,7 +207,11 @@ describe('Lookup transaction', () => {
 
   it("shows the server's own words for a refusal it makes", async () => {
     replay.addRecords([
-      recordFor('/api/v1/transactions/0.0.77-1700000000-000000001', anErrorBody('Invalid parameter: transactionId <b>x</b>'), 400),
+      recordFor(
+        '/api/v1/transactions/0.0.77-1700000000-000000001',
+        anErrorBody('Invalid parameter: transactionId <b>x</b>'),
+        400,
+      ),
     ]);
     const outcome = await lookup('0.0.77-1700000000-000000001');
     assert.deepStrictEqual(outcome, {
@@ -193,17 +226,25 @@ describe('Lookup transaction', () => {
       kind: 'transaction',
       id: '0.0.10-1234567890-999999998',
     });
-    assert.strictEqual(value(loaded(outcome).sections[0]!, 'Type'), 'CRYPTOUPDATEACCOUNT');
+    assert.strictEqual(value(loaded(outcome).sections[0], 'Type'), 'CRYPTOUPDATEACCOUNT');
   });
 
   it('comes back after a reload: the serializer re-reads the transaction, and closes a panel it cannot trust', async () => {
     const panels = feature(api).panels;
     const panel = vscode.window.createWebviewPanel(TRANSACTION_VIEW_TYPE, 'restoring', vscode.ViewColumn.Active);
-    await panels.deserializeWebviewPanel(panel, { panel: 'transaction', network: 'testnet', idOrHash: '0.0.10-1234567890-000000001', nonce: 1 });
+    await panels.deserializeWebviewPanel(panel, {
+      panel: 'transaction',
+      network: 'testnet',
+      idOrHash: '0.0.10-1234567890-000000001',
+      nonce: 1,
+    });
     const restored = panels.open.find(p => p.panel === panel);
     assert.ok(restored, 'adopted');
     assert.strictEqual(restored.view.status, 'loaded');
-    assert.deepStrictEqual((restored.view as { sections: readonly DetailSection[] }).sections.map(s => s.badge), ['child, nonce 1']);
+    assert.deepStrictEqual(
+      (restored.view as { sections: readonly DetailSection[] }).sections.map(s => s.badge),
+      ['child, nonce 1'],
+    );
 
     let disposed = false;
     const bad = vscode.window.createWebviewPanel(TRANSACTION_VIEW_TYPE, 'bad', vscode.ViewColumn.Active);
@@ -215,14 +256,21 @@ describe('Lookup transaction', () => {
   it("a contract call's link opens the contract results panel on its consensus timestamp", async () => {
     const noop = { target: { kind: 'transaction' as const, id: 'x' }, refresh: async () => undefined };
     await runDetailAction({ type: 'openContractResults', timestamp: '1700000001.000000001' }, noop);
-    const contracts = api.features['contracts'] as { current(): { currentFilters: { timestamps: unknown; blockNumber: string } } | undefined };
-    assert.deepStrictEqual(contracts.current()?.currentFilters.timestamps, [{ operator: 'eq', value: '1700000001.000000001' }]);
+    const contracts = api.features['contracts'] as {
+      current(): { currentFilters: { timestamps: unknown; blockNumber: string } } | undefined;
+    };
+    assert.deepStrictEqual(contracts.current()?.currentFilters.timestamps, [
+      { operator: 'eq', value: '1700000001.000000001' },
+    ]);
     await runDetailAction({ type: 'openContractResults', blockNumber: '17' }, noop);
     assert.strictEqual(contracts.current()?.currentFilters.blockNumber, '17');
   });
 
   it("the panel's copy action puts the text on the clipboard", async () => {
-    await runDetailAction({ type: 'copy', text: '0.0.300@1565779555.711927000' }, { target: { kind: 'transaction', id: 'x' }, refresh: async () => undefined });
+    await runDetailAction(
+      { type: 'copy', text: '0.0.300@1565779555.711927000' },
+      { target: { kind: 'transaction', id: 'x' }, refresh: async () => undefined },
+    );
     assert.strictEqual(await vscode.env.clipboard.readText(), '0.0.300@1565779555.711927000');
   });
 });

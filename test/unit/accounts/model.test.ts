@@ -19,7 +19,15 @@ import {
   transactionTooltip,
   transactionView,
 } from '../../../src/features/accounts/model';
-import { ABOVE_2_53, INT64_MAX, anAccount, aTransaction, base64, hostileSamples, hostileText } from '../../support/builders';
+import {
+  ABOVE_2_53,
+  INT64_MAX,
+  anAccount,
+  aTransaction,
+  base64,
+  hostileSamples,
+  hostileText,
+} from '../../support/builders';
 import { loadRecords } from '../../support/mirrorReplay';
 
 function recorded(url: string): AccountResponse {
@@ -54,9 +62,9 @@ describe('accounts model', () => {
         assert.strictEqual(netHbarChange(t, '0.0.2001'), involved ? expected : undefined, t.transaction_id);
       }
       // The TOKENREJECT paid by 0.0.2001: its fee of 3 tinybars.
-      assert.strictEqual(netHbarChange(a.transactions[1]!, '0.0.2001'), -3n);
+      assert.strictEqual(netHbarChange(a.transactions[1], '0.0.2001'), -3n);
       // 0.0.8 paid the first one: 0.0.2001 is not in its transfers at all.
-      assert.strictEqual(netHbarChange(a.transactions[0]!, '0.0.2001'), undefined);
+      assert.strictEqual(netHbarChange(a.transactions[0], '0.0.2001'), undefined);
     });
 
     it('adds several entries of one account (a transfer to itself plus the fee, a staking reward)', () => {
@@ -73,7 +81,12 @@ describe('accounts model', () => {
     });
 
     it('keeps every digit above 2^53 and at int64 max', () => {
-      const t = tx({ transfers: [{ account: '0.0.1001', amount: ABOVE_2_53 }, { account: '0.0.1001', amount: 1 }] });
+      const t = tx({
+        transfers: [
+          { account: '0.0.1001', amount: ABOVE_2_53 },
+          { account: '0.0.1001', amount: 1 },
+        ],
+      });
       assert.strictEqual(netHbarChange(t, '0.0.1001'), ABOVE_2_53 + 1n);
       const big = tx({ transfers: [{ account: '0.0.5', amount: INT64_MAX }] });
       assert.strictEqual(signedHbar(netHbarChange(big, '0.0.5')!), '+92,233,720,368.54775807 ℏ');
@@ -89,12 +102,15 @@ describe('accounts model', () => {
   describe('transaction labels', () => {
     it('type · result, then the net change and the consensus time', () => {
       const a = recorded('/api/v1/accounts/2001');
-      const v = transactionView(a.transactions[1]!, '0.0.2001');
+      const v = transactionView(a.transactions[1], '0.0.2001');
       assert.strictEqual(v.label, 'TOKENREJECT · SUCCESS');
       assert.strictEqual(v.description, '-0.00000003 ℏ · 2009-02-13 23:31:30 UTC');
       assert.strictEqual(v.transactionId, '0.0.2001-1234567890-000000018');
       assert.strictEqual(v.failed, false);
-      assert.strictEqual(transactionView(a.transactions[0]!, '0.0.2001').description, 'no ℏ change · 2009-02-13 23:31:30 UTC');
+      assert.strictEqual(
+        transactionView(a.transactions[0], '0.0.2001').description,
+        'no ℏ change · 2009-02-13 23:31:30 UTC',
+      );
     });
 
     it('marks a failed result', () => {
@@ -143,8 +159,21 @@ describe('accounts model', () => {
       assert.deepStrictEqual(
         rows.map(r => r.label),
         [
-          'Account', 'Alias', 'EVM address', 'Key', 'Balance', 'Balance timestamp', 'Auto-renew period', 'Created', 'Expires', 'Memo',
-          'Max automatic token associations', 'Receiver signature required', 'Deleted', 'Ethereum nonce', 'Staking',
+          'Account',
+          'Alias',
+          'EVM address',
+          'Key',
+          'Balance',
+          'Balance timestamp',
+          'Auto-renew period',
+          'Created',
+          'Expires',
+          'Memo',
+          'Max automatic token associations',
+          'Receiver signature required',
+          'Deleted',
+          'Ethereum nonce',
+          'Staking',
         ],
       );
       const byKey = new Map(rows.map(r => [r.key, r]));
@@ -161,7 +190,10 @@ describe('accounts model', () => {
 
     it('a huge balance is exact and grouped; the key is short in the label and whole on copy', () => {
       const key = 'ab'.repeat(33);
-      const a = account({ balance: { timestamp: '1700000000.000000000', balance: INT64_MAX, tokens: [] }, key: { _type: 'ECDSA_SECP256K1', key } });
+      const a = account({
+        balance: { timestamp: '1700000000.000000000', balance: INT64_MAX, tokens: [] },
+        key: { _type: 'ECDSA_SECP256K1', key },
+      });
       assert.strictEqual(accountView(a, 'x', { network: 'mainnet' }).description, '92,233,720,368.54775807 ℏ');
       const k = accountDetailRows(a).find(r => r.key === 'key')!;
       assert.strictEqual(k.value, 'ECDSA_SECP256K1 abababab…abababab');
@@ -196,7 +228,15 @@ describe('accounts model', () => {
       const t = tx({
         memo_base64: base64('paid'),
         token_transfers: [{ token_id: '0.0.5000', account: '0.0.1001', amount: -25 }],
-        nft_transfers: [{ is_approval: false, receiver_account_id: '0.0.1001', sender_account_id: null, serial_number: 7, token_id: '0.0.6000' }],
+        nft_transfers: [
+          {
+            is_approval: false,
+            receiver_account_id: '0.0.1001',
+            sender_account_id: null,
+            serial_number: 7,
+            token_id: '0.0.6000',
+          },
+        ],
         staking_reward_transfers: [{ account: 1001, amount: 12 }],
         parent_consensus_timestamp: '1700000000.000000001',
         nonce: 2,
@@ -207,14 +247,22 @@ describe('accounts model', () => {
       assert.strictEqual(byKey.get('net')!.value, '-0.00084650 ℏ');
       assert.strictEqual(byKey.get('fee')!.value, '0.00084650 ℏ');
       assert.strictEqual(byKey.get('memo')!.value, 'paid');
-      assert.deepStrictEqual(byKey.get('transfers')!.children!.map(r => `${r.label} ${r.value}`), [
-        '0.0.3 +0.00004650 ℏ',
-        '0.0.98 +0.00080000 ℏ',
-        '0.0.1001 -0.00084650 ℏ',
-      ]);
-      assert.deepStrictEqual(byKey.get('tokenTransfers')!.children!.map(r => `${r.label} ${r.value}`), ['0.0.5000 0.0.1001 -25']);
-      assert.deepStrictEqual(byKey.get('nftTransfers')!.children!.map(r => `${r.label} ${r.value}`), ['0.0.6000 #7 mint → 0.0.1001']);
-      assert.deepStrictEqual(byKey.get('stakingRewards')!.children!.map(r => `${r.label} ${r.value}`), ['0.0.1001 +0.00000012 ℏ']);
+      assert.deepStrictEqual(
+        byKey.get('transfers')!.children!.map(r => `${r.label} ${r.value}`),
+        ['0.0.3 +0.00004650 ℏ', '0.0.98 +0.00080000 ℏ', '0.0.1001 -0.00084650 ℏ'],
+      );
+      assert.deepStrictEqual(
+        byKey.get('tokenTransfers')!.children!.map(r => `${r.label} ${r.value}`),
+        ['0.0.5000 0.0.1001 -25'],
+      );
+      assert.deepStrictEqual(
+        byKey.get('nftTransfers')!.children!.map(r => `${r.label} ${r.value}`),
+        ['0.0.6000 #7 mint → 0.0.1001'],
+      );
+      assert.deepStrictEqual(
+        byKey.get('stakingRewards')!.children!.map(r => `${r.label} ${r.value}`),
+        ['0.0.1001 +0.00000012 ℏ'],
+      );
       assert.strictEqual(byKey.get('parent')!.value, '2023-11-14 22:13:20.000000001 UTC');
       assert.strictEqual(byKey.get('nonce')!.value, '2');
       assert.match(byKey.get('hash')!.copy!, /^0x0102030405/);
@@ -227,8 +275,16 @@ describe('accounts model', () => {
       ['1234', '0.0.1234', '1234'],
       ['0.1234', '0.0.1234', '0.1234'],
       [' 0.0.8 ', '0.0.8', '0.0.8'],
-      ['0x00000000000000000000000000000000000007d1', '0x00000000000000000000000000000000000007d1', '0x00000000000000000000000000000000000007d1'],
-      ['KGNABD5L3ZGSRVUCSPDR7TONZSRY3D5OMEBKQMVTD2AC6JL72HMQ', 'KGNABD5L3ZGSRVUCSPDR7TONZSRY3D5OMEBKQMVTD2AC6JL72HMQ', 'KGNABD5L3ZGSRVUCSPDR7TONZSRY3D5OMEBKQMVTD2AC6JL72HMQ'],
+      [
+        '0x00000000000000000000000000000000000007d1',
+        '0x00000000000000000000000000000000000007d1',
+        '0x00000000000000000000000000000000000007d1',
+      ],
+      [
+        'KGNABD5L3ZGSRVUCSPDR7TONZSRY3D5OMEBKQMVTD2AC6JL72HMQ',
+        'KGNABD5L3ZGSRVUCSPDR7TONZSRY3D5OMEBKQMVTD2AC6JL72HMQ',
+        'KGNABD5L3ZGSRVUCSPDR7TONZSRY3D5OMEBKQMVTD2AC6JL72HMQ',
+      ],
     ];
     for (const [text, path, request] of ok) {
       it(`accepts ${text.trim()}`, () => {
@@ -246,7 +302,14 @@ describe('accounts model', () => {
       assert.ok(!testnet.ok);
       assert.match(testnet.message, /checksum -vfmkw does not match 0\.0\.123 on testnet/);
     });
-    for (const bad of ['', 'treasury', '0.0.x', '0.5.6.7', '9.2.0000000000000000000000000000000000000013', 'abc\u202Edef']) {
+    for (const bad of [
+      '',
+      'treasury',
+      '0.0.x',
+      '0.5.6.7',
+      '9.2.0000000000000000000000000000000000000013',
+      'abc\u202Edef',
+    ]) {
       it(`refuses ${JSON.stringify(bad)}, naming the forms`, () => {
         const c = checkAccountEntry(bad, 'testnet');
         assert.ok(!c.ok);

@@ -9,7 +9,9 @@ import { aTransaction } from '../../support/builders';
 
 function txAt(second: number): Transaction {
   return TransactionSchema.parse(
-    parseLossless(aTransaction({ consensus_timestamp: `${second}.000000001`, transaction_id: `0.0.1001-${second}-000000000` }).text),
+    parseLossless(
+      aTransaction({ consensus_timestamp: `${second}.000000001`, transaction_id: `0.0.1001-${second}-000000000` }).text,
+    ),
   );
 }
 
@@ -17,7 +19,8 @@ function page(seconds: number[], next: string | null): TransactionPage {
   return { transactions: seconds.map(txAt), links: { next } };
 }
 
-const ids = (p: TransactionPager<TransactionPage>) => p.transactions.map(t => Number(t.consensus_timestamp!.split('.')[0]));
+const ids = (p: TransactionPager<TransactionPage>) =>
+  p.transactions.map(t => Number(t.consensus_timestamp!.split('.')[0]));
 
 describe('transaction pager', () => {
   it('starts with the first page and offers more only when it links further', () => {

@@ -42,8 +42,15 @@ function pagedAccount(replay: MirrorReplay): void {
       '/api/v1/accounts/0.0.1001',
       anAccount({
         transactions: [
-          aTransaction({ consensus_timestamp: '1700000300.000000001', transaction_id: '0.0.1001-1700000300-000000000' }),
-          aTransaction({ consensus_timestamp: '1700000100.000000001', transaction_id: '0.0.1001-1700000100-000000000', name: 'TOKENMINT' }),
+          aTransaction({
+            consensus_timestamp: '1700000300.000000001',
+            transaction_id: '0.0.1001-1700000300-000000000',
+          }),
+          aTransaction({
+            consensus_timestamp: '1700000100.000000001',
+            transaction_id: '0.0.1001-1700000100-000000000',
+            name: 'TOKENMINT',
+          }),
         ],
         links: { next: PAGE2 },
       }),
@@ -51,7 +58,13 @@ function pagedAccount(replay: MirrorReplay): void {
     recordFor(
       PAGE2,
       anAccount({
-        transactions: [aTransaction({ consensus_timestamp: '1700000050.000000001', transaction_id: '0.0.1001-1700000050-000000000', name: 'CRYPTOAPPROVEALLOWANCE' })],
+        transactions: [
+          aTransaction({
+            consensus_timestamp: '1700000050.000000001',
+            transaction_id: '0.0.1001-1700000050-000000000',
+            name: 'CRYPTOAPPROVEALLOWANCE',
+          }),
+        ],
         links: { next: null },
       }),
     ),
@@ -78,7 +91,12 @@ describe('accounts store (loopback mirror node)', () => {
     const changes: (AccountsNode | undefined)[] = [];
     const logs: string[] = [];
     h = {
-      store: new AccountsStore({ client: () => client, settings: () => h.settings, changed: n => changes.push(n), log: m => logs.push(m) }),
+      store: new AccountsStore({
+        client: () => client,
+        settings: () => h.settings,
+        changed: n => changes.push(n),
+        log: m => logs.push(m),
+      }),
       changes,
       logs,
       settings,
@@ -97,26 +115,30 @@ describe('accounts store (loopback mirror node)', () => {
     configure({ id: '2001', label: 'NFT holder' }, { id: '0.0.8' });
     const roots = await h.store.children(undefined);
     assert.deepStrictEqual(labels(roots), ['NFT holder', '0.0.8']);
-    assert.strictEqual(roots[0]!.item().description, 'loading…');
+    assert.strictEqual(roots[0].item().description, 'loading…');
     await settle(h.store);
     assert.deepStrictEqual(accountRequests(replay).sort(), ['/api/v1/accounts/0.0.8', '/api/v1/accounts/2001']);
 
     const holder = roots[0] as AccountNode;
     assert.strictEqual(holder.item().description, '0.00000080 ℏ');
     assert.strictEqual(holder.item().contextValue, 'account:loaded:evm:configured');
-    assert.deepStrictEqual(holder.target, { kind: 'account', id: '0.0.2001', evmAddress: '0xac384c53f03855fa1b3616052f8ba32c6c2a2fec' });
+    assert.deepStrictEqual(holder.target, {
+      kind: 'account',
+      id: '0.0.2001',
+      evmAddress: '0xac384c53f03855fa1b3616052f8ba32c6c2a2fec',
+    });
 
     const sections = (await h.store.children(holder)) as SectionNode[];
     assert.deepStrictEqual(labels(sections), ['Details', 'Tokens', 'Recent transactions']);
-    assert.strictEqual(sections[2]!.item().description, '10');
+    assert.strictEqual(sections[2].item().description, '10');
     const details = await h.store.children(sections[0]);
-    assert.strictEqual(details[0]!.item().description, '0.0.2001');
+    assert.strictEqual(details[0].item().description, '0.0.2001');
     assert.deepStrictEqual(labels(await h.store.children(sections[1])), ['No token balances']);
     const txs = (await h.store.children(sections[2])) as TransactionNode[];
     assert.strictEqual(txs.length, 10, 'no Load more: the page has no next link');
-    assert.strictEqual(txs[0]!.item().label, 'TOKENDISSOCIATE · SUCCESS');
-    assert.strictEqual(txs[1]!.item().description, '-0.00000003 ℏ · 2009-02-13 23:31:30 UTC');
-    assert.deepStrictEqual(txs[0]!.target, { kind: 'transaction', id: '0.0.8-1234567890-000000020' });
+    assert.strictEqual(txs[0].item().label, 'TOKENDISSOCIATE · SUCCESS');
+    assert.strictEqual(txs[1].item().description, '-0.00000003 ℏ · 2009-02-13 23:31:30 UTC');
+    assert.deepStrictEqual(txs[0].target, { kind: 'transaction', id: '0.0.8-1234567890-000000020' });
     const txRows = await h.store.children(txs[0]);
     assert.ok(labels(txRows).includes('NFT transfers'));
     const nft = txRows.find(r => r.item().label === 'NFT transfers')!;
@@ -129,13 +151,13 @@ describe('accounts store (loopback mirror node)', () => {
     configure({ id: 'my-treasury' }, { id: '0.0.8' });
     const [bad] = await h.store.children(undefined);
     await settle(h.store);
-    const item = bad!.item();
+    const item = bad.item();
     assert.strictEqual(item.label, 'my-treasury');
     assert.strictEqual(item.description, 'not an account id');
     assert.strictEqual(item.icon, 'error');
-    assert.match(bad!.tooltip()!.replace(/\\(.)/g, '$1'), /account id \(0\.0\.1234/);
+    assert.match(bad.tooltip()!.replace(/\\(.)/g, '$1'), /account id \(0\.0\.1234/);
     const [message] = await h.store.children(bad);
-    assert.match(message!.item().description!, /EVM address/);
+    assert.match(message.item().description!, /EVM address/);
     assert.deepStrictEqual(accountRequests(replay), ['/api/v1/accounts/0.0.8']);
   });
 
@@ -143,17 +165,20 @@ describe('accounts store (loopback mirror node)', () => {
     configure({ id: '0.0.7' }, { id: '0.0.8' });
     const [missing, ok] = (await h.store.children(undefined)) as AccountNode[];
     await settle(h.store);
-    assert.strictEqual(missing!.status, 'failed');
-    const item = missing!.item();
+    assert.strictEqual(missing.status, 'failed');
+    const item = missing.item();
     assert.strictEqual(item.description, `Not found on 127.0.0.1:${replay.port}: Not found`);
     assert.strictEqual(item.icon, 'question');
     assert.strictEqual(item.contextValue, 'account:failed:configured');
     const [message] = (await h.store.children(missing)) as MessageNode[];
-    assert.strictEqual(message!.retry, 'account');
-    assert.strictEqual(message!.item().command?.id, 'ledgerLens.retry');
-    assert.strictEqual(ok!.status, 'loaded');
-    assert.ok(h.logs.some(l => l.includes('0.0.7') && l.includes('Not found')), 'logged');
-    await h.store.load(missing!, true);
+    assert.strictEqual(message.retry, 'account');
+    assert.strictEqual(message.item().command?.id, 'ledgerLens.retry');
+    assert.strictEqual(ok.status, 'loaded');
+    assert.ok(
+      h.logs.some(l => l.includes('0.0.7') && l.includes('Not found')),
+      'logged',
+    );
+    await h.store.load(missing, true);
     assert.strictEqual(accountRequests(replay).filter(u => u === '/api/v1/accounts/0.0.7').length, 2);
   });
 
@@ -162,10 +187,10 @@ describe('accounts store (loopback mirror node)', () => {
     configure({ id: '0.0.8' });
     const [node] = (await h.store.children(undefined)) as AccountNode[];
     await settle(h.store);
-    assert.strictEqual(node!.item().description, 'Mirror node error (503): Service Unavailable: maintenance');
+    assert.strictEqual(node.item().description, 'Mirror node error (503): Service Unavailable: maintenance');
     replay.setFault(undefined);
-    await h.store.load(node!, true);
-    assert.strictEqual(node!.status, 'loaded');
+    await h.store.load(node, true);
+    assert.strictEqual(node.status, 'loaded');
   });
 
   it('Load more follows links.next, appends, and disappears at the end', async () => {
@@ -173,14 +198,18 @@ describe('accounts store (loopback mirror node)', () => {
     configure({ id: '0.0.1001' });
     const [node] = (await h.store.children(undefined)) as AccountNode[];
     await settle(h.store);
-    let txs = await h.store.children(node!.transactions);
+    let txs = await h.store.children(node.transactions);
     assert.deepStrictEqual(labels(txs), ['CRYPTOTRANSFER · SUCCESS', 'TOKENMINT · SUCCESS', 'Load more']);
-    assert.strictEqual(txs[2]!.item().command?.id, 'ledgerLens.loadMore');
-    await h.store.loadMore(node!);
-    txs = await h.store.children(node!.transactions);
-    assert.deepStrictEqual(labels(txs), ['CRYPTOTRANSFER · SUCCESS', 'TOKENMINT · SUCCESS', 'CRYPTOAPPROVEALLOWANCE · SUCCESS']);
+    assert.strictEqual(txs[2].item().command?.id, 'ledgerLens.loadMore');
+    await h.store.loadMore(node);
+    txs = await h.store.children(node.transactions);
+    assert.deepStrictEqual(labels(txs), [
+      'CRYPTOTRANSFER · SUCCESS',
+      'TOKENMINT · SUCCESS',
+      'CRYPTOAPPROVEALLOWANCE · SUCCESS',
+    ]);
     assert.deepStrictEqual(accountRequests(replay), ['/api/v1/accounts/0.0.1001', PAGE2]);
-    assert.ok(h.changes.includes(node!.transactions), 'the section was redrawn');
+    assert.ok(h.changes.includes(node.transactions), 'the section was redrawn');
   });
 
   it('what Load more brought stays loaded when other accounts refresh, and across a refresh of its own', async () => {
@@ -188,14 +217,18 @@ describe('accounts store (loopback mirror node)', () => {
     configure({ id: '0.0.1001' }, { id: '2001' });
     const [paged, other] = (await h.store.children(undefined)) as AccountNode[];
     await settle(h.store);
-    await h.store.loadMore(paged!);
-    assert.strictEqual(paged!.pager.transactions.length, 3);
-    await h.store.load(other!, true);
-    assert.strictEqual(paged!.pager.transactions.length, 3, 'untouched by the other account’s refresh');
+    await h.store.loadMore(paged);
+    assert.strictEqual(paged.pager.transactions.length, 3);
+    await h.store.load(other, true);
+    assert.strictEqual(paged.pager.transactions.length, 3, 'untouched by the other account’s refresh');
     await h.store.refreshAll();
-    assert.strictEqual(paged!.pager.transactions.length, 3, 'the refreshed first page reaches the loaded ones');
-    assert.strictEqual(paged!.pager.hasMore, false);
-    assert.strictEqual(accountRequests(replay).filter(u => u === '/api/v1/accounts/0.0.1001').length, 2, 'refresh bypasses the cache');
+    assert.strictEqual(paged.pager.transactions.length, 3, 'the refreshed first page reaches the loaded ones');
+    assert.strictEqual(paged.pager.hasMore, false);
+    assert.strictEqual(
+      accountRequests(replay).filter(u => u === '/api/v1/accounts/0.0.1001').length,
+      2,
+      'refresh bypasses the cache',
+    );
   });
 
   it('a failed Load more shows the message with a retry and keeps the list', async () => {
@@ -204,8 +237,8 @@ describe('accounts store (loopback mirror node)', () => {
     const [node] = (await h.store.children(undefined)) as AccountNode[];
     await settle(h.store);
     replay.setFault({ kind: 'tooManyRequests', retryAfter: 120, path: /timestamp=lt/ });
-    await h.store.loadMore(node!);
-    const txs = await h.store.children(node!.transactions);
+    await h.store.loadMore(node);
+    const txs = await h.store.children(node.transactions);
     assert.strictEqual(txs.length, 3);
     const last = txs[2] as MessageNode;
     assert.strictEqual(last.retry, 'loadMore');
@@ -214,35 +247,48 @@ describe('accounts store (loopback mirror node)', () => {
 
   it('the type filter and the as-of view each ask once, with the seed’s parameters', async () => {
     replay.addRecords([
-      recordFor('/api/v1/accounts/0.0.1001?transactiontype=TOKENMINT', anAccount({ transactions: [aTransaction({ name: 'TOKENMINT' })] })),
+      recordFor(
+        '/api/v1/accounts/0.0.1001?transactiontype=TOKENMINT',
+        anAccount({ transactions: [aTransaction({ name: 'TOKENMINT' })] }),
+      ),
     ]);
     configure({ id: '0.0.1001' }, { id: '0.0.8' });
     const [node, eight] = (await h.store.children(undefined)) as AccountNode[];
     await settle(h.store);
-    await h.store.setFilter(node!, 'TOKENMINT');
-    assert.strictEqual(node!.transactions.item().description, '1 · TOKENMINT');
-    assert.deepStrictEqual(labels(await h.store.children(node!.transactions)), ['TOKENMINT · SUCCESS']);
+    await h.store.setFilter(node, 'TOKENMINT');
+    assert.strictEqual(node.transactions.item().description, '1 · TOKENMINT');
+    assert.deepStrictEqual(labels(await h.store.children(node.transactions)), ['TOKENMINT · SUCCESS']);
 
-    await h.store.setAsOf(eight!, '1234567890.000000006');
-    assert.ok(accountRequests(replay).includes('/api/v1/accounts/0.0.8?timestamp=lte%3A1234567890.000000006') || accountRequests(replay).includes('/api/v1/accounts/0.0.8?timestamp=lte:1234567890.000000006'));
-    assert.strictEqual(eight!.status, 'loaded');
-    assert.match(eight!.item().description!, /as of 2009-02-13 23:31:30 UTC/);
+    await h.store.setAsOf(eight, '1234567890.000000006');
+    assert.ok(
+      accountRequests(replay).includes('/api/v1/accounts/0.0.8?timestamp=lte%3A1234567890.000000006') ||
+        accountRequests(replay).includes('/api/v1/accounts/0.0.8?timestamp=lte:1234567890.000000006'),
+    );
+    assert.strictEqual(eight.status, 'loaded');
+    assert.match(eight.item().description!, /as of 2009-02-13 23:31:30 UTC/);
     const children = await h.store.children(eight);
-    assert.match(children[0]!.item().description!, /within 15 minutes.*may be inexact/);
-    assert.strictEqual(eight!.pager.transactions.length, 2);
+    assert.match(children[0].item().description!, /within 15 minutes.*may be inexact/);
+    assert.strictEqual(eight.pager.transactions.length, 2);
   });
 
   it('1000 token balances show with a note that the cap is hit', async () => {
-    const tokens = Array.from({ length: 1000 }, (_, i) => aTokenBalance({ token_id: `0.0.${50000 + i}`, balance: BigInt(i) * 10n ** 15n }));
-    replay.addRecords([recordFor('/api/v1/accounts/0.0.1001', anAccount({ balance: { timestamp: '1700000000.000000000', balance: 5, tokens } }))]);
+    const tokens = Array.from({ length: 1000 }, (_, i) =>
+      aTokenBalance({ token_id: `0.0.${50000 + i}`, balance: BigInt(i) * 10n ** 15n }),
+    );
+    replay.addRecords([
+      recordFor(
+        '/api/v1/accounts/0.0.1001',
+        anAccount({ balance: { timestamp: '1700000000.000000000', balance: 5, tokens } }),
+      ),
+    ]);
     configure({ id: '0.0.1001' });
     const [node] = (await h.store.children(undefined)) as AccountNode[];
     await settle(h.store);
-    assert.strictEqual(node!.tokens.item().description, '1000 (the service\'s cap)');
-    const children = await h.store.children(node!.tokens);
+    assert.strictEqual(node.tokens.item().description, "1000 (the service's cap)");
+    const children = await h.store.children(node.tokens);
     assert.strictEqual(children.length, 1001);
-    assert.strictEqual(children[999]!.item().description, '999,000,000,000,000,000');
-    assert.match(children[1000]!.item().label, /first 1000 token balances/);
+    assert.strictEqual(children[999].item().description, '999,000,000,000,000,000');
+    assert.match(children[1000].item().label, /first 1000 token balances/);
   });
 
   it('a network change cancels what is in flight and forgets what was loaded', async () => {
@@ -250,15 +296,15 @@ describe('accounts store (loopback mirror node)', () => {
     const [node] = (await h.store.children(undefined)) as AccountNode[];
     await settle(h.store);
     replay.setFault({ kind: 'latency', ms: 2000 });
-    const pending = h.store.load(node!, true);
+    const pending = h.store.load(node, true);
     await new Promise(r => setTimeout(r, 50));
     replay.setFault(undefined);
     h.store.reset();
-    assert.strictEqual(node!.account, undefined, 'the old network’s answer is gone');
-    assert.strictEqual(node!.status, 'loading', 'and the new one is asked at once');
+    assert.strictEqual(node.account, undefined, 'the old network’s answer is gone');
+    assert.strictEqual(node.status, 'loading', 'and the new one is asked at once');
     await pending;
     await settle(h.store);
-    assert.strictEqual(node!.status, 'loaded');
+    assert.strictEqual(node.status, 'loaded');
     assert.ok(h.changes.includes(undefined));
   });
 
@@ -285,7 +331,7 @@ describe('accounts store (loopback mirror node)', () => {
     h.store.seed('0.0.8', account);
     configure({ id: '0.0.8' });
     const [node] = (await h.store.children(undefined)) as AccountNode[];
-    assert.strictEqual(node!.status, 'loaded');
+    assert.strictEqual(node.status, 'loaded');
     assert.strictEqual(replay.requests.length, 0);
   });
 });

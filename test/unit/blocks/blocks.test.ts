@@ -72,20 +72,32 @@ describe('blocks/model over the replayed blocks', () => {
   after(() => replay.close());
 
   it('rows show number, tx count, time range and gas used', () => {
-    const row = blockRow(blocks[0]!);
+    const row = blockRow(blocks[0]);
     assert.strictEqual(row.label, '#19');
     assert.strictEqual(row.description, '7 tx · 09:33:21.234–09:33:21.234 UTC · gas 240,000');
     assert.match(row.tooltip, /From: 2023-02-16T09:33:21\.234710000Z/);
   });
 
   it('the panel has every field of the record, a link to the previous block and to its contract results', () => {
-    const s = blockSection(blocks[0]!, { localTime: d => d.toISOString(), hashscan: true });
+    const s = blockSection(blocks[0], { localTime: d => d.toISOString(), hashscan: true });
     assert.deepStrictEqual(
       s.fields.map(f => f.label),
-      ['Number', 'Transaction count', 'Gas used', 'HAPI version', 'Hash', 'Previous hash', 'Logs bloom', 'Name', 'Size', 'Timestamp from', 'Timestamp to'],
+      [
+        'Number',
+        'Transaction count',
+        'Gas used',
+        'HAPI version',
+        'Hash',
+        'Previous hash',
+        'Logs bloom',
+        'Name',
+        'Size',
+        'Timestamp from',
+        'Timestamp to',
+      ],
     );
     const prev = s.fields.find(f => f.label === 'Previous hash')!;
-    assert.deepStrictEqual(prev.action, { type: 'openBlock', hashOrNumber: blocks[0]!.previous_hash });
+    assert.deepStrictEqual(prev.action, { type: 'openBlock', hashOrNumber: blocks[0].previous_hash });
     assert.strictEqual(s.fields.find(f => f.label === 'Size')!.value, '—', 'size is null in this recording');
     assert.strictEqual(s.fields.find(f => f.label === 'Timestamp to')!.value, '2023-02-16T09:33:21.234810000Z');
     assert.deepStrictEqual(s.buttons.find(b => b.label === "Block's contract results")!.action, {
@@ -97,11 +109,21 @@ describe('blocks/model over the replayed blocks', () => {
 
 describe('transactions/networks: the networks worth trying after a miss', () => {
   it('one door per other ledger', () => {
-    assert.deepStrictEqual(otherNetworks({ network: 'testnet', customMirror: false }), ['mainnet-public', 'previewnet']);
+    assert.deepStrictEqual(otherNetworks({ network: 'testnet', customMirror: false }), [
+      'mainnet-public',
+      'previewnet',
+    ]);
     assert.deepStrictEqual(otherNetworks({ network: 'mainnet', customMirror: false }), ['previewnet', 'testnet']);
-    assert.deepStrictEqual(otherNetworks({ network: 'mainnet-public', customMirror: false }), ['previewnet', 'testnet']);
+    assert.deepStrictEqual(otherNetworks({ network: 'mainnet-public', customMirror: false }), [
+      'previewnet',
+      'testnet',
+    ]);
   });
   it('every public ledger when a custom mirror node is in use', () => {
-    assert.deepStrictEqual(otherNetworks({ network: 'testnet', customMirror: true }), ['mainnet-public', 'previewnet', 'testnet']);
+    assert.deepStrictEqual(otherNetworks({ network: 'testnet', customMirror: true }), [
+      'mainnet-public',
+      'previewnet',
+      'testnet',
+    ]);
   });
 });

@@ -12,10 +12,7 @@ describe('HashScan links', () => {
   ];
   for (const [network, customMirror, expected] of cases) {
     it(`${network}${customMirror ? ' (custom URL)' : ''} → ${expected ?? 'no link'}`, () => {
-      assert.strictEqual(
-        hashscanUrl({ network: network as 'testnet', customMirror }, 'account', '0.0.2'),
-        expected,
-      );
+      assert.strictEqual(hashscanUrl({ network: network as 'testnet', customMirror }, 'account', '0.0.2'), expected);
     });
   }
   it('encodes pasted ids', () => {
@@ -32,8 +29,15 @@ describe('command targets', () => {
     assert.deepStrictEqual(targetOf({ kind: 'block', id: '17' }), { kind: 'block', id: '17' });
   });
   it('refuses anything else', () => {
-    for (const bad of [undefined, null, 'x', { kind: 'wallet', id: '1' }, { kind: 'account' }, { kind: 'account', id: '' },
-      { kind: 'account', id: '0.0.2', evmAddress: 'nope' }]) {
+    for (const bad of [
+      undefined,
+      null,
+      'x',
+      { kind: 'wallet', id: '1' },
+      { kind: 'account' },
+      { kind: 'account', id: '' },
+      { kind: 'account', id: '0.0.2', evmAddress: 'nope' },
+    ]) {
       assert.strictEqual(targetOf(bad), undefined, JSON.stringify(bad));
     }
   });

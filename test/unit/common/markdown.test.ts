@@ -1,5 +1,11 @@
 import * as assert from 'assert';
-import { codeSpan, commandLink, escapeHtml, escapeMarkdown, revealInvisibles } from '../../../src/features/common/markdown';
+import {
+  codeSpan,
+  commandLink,
+  escapeHtml,
+  escapeMarkdown,
+  revealInvisibles,
+} from '../../../src/features/common/markdown';
 
 describe('markdown escaping of network text', () => {
   const hostile = [
@@ -49,6 +55,9 @@ describe('markdown escaping of network text', () => {
   });
 
   it('escapes HTML text and attributes', () => {
-    assert.strictEqual(escapeHtml(`<a href="x" onclick='y'>&</a>`), '&#60;a href=&#34;x&#34; onclick=&#39;y&#39;&#62;&#38;&#60;/a&#62;');
+    assert.strictEqual(
+      escapeHtml(`<a href="x" onclick='y'>&</a>`),
+      '&#60;a href=&#34;x&#34; onclick=&#39;y&#39;&#62;&#38;&#60;/a&#62;',
+    );
   });
 });

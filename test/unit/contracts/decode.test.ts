@@ -39,7 +39,10 @@ describe('contract result decoding', () => {
     });
     assert.strictEqual((decodeRevert(panic(0x12)) as { meaning: string }).meaning, 'division or modulo by zero');
     assert.strictEqual((decodeRevert(panic(0x01)) as { meaning: string }).meaning, 'assert() failed');
-    assert.strictEqual((decodeRevert(panic(0x32)) as { meaning: string }).meaning, 'array index out of bounds (or a negative index)');
+    assert.strictEqual(
+      (decodeRevert(panic(0x32)) as { meaning: string }).meaning,
+      'array index out of bounds (or a negative index)',
+    );
     assert.strictEqual(panicMeaning(0x99n), 'unknown panic code 0x99');
   });
 

@@ -23,33 +23,35 @@ describe('contract results filters', () => {
   it('refuses transaction.index without a block filter, naming the rule', () => {
     const [issue, ...rest] = issues({ transactionIndex: '2' });
     assert.strictEqual(rest.length, 0);
-    assert.strictEqual(issue!.field, 'transaction.index');
-    assert.match(issue!.message, /requires block\.number or block\.hash/);
+    assert.strictEqual(issue.field, 'transaction.index');
+    assert.match(issue.message, /requires block\.number or block\.hash/);
   });
 
   it('refuses block.number together with block.hash', () => {
     const [issue] = issues({ blockNumber: '17', blockHash: BLOCK_HASH });
-    assert.strictEqual(issue!.field, 'block.hash');
-    assert.match(issue!.message, /cannot combine block\.number and block\.hash/);
+    assert.strictEqual(issue.field, 'block.hash');
+    assert.match(issue.message, /cannot combine block\.number and block\.hash/);
   });
 
   it('places malformed values on their own fields', () => {
-    assert.strictEqual(issues({ from: '0.0.x' })[0]!.field, 'from');
-    assert.strictEqual(issues({ from: '0x1234' })[0]!.field, 'from');
-    assert.strictEqual(issues({ blockNumber: 'gte:10' })[0]!.field, 'block.number');
-    assert.strictEqual(issues({ blockHash: 'abc' })[0]!.field, 'block.hash');
-    assert.strictEqual(issues({ timestamps: [{ operator: 'gt', value: 'yesterday' }] })[0]!.field, 'timestamp');
-    assert.strictEqual(issues({ timestamps: [{ operator: 'eq', value: '1.1234567890' }] })[0]!.field, 'timestamp');
-    assert.strictEqual(issues({ blockNumber: '1', transactionIndex: '-1' })[0]!.field, 'transaction.index');
+    assert.strictEqual(issues({ from: '0.0.x' })[0].field, 'from');
+    assert.strictEqual(issues({ from: '0x1234' })[0].field, 'from');
+    assert.strictEqual(issues({ blockNumber: 'gte:10' })[0].field, 'block.number');
+    assert.strictEqual(issues({ blockHash: 'abc' })[0].field, 'block.hash');
+    assert.strictEqual(issues({ timestamps: [{ operator: 'gt', value: 'yesterday' }] })[0].field, 'timestamp');
+    assert.strictEqual(issues({ timestamps: [{ operator: 'eq', value: '1.1234567890' }] })[0].field, 'timestamp');
+    assert.strictEqual(issues({ blockNumber: '1', transactionIndex: '-1' })[0].field, 'transaction.index');
     for (const limit of ['0', '101', 'abc', '2.5']) {
       const [issue] = issues({ limit });
-      assert.strictEqual(issue!.field, 'limit', limit);
-      assert.match(issue!.message, /1 to 100/);
+      assert.strictEqual(issue.field, 'limit', limit);
+      assert.match(issue.message, /1 to 100/);
     }
   });
 
   it('reports every broken field at once', () => {
-    const all = issues({ from: 'nobody', limit: '500' }).map(i => i.field).sort();
+    const all = issues({ from: 'nobody', limit: '500' })
+      .map(i => i.field)
+      .sort();
     assert.deepStrictEqual(all, ['from', 'limit']);
   });
 
@@ -63,15 +65,27 @@ describe('contract results filters', () => {
 
   it('accepts every seed parameter in its valid forms', () => {
     assert.strictEqual(url({ from: '0.0.5999' }), '?from=0.0.5999');
-    assert.strictEqual(url({ from: ' ebb9a1be370150759408cd7af48e9eda2b8ead57 ' }), '?from=ebb9a1be370150759408cd7af48e9eda2b8ead57');
+    assert.strictEqual(
+      url({ from: ' ebb9a1be370150759408cd7af48e9eda2b8ead57 ' }),
+      '?from=ebb9a1be370150759408cd7af48e9eda2b8ead57',
+    );
     assert.strictEqual(url({ blockNumber: '0xa' }), '?block.number=0xa');
     assert.strictEqual(url({ blockHash: `eq:${BLOCK_HASH}` }), `?block.hash=eq:${BLOCK_HASH}`);
     assert.strictEqual(url({ blockNumber: '17', transactionIndex: 'eq:2' }), '?block.number=17&transaction.index=eq:2');
     assert.strictEqual(
-      url({ timestamps: [{ operator: 'gt', value: '200000.000123456' }, { operator: 'lt', value: '999999.000123456' }, { operator: 'eq', value: ' ' }] }),
+      url({
+        timestamps: [
+          { operator: 'gt', value: '200000.000123456' },
+          { operator: 'lt', value: '999999.000123456' },
+          { operator: 'eq', value: ' ' },
+        ],
+      }),
       '?timestamp=gt:200000.000123456&timestamp=lt:999999.000123456',
     );
-    assert.strictEqual(url({ timestamps: [{ operator: 'eq', value: '987654.000123456' }] }), '?timestamp=987654.000123456');
+    assert.strictEqual(
+      url({ timestamps: [{ operator: 'eq', value: '987654.000123456' }] }),
+      '?timestamp=987654.000123456',
+    );
   });
 
   it('never asks for weibars: the panel converts tinybars itself', () => {

@@ -17,7 +17,11 @@ function overTheWire(m: ContractResultsToWebview): unknown {
 
 describe('contract results protocol', () => {
   const body = aContractResultsBody([
-    aContractResult({ amount: INT64_MAX, error_message: '0x4e487b71' + '00'.repeat(31) + '01', authorization_list: [] }),
+    aContractResult({
+      amount: INT64_MAX,
+      error_message: '0x4e487b71' + '00'.repeat(31) + '01',
+      authorization_list: [],
+    }),
   ]);
   const rows = ContractResultsResponseSchema.parse(parseLossless(body.text)).results.map((r, i) => toRow(r, `r${i}`));
 
@@ -33,11 +37,16 @@ describe('contract results protocol', () => {
   });
 
   it('the page drops malformed messages, naming what is wrong', () => {
-    const wire = overTheWire({ type: 'rows', rows, append: false, hasMore: false, network: 'testnet' }) as { rows: Record<string, unknown>[] };
-    wire.rows[0]!.amount = 9223372036854775807; // a number: digits already lost
+    const wire = overTheWire({ type: 'rows', rows, append: false, hasMore: false, network: 'testnet' }) as {
+      rows: Record<string, unknown>[];
+    };
+    wire.rows[0].amount = 2 ** 63; // a number (9223372036854775808): digits already lost
     assert.throws(() => toWebviewValidator(wire), /rows\[0\]\.amount: expected a decimal integer string/);
     assert.throws(() => toWebviewValidator({ type: 'script', src: 'x' }), /type: expected one of/);
-    assert.throws(() => toWebviewValidator({ type: 'invalid', issues: [{ field: 'nonce', message: 'x' }] }), /issues\[0\]\.field/);
+    assert.throws(
+      () => toWebviewValidator({ type: 'invalid', issues: [{ field: 'nonce', message: 'x' }] }),
+      /issues\[0\]\.field/,
+    );
     assert.throws(() => toWebviewValidator(null), /expected one of/);
   });
 

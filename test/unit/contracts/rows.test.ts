@@ -16,17 +16,27 @@ function rowsOf(bodyText: string): ContractResultRow[] {
 }
 
 /** Asserts that `weibars` is `tinybars` with every money field converted locally, all else equal. */
-function assertLocalConversion(tinybars: readonly ContractResultRow[], weibars: readonly ContractResultRow[], what: string): number {
+function assertLocalConversion(
+  tinybars: readonly ContractResultRow[],
+  weibars: readonly ContractResultRow[],
+  what: string,
+): number {
   assert.strictEqual(tinybars.length, weibars.length, `${what}: row count`);
   let compared = 0;
   tinybars.forEach((t, i) => {
-    const w = weibars[i]!;
+    const w = weibars[i];
     for (const field of MONEY) {
-      const local = t[field] === null ? null : convertTinybars(BigInt(t[field]!), 'weibar').exact;
+      const local = t[field] === null ? null : convertTinybars(BigInt(t[field]), 'weibar').exact;
       assert.strictEqual(local, w[field], `${what} row ${i} ${field}: tinybars ${t[field]}`);
       if (local !== null) compared++;
     }
-    const strip = (r: ContractResultRow) => ({ ...r, amount: 0, gasPrice: 0, maxFeePerGas: 0, maxPriorityFeePerGas: 0 });
+    const strip = (r: ContractResultRow) => ({
+      ...r,
+      amount: 0,
+      gasPrice: 0,
+      maxFeePerGas: 0,
+      maxPriorityFeePerGas: 0,
+    });
     assert.deepStrictEqual(strip(t), strip(w), `${what} row ${i}: the other fields`);
   });
   return compared;
@@ -72,7 +82,10 @@ describe('contract result rows', () => {
         'coin=true vs coin=false',
       );
       assert.strictEqual(n, 4);
-      assert.deepStrictEqual(replay.requests.map(r => r.url), ['/api/v1/contracts/results?hbar=true', '/api/v1/contracts/results?hbar=false']);
+      assert.deepStrictEqual(
+        replay.requests.map(r => r.url),
+        ['/api/v1/contracts/results?hbar=true', '/api/v1/contracts/results?hbar=false'],
+      );
     });
 
     it('keeps amounts above 2^53 and int64 max to the last digit', async () => {
@@ -87,31 +100,33 @@ describe('contract result rows', () => {
       ]);
       const page = await client.listContractResults({ limit: 2 });
       const [a, b] = page.results.map((r, i) => toRow(r, `r${i}`));
-      assert.strictEqual(a!.amount, '9223372036854775807');
-      assert.strictEqual(a!.gasPrice, '9223372036854775807');
-      assert.strictEqual(convertTinybars(BigInt(a!.amount!), 'weibar').exact, '92233720368547758070000000000');
-      assert.strictEqual(b!.amount, '9007199254740993');
+      assert.strictEqual(a.amount, '9223372036854775807');
+      assert.strictEqual(a.gasPrice, '9223372036854775807');
+      assert.strictEqual(convertTinybars(BigInt(a.amount), 'weibar').exact, '92233720368547758070000000000');
+      assert.strictEqual(b.amount, '9007199254740993');
     });
   });
 
   it('reads a recorded row: long-zero ids, hex quantities, none as null, unknown fields kept', () => {
-    const record = loadRecords().find(r => r.url === '/api/v1/contracts/results' && r.bodyText.includes('"authorization_list":[{'));
+    const record = loadRecords().find(
+      r => r.url === '/api/v1/contracts/results' && r.bodyText.includes('"authorization_list":[{'),
+    );
     assert.ok(record, 'the recording with three results');
     const rows = rowsOf(record.bodyText);
     const [first, second, third] = rows;
-    assert.strictEqual(first!.fromId, '0.0.8001');
-    assert.strictEqual(first!.toId, '0.0.6001');
-    assert.strictEqual(first!.gasPrice, '1250000000');
-    assert.strictEqual(first!.maxFeePerGas, '64');
-    assert.deepStrictEqual(first!.createdContractIds, ['0.0.7001']);
-    assert.strictEqual(second!.gasPrice, null);
-    assert.strictEqual(second!.nonce, null);
-    assert.strictEqual(third!.errorMessage, 'Not enough gas');
-    assert.strictEqual(third!.revert, null, 'plain text is not a revert to decode');
-    const auth = third!.extra.find(e => e.name === 'authorization_list');
+    assert.strictEqual(first.fromId, '0.0.8001');
+    assert.strictEqual(first.toId, '0.0.6001');
+    assert.strictEqual(first.gasPrice, '1250000000');
+    assert.strictEqual(first.maxFeePerGas, '64');
+    assert.deepStrictEqual(first.createdContractIds, ['0.0.7001']);
+    assert.strictEqual(second.gasPrice, null);
+    assert.strictEqual(second.nonce, null);
+    assert.strictEqual(third.errorMessage, 'Not enough gas');
+    assert.strictEqual(third.revert, null, 'plain text is not a revert to decode');
+    const auth = third.extra.find(e => e.name === 'authorization_list');
     assert.ok(auth, 'authorization_list is kept as an extra field');
     assert.match(auth.json, /0x2222/);
-    assert.strictEqual(third!.fromId, '0.0.6001');
+    assert.strictEqual(third.fromId, '0.0.6001');
   });
 
   it('turns "0x" quantities into none and decodes the call and the revert', () => {
@@ -128,12 +143,12 @@ describe('contract result rows', () => {
       }),
     ]);
     const [row] = rowsOf(body.text);
-    assert.strictEqual(row!.gasPrice, null);
-    assert.strictEqual(row!.maxFeePerGas, null);
-    assert.strictEqual(row!.maxPriorityFeePerGas, null);
-    assert.strictEqual(row!.selector, selector);
-    assert.deepStrictEqual(row!.argumentWords, [arg]);
-    assert.deepStrictEqual(row!.revert, { kind: 'panic', code: '18', meaning: 'division or modulo by zero' });
-    assert.strictEqual(row!.fromId, null, 'not a long-zero address');
+    assert.strictEqual(row.gasPrice, null);
+    assert.strictEqual(row.maxFeePerGas, null);
+    assert.strictEqual(row.maxPriorityFeePerGas, null);
+    assert.strictEqual(row.selector, selector);
+    assert.deepStrictEqual(row.argumentWords, [arg]);
+    assert.deepStrictEqual(row.revert, { kind: 'panic', code: '18', meaning: 'division or modulo by zero' });
+    assert.strictEqual(row.fromId, null, 'not a long-zero address');
   });
 });

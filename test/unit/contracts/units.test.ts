@@ -11,7 +11,11 @@ describe('contract results units', () => {
     assert.deepStrictEqual(convertTinybars(0n, 'weibar'), { text: '0', exact: '0', unit: 'weibar' });
     assert.deepStrictEqual(convertTinybars(0n, 'hbar'), { text: '0.00000000', exact: '0.00000000', unit: 'ℏ' });
     assert.deepStrictEqual(convertTinybars(1n, 'tinybar'), { text: '1', exact: '1', unit: 'tinybar' });
-    assert.deepStrictEqual(convertTinybars(1n, 'weibar'), { text: '10,000,000,000', exact: '10000000000', unit: 'weibar' });
+    assert.deepStrictEqual(convertTinybars(1n, 'weibar'), {
+      text: '10,000,000,000',
+      exact: '10000000000',
+      unit: 'weibar',
+    });
     assert.deepStrictEqual(convertTinybars(1n, 'hbar'), { text: '0.00000001', exact: '0.00000001', unit: 'ℏ' });
   });
 

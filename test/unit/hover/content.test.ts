@@ -42,7 +42,7 @@ const account = (doc: JsonDoc) => AccountResponseSchema.parse(parseLossless(doc.
 
 /** Every link target in the Markdown (inline links), decoded. */
 function linkTargets(md: string): string[] {
-  return [...md.matchAll(/\]\(([^)\s]+)(?: "[^"]*")?\)/g)].map(m => m[1]!);
+  return [...md.matchAll(/\]\(([^)\s]+)(?: "[^"]*")?\)/g)].map(m => m[1]);
 }
 
 /**
@@ -91,18 +91,36 @@ describe('hover text: account', () => {
     const targets = linkTargets(md);
     assert.deepStrictEqual(
       targets.map(t => t.split('?')[0]),
-      ['command:ledgerLens.revealAccount', 'command:ledgerLens.copyId', 'command:ledgerLens.copyEvmAddress',
-        'command:ledgerLens.openInHashScan', 'command:ledgerLens.openAsJson'],
+      [
+        'command:ledgerLens.revealAccount',
+        'command:ledgerLens.copyId',
+        'command:ledgerLens.copyEvmAddress',
+        'command:ledgerLens.openInHashScan',
+        'command:ledgerLens.openAsJson',
+      ],
     );
     for (const t of targets) {
-      const args = JSON.parse(decodeURIComponent(t.split('?')[1]!)) as unknown;
-      assert.deepStrictEqual(args, { kind: 'account', id: '0.0.1001', evmAddress: '0xac384c53f03855fa1b3616052f8ba32c6c2a2fec' });
+      const args = JSON.parse(decodeURIComponent(t.split('?')[1])) as unknown;
+      assert.deepStrictEqual(args, {
+        kind: 'account',
+        id: '0.0.1001',
+        evmAddress: '0xac384c53f03855fa1b3616052f8ba32c6c2a2fec',
+      });
     }
   });
 
   it('says what it does not know, and leaves HashScan out on a custom mirror node', () => {
     const md = accountHover(
-      account(anAccount({ balance: null, key: null, deleted: null, evm_address: null, created_timestamp: null, expiry_timestamp: null })),
+      account(
+        anAccount({
+          balance: null,
+          key: null,
+          deleted: null,
+          evm_address: null,
+          created_timestamp: null,
+          expiry_timestamp: null,
+        }),
+      ),
       '0.0.1001',
       {},
       { ...env, hashscan: false, network: '127.0.0.1:18600' },
@@ -119,7 +137,14 @@ describe('hover text: account', () => {
 
   it('marks a deleted account and a staked-to-account one that declines rewards', () => {
     const md = accountHover(
-      account(anAccount({ deleted: true, staked_account_id: '0.0.800', decline_reward: true, key: { _type: 'ProtobufEncoded', key: '0a' } })),
+      account(
+        anAccount({
+          deleted: true,
+          staked_account_id: '0.0.800',
+          decline_reward: true,
+          key: { _type: 'ProtobufEncoded', key: '0a' },
+        }),
+      ),
       '0.0.1001',
       {},
       env,
@@ -157,7 +182,12 @@ describe('hover text: account', () => {
 
 describe('hover text: other entities', () => {
   it('contract', () => {
-    const md = contractHover(ContractInfoSchema.parse(parseLossless(aContract({ memo: '<b>x</b>' }).text)), '0.0.5025', {}, env);
+    const md = contractHover(
+      ContractInfoSchema.parse(parseLossless(aContract({ memo: '<b>x</b>' }).text)),
+      '0.0.5025',
+      {},
+      env,
+    );
     assert.match(md, /^\*\*Contract\*\* `0\.0\.5025`/);
     assert.ok(md.includes('EVM address: `0x00000000000000000000000000000000000013a1`'), md);
     assert.ok(md.includes('Memo: &lt;b&gt;x&lt;/b&gt;'), md);
@@ -167,7 +197,11 @@ describe('hover text: other entities', () => {
 
   it('token, with the supply exact at its decimals', () => {
     const md = tokenHover(
-      TokenInfoSchema.parse(parseLossless(aToken({ name: '**Evil** [x](command:y)', total_supply: '123456789012345678901', decimals: '8' }).text)),
+      TokenInfoSchema.parse(
+        parseLossless(
+          aToken({ name: '**Evil** [x](command:y)', total_supply: '123456789012345678901', decimals: '8' }).text,
+        ),
+      ),
       '0.0.90000',
       {},
       env,
@@ -181,7 +215,14 @@ describe('hover text: other entities', () => {
   });
 
   it('NFT supply is a count of serials', () => {
-    const md = tokenHover(TokenInfoSchema.parse(parseLossless(aToken({ type: 'NON_FUNGIBLE_UNIQUE', decimals: '0', total_supply: '12' }).text)), '0.0.1', {}, env);
+    const md = tokenHover(
+      TokenInfoSchema.parse(
+        parseLossless(aToken({ type: 'NON_FUNGIBLE_UNIQUE', decimals: '0', total_supply: '12' }).text),
+      ),
+      '0.0.1',
+      {},
+      env,
+    );
     assert.ok(md.includes('Type: non-fungible (NFT)'), md);
     assert.ok(md.includes('Total supply: 12'), md);
   });
@@ -190,7 +231,12 @@ describe('hover text: other entities', () => {
     const topic = topicHover(TopicInfoSchema.parse(parseLossless(aTopic().text)), '0.0.7000', {}, env);
     assert.match(topic, /^\*\*Topic\*\* `0\.0\.7000`/);
     assert.ok(topic.includes('Submit key: none (anyone may submit)'), topic);
-    const schedule = scheduleHover(ScheduleInfoSchema.parse(parseLossless(aSchedule({ executed_timestamp: '1690000001.000000000' }).text)), '0.0.8000', {}, env);
+    const schedule = scheduleHover(
+      ScheduleInfoSchema.parse(parseLossless(aSchedule({ executed_timestamp: '1690000001.000000000' }).text)),
+      '0.0.8000',
+      {},
+      env,
+    );
     assert.match(schedule, /^\*\*Schedule\*\* `0\.0\.8000`/);
     assert.ok(schedule.includes('State: executed 2023-07-22 04:26:41.000000000 UTC'), schedule);
     assert.ok(schedule.includes('Payer: `0.0.1001`'), schedule);
@@ -207,7 +253,12 @@ describe('hover text: transaction', () => {
         ).text,
       ),
     );
-    const md = transactionHover(body.transactions, '0.0.1001-1700000000-000000000', { fetchedAt: env.now - 3 * 60_000 }, env);
+    const md = transactionHover(
+      body.transactions,
+      '0.0.1001-1700000000-000000000',
+      { fetchedAt: env.now - 3 * 60_000 },
+      env,
+    );
     assert.match(md, /^\*\*Transaction\*\* `0\.0\.1001-1700000000-000000000` — testnet/);
     assert.ok(md.includes('Type: CRYPTOTRANSFER · Result: **SUCCESS**'), md);
     assert.ok(md.includes('Consensus: 2023-11-14 22:13:20.000000009 UTC'), md);
@@ -217,8 +268,8 @@ describe('hover text: transaction', () => {
     assert.ok(md.includes('1 more transaction with this id'), md);
     assert.ok(md.includes('_as of 3 min ago_'), md);
     const targets = linkTargets(md);
-    assert.strictEqual(targets[0]!.split('?')[0], 'command:ledgerLens.openTransaction');
-    assert.deepStrictEqual(JSON.parse(decodeURIComponent(targets[0]!.split('?')[1]!)), {
+    assert.strictEqual(targets[0].split('?')[0], 'command:ledgerLens.openTransaction');
+    assert.deepStrictEqual(JSON.parse(decodeURIComponent(targets[0].split('?')[1])), {
       kind: 'transaction',
       id: '0.0.1001-1700000000-000000000',
     });

@@ -1,6 +1,11 @@
 import * as assert from 'assert';
 import { entityChecksum } from '../../../src/ledger';
-import { findReference, findReferences, type Reference, type ReferenceOptions } from '../../../src/features/hover/references';
+import {
+  findReference,
+  findReferences,
+  type Reference,
+  type ReferenceOptions,
+} from '../../../src/features/hover/references';
 
 /** A compact description of a reference, so the table below reads as text. */
 function describeRef(r: Reference | undefined): string | undefined {
@@ -134,7 +139,10 @@ describe('reference finder: offsets in a document', () => {
     const refs = findReferences(text);
     assert.deepStrictEqual(
       refs.map(r => [r.kind, text.slice(r.start, r.end)]),
-      [['entity', '0.0.5'], ['evm', '0x0000000000000000000000000000000000000008']],
+      [
+        ['entity', '0.0.5'],
+        ['evm', '0x0000000000000000000000000000000000000008'],
+      ],
     );
   });
   it('stops at the limit', () => {

@@ -17,7 +17,8 @@ describe('hover resolver against the replay server', () => {
   const settings = (extra: Record<string, unknown> = {}) =>
     parseSettings({ mirrorNodeUrl: replay.url, network: 'testnet', requestTimeoutMs: 1000, ...extra }).config;
   const paths = () => replay.requests.map(r => r.url);
-  const hover = (line: string, at = line.indexOf('0'), signal?: AbortSignal) => resolver.hover(line, at, 'typescript', signal);
+  const hover = (line: string, at = line.indexOf('0'), signal?: AbortSignal) =>
+    resolver.hover(line, at, 'typescript', signal);
 
   before(async () => {
     replay = await startMirrorReplay();
@@ -98,7 +99,10 @@ describe('hover resolver against the replay server', () => {
   it('a long-zero address is looked up as its 0.0.x id and shown with it', async () => {
     const r = await hover('to = 0x0000000000000000000000000000000000000008;', 8);
     assert.ok(r, 'a hover');
-    assert.ok(r.markdown.startsWith('`0x0000000000000000000000000000000000000008` is the long-zero address of `0.0.8`.'), r?.markdown);
+    assert.ok(
+      r.markdown.startsWith('`0x0000000000000000000000000000000000000008` is the long-zero address of `0.0.8`.'),
+      r?.markdown,
+    );
     assert.ok(r.markdown.includes('**Account** `0.0.8`'), r.markdown);
     // Accounts and contracts take the address as written; the other kinds need the id.
     assert.deepStrictEqual(paths(), ['/api/v1/accounts/0x0000000000000000000000000000000000000008']);
@@ -141,7 +145,7 @@ describe('hover resolver against the replay server', () => {
     assert.ok(took < 2500, `took ${took} ms`);
   });
 
-  it('the server\'s own words on an error', async () => {
+  it("the server's own words on an error", async () => {
     replay.setFault({ kind: 'serverError', status: 503, message: 'Service <b>down</b>' });
     const r = await hover('0.0.8');
     assert.ok(r?.markdown.includes('Service &lt;b&gt;down&lt;/b&gt;'), r?.markdown);
@@ -161,7 +165,10 @@ describe('hover resolver against the replay server', () => {
 
   it('a stale entry answers at once and is refreshed in the background, the age shown', async () => {
     replay.addRecords([
-      { ...recordFor('/api/v1/accounts/0.0.1001', anAccount({ memo: 'first' })), headers: { 'cache-control': 'public, max-age=1' } },
+      {
+        ...recordFor('/api/v1/accounts/0.0.1001', anAccount({ memo: 'first' })),
+        headers: { 'cache-control': 'public, max-age=1' },
+      },
     ]);
     const first = await hover('0.0.1001');
     assert.ok(first?.markdown.includes('Memo: first'));
@@ -191,7 +198,9 @@ describe('hover resolver against the replay server', () => {
   });
 
   it('a hostile token name stays text', async () => {
-    replay.addRecords([recordFor('/api/v1/tokens/0.0.90000', aToken({ name: hostileText.commandLink, symbol: hostileText.html }))]);
+    replay.addRecords([
+      recordFor('/api/v1/tokens/0.0.90000', aToken({ name: hostileText.commandLink, symbol: hostileText.html })),
+    ]);
     const r = await hover('0.0.90000');
     assert.ok(r, 'a hover');
     assert.ok(r.markdown.startsWith('**Token**'), r.markdown);

@@ -1,5 +1,11 @@
 import * as assert from 'assert';
-import { ACCOUNT_FORMS_HELP, accountRefToPath, formatAccountRef, parseAccountRef, type AccountRef } from '../../../src/ledger';
+import {
+  ACCOUNT_FORMS_HELP,
+  accountRefToPath,
+  formatAccountRef,
+  parseAccountRef,
+  type AccountRef,
+} from '../../../src/ledger';
 import { pathSegmentAfter, recordedExchanges } from './paths';
 
 const ALIAS = 'KGNABD5L3ZGSRVUCSPDR7TONZSRY3D5OMEBKQMVTD2AC6JL72HMQ';
@@ -26,9 +32,17 @@ describe('ledger/account references', () => {
     [`0x${LONG_ZERO_8}`, { kind: 'evm', address: LONG_ZERO_8 }, `0x${LONG_ZERO_8}`],
     [`0.0.${LONG_ZERO_8}`, { kind: 'evm', address: LONG_ZERO_8, shard: 0n, realm: 0n }, `0.0.${LONG_ZERO_8}`],
     // A long-zero address under its own shard.realm is consistent.
-    ['1.2.0000000100000000000000020000000000000003', { kind: 'evm', address: '0000000100000000000000020000000000000003', shard: 1n, realm: 2n }, '1.2.0000000100000000000000020000000000000003'],
+    [
+      '1.2.0000000100000000000000020000000000000003',
+      { kind: 'evm', address: '0000000100000000000000020000000000000003', shard: 1n, realm: 2n },
+      '1.2.0000000100000000000000020000000000000003',
+    ],
     // Forty hex characters that are also base32 are an address, as the mirror node decides.
-    ['ABCDEF2345ABCDEF2345ABCDEF2345ABCDEF2345', { kind: 'evm', address: 'abcdef2345abcdef2345abcdef2345abcdef2345' }, '0xabcdef2345abcdef2345abcdef2345abcdef2345'],
+    [
+      'ABCDEF2345ABCDEF2345ABCDEF2345ABCDEF2345',
+      { kind: 'evm', address: 'abcdef2345abcdef2345abcdef2345abcdef2345' },
+      '0xabcdef2345abcdef2345abcdef2345abcdef2345',
+    ],
     [ALIAS, { kind: 'alias', alias: ALIAS }, ALIAS],
     [`0.${ALIAS}`, { kind: 'alias', alias: ALIAS, realm: 0n }, `0.${ALIAS}`],
     [`0.0.${ALIAS}`, { kind: 'alias', alias: ALIAS, shard: 0n, realm: 0n }, `0.0.${ALIAS}`],
@@ -42,7 +56,7 @@ describe('ledger/account references', () => {
     it(`${text} → ${path}`, () => {
       const parsed = parseAccountRef(text);
       assert.deepStrictEqual(parsed, ref);
-      assert.strictEqual(accountRefToPath(parsed!), path);
+      assert.strictEqual(accountRefToPath(parsed), path);
       // The path we send parses back to the same reference (less the checksum, which is not sent).
       const { checksum: _ignored, ...withoutChecksum } = ref as AccountRef & { checksum?: string };
       assert.deepStrictEqual(parseAccountRef(path), withoutChecksum);

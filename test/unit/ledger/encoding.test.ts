@@ -33,8 +33,14 @@ describe('ledger/encodings', () => {
     ['AA==', '00'],
     ['/w==', 'ff'],
     ['_w', 'ff'],
-    ['AQIDBAUGBwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyAhIiMkJSYnKCkqKywtLi8w', '0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f202122232425262728292a2b2c2d2e2f30'],
-    ['rovr8cn6DzCTVuSAV/YEevfN5jA30FCdFt3Dsg4IUVi/3xTRU0XBsYsZm3L+1N6t', Buffer.from('rovr8cn6DzCTVuSAV/YEevfN5jA30FCdFt3Dsg4IUVi/3xTRU0XBsYsZm3L+1N6t', 'base64').toString('hex')],
+    [
+      'AQIDBAUGBwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyAhIiMkJSYnKCkqKywtLi8w',
+      '0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f202122232425262728292a2b2c2d2e2f30',
+    ],
+    [
+      'rovr8cn6DzCTVuSAV/YEevfN5jA30FCdFt3Dsg4IUVi/3xTRU0XBsYsZm3L+1N6t',
+      Buffer.from('rovr8cn6DzCTVuSAV/YEevfN5jA30FCdFt3Dsg4IUVi/3xTRU0XBsYsZm3L+1N6t', 'base64').toString('hex'),
+    ],
   ];
   for (const [b64, hex] of hashes) {
     it(`base64 ${b64.slice(0, 16)}… ⇄ hex ${hex.slice(0, 16)}…`, () => {

@@ -15,7 +15,13 @@ describe('ledger/entity ids', () => {
     ['0.0.2', 0n, 0n, 2n, '0.0.2'],
     ['0.0.0', 0n, 0n, 0n, '0.0.0'],
     ['1.2.3', 1n, 2n, 3n, '1.2.3'],
-    ['9999999999.9999999999.9999999999', 9_999_999_999n, 9_999_999_999n, 9_999_999_999n, '9999999999.9999999999.9999999999'],
+    [
+      '9999999999.9999999999.9999999999',
+      9_999_999_999n,
+      9_999_999_999n,
+      9_999_999_999n,
+      '9999999999.9999999999.9999999999',
+    ],
     ['0.0.4294967296', 0n, 0n, 4_294_967_296n, '0.0.4294967296'],
     ['00.000.0123', 0n, 0n, 123n, '0.0.123'],
   ];
@@ -23,13 +29,31 @@ describe('ledger/entity ids', () => {
     it(`parses ${text}`, () => {
       const id = parseEntityId(text);
       assert.deepStrictEqual(id, { shard, realm, num });
-      assert.strictEqual(formatEntityId(id!), canonical);
+      assert.strictEqual(formatEntityId(id), canonical);
     });
   }
 
   const invalid = [
-    '', '0.0', '123', '0.0.2.3', '0.5.6.7', '0.0.-1', '0.0.12345678901', '12345678901.0.1', '0.0.1a',
-    ' 0.0.2', '0.0.2 ', '0..2', '.0.2', '0.0.2.', '0x0.0.2', '0.0.2-VFMKW', '0.0.2-vfmk', '0.0.2-vfmkwx', '0.0.2-', '+0.0.2',
+    '',
+    '0.0',
+    '123',
+    '0.0.2.3',
+    '0.5.6.7',
+    '0.0.-1',
+    '0.0.12345678901',
+    '12345678901.0.1',
+    '0.0.1a',
+    ' 0.0.2',
+    '0.0.2 ',
+    '0..2',
+    '.0.2',
+    '0.0.2.',
+    '0x0.0.2',
+    '0.0.2-VFMKW',
+    '0.0.2-vfmk',
+    '0.0.2-vfmkwx',
+    '0.0.2-',
+    '+0.0.2',
     '٠.٠.٢', // Arabic-Indic digits are "digits" to some engines, never to the mirror node
   ];
   for (const text of invalid) {
@@ -37,7 +61,10 @@ describe('ledger/entity ids', () => {
   }
 
   it('keeps the checksum apart and drops it from the id', () => {
-    assert.deepStrictEqual(parseEntityIdWithChecksum('0.0.123-vfmkw'), { id: { shard: 0n, realm: 0n, num: 123n }, checksum: 'vfmkw' });
+    assert.deepStrictEqual(parseEntityIdWithChecksum('0.0.123-vfmkw'), {
+      id: { shard: 0n, realm: 0n, num: 123n },
+      checksum: 'vfmkw',
+    });
     assert.deepStrictEqual(parseEntityIdWithChecksum('0.0.123'), { id: { shard: 0n, realm: 0n, num: 123n } });
     assert.deepStrictEqual(parseEntityId('0.0.123-vfmkw'), { shard: 0n, realm: 0n, num: 123n });
   });

@@ -39,7 +39,10 @@ describe('ledger/EVM addresses', () => {
     [{ shard: 0n, realm: 0n, num: 4_294_967_295n }, '0x00000000000000000000000000000000ffffffff'],
     [{ shard: 0n, realm: 0n, num: 4_294_967_296n }, '0x0000000000000000000000000000000100000000'],
     [{ shard: 0n, realm: 0n, num: 9_999_999_999n }, '0x00000000000000000000000000000002540be3ff'],
-    [{ shard: 4_294_967_295n, realm: 9_999_999_999n, num: 9_999_999_999n }, '0xffffffff00000002540be3ff00000002540be3ff'],
+    [
+      { shard: 4_294_967_295n, realm: 9_999_999_999n, num: 9_999_999_999n },
+      '0xffffffff00000002540be3ff00000002540be3ff',
+    ],
   ];
   for (const [id, address] of roundTrips) {
     it(`${id.shard}.${id.realm}.${id.num} ⇄ ${address}`, () => {
@@ -75,6 +78,9 @@ describe('ledger/EVM addresses', () => {
     assert.throws(() => entityIdToLongZero({ shard: 0n, realm: 1n << 64n, num: 1n }), RangeError);
     assert.throws(() => entityIdToLongZero({ shard: 0n, realm: 0n, num: 1n << 64n }), RangeError);
     assert.throws(() => entityIdToLongZero({ shard: 0n, realm: 0n, num: -1n }), RangeError);
-    assert.strictEqual(entityIdToLongZero({ shard: 0n, realm: 0n, num: (1n << 64n) - 1n }), '0x000000000000000000000000ffffffffffffffff');
+    assert.strictEqual(
+      entityIdToLongZero({ shard: 0n, realm: 0n, num: (1n << 64n) - 1n }),
+      '0x000000000000000000000000ffffffffffffffff',
+    );
   });
 });

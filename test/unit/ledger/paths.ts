@@ -7,7 +7,11 @@ export function projectRoot(): string {
   let dir = __dirname;
   for (;;) {
     const manifest = path.join(dir, 'package.json');
-    if (fs.existsSync(manifest) && JSON.parse(fs.readFileSync(manifest, 'utf8')).name === 'ledger-lens') return dir;
+    if (
+      fs.existsSync(manifest) &&
+      (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { name?: unknown }).name === 'ledger-lens'
+    )
+      return dir;
     const parent = path.dirname(dir);
     if (parent === dir) throw new Error(`no ledger-lens package.json above ${__dirname}`);
     dir = parent;
@@ -35,7 +39,7 @@ export function recordedExchanges(): RecordedExchange[] {
 
 /** The path segment after `prefix` in a recorded URL, without the query. */
 export function pathSegmentAfter(url: string, prefix: string): string | undefined {
-  const pathOnly = url.split('?')[0]!;
+  const pathOnly = url.split('?')[0];
   if (!pathOnly.startsWith(prefix)) return undefined;
   const rest = pathOnly.slice(prefix.length);
   return rest.includes('/') ? undefined : decodeURIComponent(rest);

@@ -19,24 +19,69 @@ const tx = (shard: bigint, realm: bigint, num: bigint, seconds: bigint, nanos: n
 
 describe('ledger/transaction ids', () => {
   const cases: Array<[string, TransactionId, string, string]> = [
-    ['0.0.10-1234567890-000000001', tx(0n, 0n, 10n, 1_234_567_890n, 1), '0.0.10-1234567890-000000001', '0.0.10@1234567890.000000001'],
-    ['0.0.10@1234567890.000000001', tx(0n, 0n, 10n, 1_234_567_890n, 1), '0.0.10-1234567890-000000001', '0.0.10@1234567890.000000001'],
+    [
+      '0.0.10-1234567890-000000001',
+      tx(0n, 0n, 10n, 1_234_567_890n, 1),
+      '0.0.10-1234567890-000000001',
+      '0.0.10@1234567890.000000001',
+    ],
+    [
+      '0.0.10@1234567890.000000001',
+      tx(0n, 0n, 10n, 1_234_567_890n, 1),
+      '0.0.10-1234567890-000000001',
+      '0.0.10@1234567890.000000001',
+    ],
     // Nanoseconds are an integer in both spellings: "1" is 1 ns, padded on the left.
-    ['0.0.10-1234567890-1', tx(0n, 0n, 10n, 1_234_567_890n, 1), '0.0.10-1234567890-000000001', '0.0.10@1234567890.000000001'],
-    ['0.0.10@1234567890.1', tx(0n, 0n, 10n, 1_234_567_890n, 1), '0.0.10-1234567890-000000001', '0.0.10@1234567890.000000001'],
-    ['0.0.300-1565779555-711927000', tx(0n, 0n, 300n, 1_565_779_555n, 711_927_000), '0.0.300-1565779555-711927000', '0.0.300@1565779555.711927000'],
-    ['0.0.10-1234567890-999999999', tx(0n, 0n, 10n, 1_234_567_890n, 999_999_999), '0.0.10-1234567890-999999999', '0.0.10@1234567890.999999999'],
+    [
+      '0.0.10-1234567890-1',
+      tx(0n, 0n, 10n, 1_234_567_890n, 1),
+      '0.0.10-1234567890-000000001',
+      '0.0.10@1234567890.000000001',
+    ],
+    [
+      '0.0.10@1234567890.1',
+      tx(0n, 0n, 10n, 1_234_567_890n, 1),
+      '0.0.10-1234567890-000000001',
+      '0.0.10@1234567890.000000001',
+    ],
+    [
+      '0.0.300-1565779555-711927000',
+      tx(0n, 0n, 300n, 1_565_779_555n, 711_927_000),
+      '0.0.300-1565779555-711927000',
+      '0.0.300@1565779555.711927000',
+    ],
+    [
+      '0.0.10-1234567890-999999999',
+      tx(0n, 0n, 10n, 1_234_567_890n, 999_999_999),
+      '0.0.10-1234567890-999999999',
+      '0.0.10@1234567890.999999999',
+    ],
     ['1.2.3-0-0', tx(1n, 2n, 3n, 0n, 0), '1.2.3-0-000000000', '1.2.3@0.000000000'],
-    ['0.0.2@9223372036854775807.5', tx(0n, 0n, 2n, 9_223_372_036_854_775_807n, 5), '0.0.2-9223372036854775807-000000005', '0.0.2@9223372036854775807.000000005'],
-    ['9999999999.9999999999.9999999999-1700000000-123456789', tx(9_999_999_999n, 9_999_999_999n, 9_999_999_999n, 1_700_000_000n, 123_456_789), '9999999999.9999999999.9999999999-1700000000-123456789', '9999999999.9999999999.9999999999@1700000000.123456789'],
-    ['0.0.007-01234567890-000000001', tx(0n, 0n, 7n, 1_234_567_890n, 1), '0.0.7-1234567890-000000001', '0.0.7@1234567890.000000001'],
+    [
+      '0.0.2@9223372036854775807.5',
+      tx(0n, 0n, 2n, 9_223_372_036_854_775_807n, 5),
+      '0.0.2-9223372036854775807-000000005',
+      '0.0.2@9223372036854775807.000000005',
+    ],
+    [
+      '9999999999.9999999999.9999999999-1700000000-123456789',
+      tx(9_999_999_999n, 9_999_999_999n, 9_999_999_999n, 1_700_000_000n, 123_456_789),
+      '9999999999.9999999999.9999999999-1700000000-123456789',
+      '9999999999.9999999999.9999999999@1700000000.123456789',
+    ],
+    [
+      '0.0.007-01234567890-000000001',
+      tx(0n, 0n, 7n, 1_234_567_890n, 1),
+      '0.0.7-1234567890-000000001',
+      '0.0.7@1234567890.000000001',
+    ],
   ];
   for (const [text, id, dash, at] of cases) {
     it(`${text} → ${dash} / ${at}`, () => {
       const parsed = parseTransactionId(text);
       assert.deepStrictEqual(parsed, id);
-      assert.strictEqual(formatTransactionIdDash(parsed!), dash);
-      assert.strictEqual(formatTransactionIdAt(parsed!), at);
+      assert.strictEqual(formatTransactionIdDash(parsed), dash);
+      assert.strictEqual(formatTransactionIdAt(parsed), at);
       assert.deepStrictEqual(parseTransactionId(dash), id);
       assert.deepStrictEqual(parseTransactionId(at), id);
     });
@@ -67,9 +112,18 @@ describe('ledger/transaction ids', () => {
   }
 
   it('compares ids by value', () => {
-    assert.ok(transactionIdsEqual(parseTransactionId('0.0.10-1234567890-1')!, parseTransactionId('0.0.10@1234567890.000000001')!));
-    assert.ok(!transactionIdsEqual(parseTransactionId('0.0.10-1234567890-1')!, parseTransactionId('0.0.10-1234567890-2')!));
-    assert.ok(!transactionIdsEqual(parseTransactionId('0.0.10-1234567890-1')!, parseTransactionId('0.0.11-1234567890-1')!));
+    assert.ok(
+      transactionIdsEqual(
+        parseTransactionId('0.0.10-1234567890-1')!,
+        parseTransactionId('0.0.10@1234567890.000000001')!,
+      ),
+    );
+    assert.ok(
+      !transactionIdsEqual(parseTransactionId('0.0.10-1234567890-1')!, parseTransactionId('0.0.10-1234567890-2')!),
+    );
+    assert.ok(
+      !transactionIdsEqual(parseTransactionId('0.0.10-1234567890-1')!, parseTransactionId('0.0.11-1234567890-1')!),
+    );
   });
 
   it('names both forms and the hash in the help text', () => {
@@ -139,7 +193,8 @@ describe('ledger/transaction lookups agree with every recorded one', () => {
 
   it('every transaction_id in the recorded bodies round-trips through both forms', () => {
     const ids = new Set<string>();
-    for (const r of recordedExchanges()) for (const m of r.bodyText.matchAll(/"transaction_id":"([^"]+)"/g)) ids.add(m[1]!);
+    for (const r of recordedExchanges())
+      for (const m of r.bodyText.matchAll(/"transaction_id":"([^"]+)"/g)) ids.add(m[1]);
     assert.ok(ids.size > 10, String(ids.size));
     for (const text of ids) {
       const id = parseTransactionId(text);

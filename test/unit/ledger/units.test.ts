@@ -125,7 +125,8 @@ describe('ledger/units', () => {
     ['1 2', undefined],
   ];
   for (const [text, tinybars] of amounts) {
-    it(`parses ${JSON.stringify(text)} → ${tinybars ?? 'nothing'}`, () => assert.strictEqual(parseHbarAmount(text), tinybars));
+    it(`parses ${JSON.stringify(text)} → ${tinybars ?? 'nothing'}`, () =>
+      assert.strictEqual(parseHbarAmount(text), tinybars));
   }
 
   const hex: Array<[string, bigint | undefined]> = [

@@ -1,5 +1,12 @@
 import * as assert from 'assert';
-import { createMirrorClient, MirrorError, MirrorInputError, type MirrorClient, type MirrorClientOptions, type RequestOutcome } from '../../../src/mirror';
+import {
+  createMirrorClient,
+  MirrorError,
+  MirrorInputError,
+  type MirrorClient,
+  type MirrorClientOptions,
+  type RequestOutcome,
+} from '../../../src/mirror';
 import { maxAgeSeconds } from '../../../src/mirror/cache';
 import { delay, recordFor, rejects, sendJson, startServer, type TestServer } from './helpers';
 
@@ -15,7 +22,12 @@ describe('mirror/client: cache, coalescing, pagination', function () {
   const outcomes: RequestOutcome[] = [];
   const clients: MirrorClient[] = [];
   function client(extra: Partial<MirrorClientOptions> = {}): MirrorClient {
-    const c = createMirrorClient({ baseUrl: server.origin, maxRequestsPerSecond: 1000, onOutcome: o => outcomes.push(o), ...extra });
+    const c = createMirrorClient({
+      baseUrl: server.origin,
+      maxRequestsPerSecond: 1000,
+      onOutcome: o => outcomes.push(o),
+      ...extra,
+    });
     clients.push(c);
     return c;
   }
@@ -222,7 +234,10 @@ describe('mirror/client: cache, coalescing, pagination', function () {
   describe('next()', () => {
     const page = (items: number[], next: string | null) =>
       JSON.stringify({
-        blocks: items.map(n => ({ ...(JSON.parse(BLOCKS_PAGE.bodyText) as { blocks: object[] }).blocks[0], number: n })),
+        blocks: items.map(n => ({
+          ...(JSON.parse(BLOCKS_PAGE.bodyText) as { blocks: object[] }).blocks[0],
+          number: n,
+        })),
         links: { next },
       });
 
@@ -239,15 +254,25 @@ describe('mirror/client: cache, coalescing, pagination', function () {
       };
       const c = client();
       const first = await c.listBlocks({ limit: 2 });
-      assert.deepStrictEqual(first.blocks.map(b => b.number), [5n, 4n]);
+      assert.deepStrictEqual(
+        first.blocks.map(b => b.number),
+        [5n, 4n],
+      );
       const second = await c.next(first);
       assert.ok(second);
-      assert.deepStrictEqual(second.blocks.map(b => b.number), [2n, 1n], 'the empty page in between was followed');
+      assert.deepStrictEqual(
+        second.blocks.map(b => b.number),
+        [2n, 1n],
+        'the empty page in between was followed',
+      );
       assert.strictEqual(await c.next(second), null, 'the link back to page 1 repeats');
       assert.strictEqual(server.requests.length, 3);
       // A later walk from the same (cached) first page starts over.
       const again = await c.next(first);
-      assert.deepStrictEqual(again?.blocks.map(b => b.number), [2n, 1n]);
+      assert.deepStrictEqual(
+        again?.blocks.map(b => b.number),
+        [2n, 1n],
+      );
     });
 
     it('returns null when there is no next link', async () => {
@@ -268,7 +293,13 @@ describe('mirror/client: cache, coalescing, pagination', function () {
 
     it('validates the next page with the schema of the first', async () => {
       server.handler = (req, res) =>
-        sendJson(res, 200, req.url === '/api/v1/blocks' ? page([1], '/api/v1/blocks?x=1') : '{"blocks":[{"number":"not a number"}],"links":{"next":null}}');
+        sendJson(
+          res,
+          200,
+          req.url === '/api/v1/blocks'
+            ? page([1], '/api/v1/blocks?x=1')
+            : '{"blocks":[{"number":"not a number"}],"links":{"next":null}}',
+        );
       const c = client();
       const e = (await rejects(c.next(await c.listBlocks()))) as MirrorError;
       assert.strictEqual(e.kind, 'invalid-response');
@@ -277,7 +308,13 @@ describe('mirror/client: cache, coalescing, pagination', function () {
     it('keeps the account lookup shape across pages, with the prefix of the base URL', async () => {
       const link = '/api/v1/accounts/0.0.8?timestamp=lt:1234567890.000000006';
       server.handler = (req, res) =>
-        sendJson(res, 200, req.url === '/pre/api/v1/accounts/0.0.8' ? ACCOUNT.bodyText.replace('"next":null', `"next":"${link}"`) : ACCOUNT.bodyText);
+        sendJson(
+          res,
+          200,
+          req.url === '/pre/api/v1/accounts/0.0.8'
+            ? ACCOUNT.bodyText.replace('"next":null', `"next":"${link}"`)
+            : ACCOUNT.bodyText,
+        );
       const c = client({ baseUrl: `${server.origin}/pre` });
       const first = await c.getAccount('0.0.8');
       const second = await c.next(first);

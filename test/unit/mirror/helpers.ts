@@ -86,7 +86,12 @@ export async function startServer(port: number, handler: Handler): Promise<TestS
   return state;
 }
 
-export function sendJson(res: http.ServerResponse, status: number, text: string, headers: http.OutgoingHttpHeaders = {}): void {
+export function sendJson(
+  res: http.ServerResponse,
+  status: number,
+  text: string,
+  headers: http.OutgoingHttpHeaders = {},
+): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(text);
 }

@@ -10,7 +10,9 @@ describe('mirror/lossless JSON', () => {
   });
 
   it('keeps integers of up to 15 digits numbers and gives longer ones as their exact digits', () => {
-    const v = parseLossless('{"short":999999999999999,"long":1234567890123456,"safe":9007199254740991,"edge":9007199254740992,"over":9007199254740993}') as Record<string, unknown>;
+    const v = parseLossless(
+      '{"short":999999999999999,"long":1234567890123456,"safe":9007199254740991,"edge":9007199254740992,"over":9007199254740993}',
+    ) as Record<string, unknown>;
     assert.strictEqual(v['short'], 999999999999999);
     // 16 digits may or may not fit a double: given as digits either way, never rounded.
     assert.strictEqual(v['long'], '1234567890123456');
@@ -22,8 +24,16 @@ describe('mirror/lossless JSON', () => {
   });
 
   it('keeps negative and int64-edge integers exact', () => {
-    const v = parseLossless('[-9223372036854775808,9223372036854775807,-9007199254740993,-9007199254740991,-999999999999999]') as unknown[];
-    assert.deepStrictEqual(v, ['-9223372036854775808', '9223372036854775807', '-9007199254740993', '-9007199254740991', -999999999999999]);
+    const v = parseLossless(
+      '[-9223372036854775808,9223372036854775807,-9007199254740993,-9007199254740991,-999999999999999]',
+    ) as unknown[];
+    assert.deepStrictEqual(v, [
+      '-9223372036854775808',
+      '9223372036854775807',
+      '-9007199254740993',
+      '-9007199254740991',
+      -999999999999999,
+    ]);
   });
 
   it('does not touch digit runs inside strings, even after escaped quotes and backslashes', () => {
@@ -36,7 +46,8 @@ describe('mirror/lossless JSON', () => {
   });
 
   it('is not fooled by strings that look like value positions (the optimistic pass falls back)', () => {
-    const text = '{"m":"a:12345678901234567890","n":"x, -12345678901234567890","o":["[12345678901234567890"],"v":12345678901234567890,"w":"b:1"}';
+    const text =
+      '{"m":"a:12345678901234567890","n":"x, -12345678901234567890","o":["[12345678901234567890"],"v":12345678901234567890,"w":"b:1"}';
     const v = parseLossless(text) as Record<string, unknown>;
     assert.strictEqual(v['m'], 'a:12345678901234567890');
     assert.strictEqual(v['n'], 'x, -12345678901234567890');
@@ -58,7 +69,9 @@ describe('mirror/lossless JSON', () => {
   });
 
   it('leaves floats and exponents as numbers (they are not integers as sent)', () => {
-    const v = parseLossless('[12345678901234567890.5,1.12345678901234567890,1e12345678901234567,2E-12345678901234567,3e+12345678901234567,-12345678901234567890e2]') as unknown[];
+    const v = parseLossless(
+      '[12345678901234567890.5,1.12345678901234567890,1e12345678901234567,2E-12345678901234567,3e+12345678901234567,-12345678901234567890e2]',
+    ) as unknown[];
     assert.strictEqual(typeof v[0], 'number');
     assert.strictEqual(typeof v[1], 'number');
     assert.strictEqual(v[2], Infinity);
@@ -79,7 +92,7 @@ describe('mirror/lossless JSON', () => {
 
   it('round-trips random documents: every integer keeps all its digits', () => {
     let seed = 42;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     const bigDigits = () => {
       const len = 1 + Math.floor(rand() * 19);
       let s = String(1 + Math.floor(rand() * 9));
@@ -98,7 +111,7 @@ describe('mirror/lossless JSON', () => {
       const v = parseLossless(`[${parts.join(',')}]`) as Array<Record<string, unknown>>;
       v.forEach((o, i) => {
         const got = o[`k${i}`];
-        assert.strictEqual(BigInt(got as string | number), BigInt(ints[i]!), `integer ${ints[i]}`);
+        assert.strictEqual(BigInt(got as string | number), BigInt(ints[i]), `integer ${ints[i]}`);
         if (typeof got === 'number') assert.ok(Number.isSafeInteger(got));
       });
     }

@@ -89,7 +89,9 @@ describe('mirror/schemas', () => {
     }
     assert.strictEqual(typeof a.max_automatic_token_associations, 'number');
     assert.strictEqual(typeof a.pending_reward, 'bigint');
-    const withDelegation = recorded().find(x => x.endpoint === 'accounts/{id}' && x.bodyText.includes('delegation_address'));
+    const withDelegation = recorded().find(
+      x => x.endpoint === 'accounts/{id}' && x.bodyText.includes('delegation_address'),
+    );
     assert.ok(withDelegation);
     const kept = AccountResponseSchema.parse(parseLossless(withDelegation.bodyText)) as Record<string, unknown>;
     assert.strictEqual(typeof kept['delegation_address'], 'string');
@@ -97,7 +99,10 @@ describe('mirror/schemas', () => {
 
   it('accepts more than the int64 range of JSON numbers only as bigint, refuses non-integers', () => {
     const base = JSON.parse(recordFor('/api/v1/blocks/0').bodyText) as Record<string, unknown>;
-    const withCount = (count: string) => BlockSchema.safeParse(parseLossless(JSON.stringify({ ...base, count: 0 }).replace('"count":0', `"count":${count}`)));
+    const withCount = (count: string) =>
+      BlockSchema.safeParse(
+        parseLossless(JSON.stringify({ ...base, count: 0 }).replace('"count":0', `"count":${count}`)),
+      );
     const big = withCount('123456789012345678901234567890');
     assert.ok(big.success);
     assert.strictEqual(big.data.count, 123456789012345678901234567890n);
@@ -123,16 +128,23 @@ describe('mirror/schemas', () => {
     assert.ok(isKnownTransactionType('CRYPTOTRANSFER'));
     assert.ok(!isKnownTransactionType('TELEPORT'));
     const body = TransactionsResponseSchema.parse({ transactions: [{ name: 'TELEPORT', charged_tx_fee: 1 }] });
-    assert.strictEqual(body.transactions[0]!.name, 'TELEPORT');
+    assert.strictEqual(body.transactions[0].name, 'TELEPORT');
   });
 
   it('gives staking reward transfers whose account is a bare number', () => {
     const body = TransactionsResponseSchema.parse({
-      transactions: [{ staking_reward_transfers: [{ account: 3, amount: 200 }, { account: '0.0.9', amount: '12345678901234567890' }] }],
+      transactions: [
+        {
+          staking_reward_transfers: [
+            { account: 3, amount: 200 },
+            { account: '0.0.9', amount: '12345678901234567890' },
+          ],
+        },
+      ],
     });
-    const s = body.transactions[0]!.staking_reward_transfers!;
-    assert.strictEqual(s[0]!.account, 3);
-    assert.strictEqual(s[1]!.amount, 12345678901234567890n);
+    const s = body.transactions[0].staking_reward_transfers!;
+    assert.strictEqual(s[0].account, 3);
+    assert.strictEqual(s[1].amount, 12345678901234567890n);
   });
 
   it('refuses more than 1000 token balances', () => {

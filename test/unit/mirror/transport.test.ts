@@ -39,7 +39,10 @@ describe('mirror/transport faults (real loopback sockets)', function () {
     const a = await client().getAccount('0.0.8');
     assert.strictEqual(a.account, '0.0.8');
     assert.deepStrictEqual(server.requests, [PATH]);
-    assert.deepStrictEqual(outcomes.map(o => [o.kind, o.status]), [['ok', 200]]);
+    assert.deepStrictEqual(
+      outcomes.map(o => [o.kind, o.status]),
+      [['ok', 200]],
+    );
   });
 
   it('times out a server that never answers, with the timeout in the message', async () => {
@@ -51,7 +54,10 @@ describe('mirror/transport faults (real loopback sockets)', function () {
     assert.strictEqual(e.status, 0);
     assert.match(e.message, /did not answer within 300 ms/);
     assert.ok(Date.now() - started < 2000, 'a timeout is not retried');
-    assert.deepStrictEqual(outcomes.map(o => o.kind), ['network-error']);
+    assert.deepStrictEqual(
+      outcomes.map(o => o.kind),
+      ['network-error'],
+    );
   });
 
   it('times out a body that stalls half way', async () => {
@@ -65,11 +71,16 @@ describe('mirror/transport faults (real loopback sockets)', function () {
 
   it('retries a 5xx and returns the success that follows', async () => {
     server.handler = (_req, res, n) =>
-      n === 1 ? sendJson(res, 503, '{"_status":{"messages":[{"message":"Service unavailable"}]}}') : sendJson(res, 200, ACCOUNT.bodyText);
+      n === 1
+        ? sendJson(res, 503, '{"_status":{"messages":[{"message":"Service unavailable"}]}}')
+        : sendJson(res, 200, ACCOUNT.bodyText);
     const a = await client().getAccount('0.0.8');
     assert.strictEqual(a.account, '0.0.8');
     assert.strictEqual(server.requests.length, 2);
-    assert.deepStrictEqual(outcomes.map(o => o.kind), ['ok']);
+    assert.deepStrictEqual(
+      outcomes.map(o => o.kind),
+      ['ok'],
+    );
   });
 
   it('gives up after the retries with the server’s own message', async () => {
@@ -79,7 +90,10 @@ describe('mirror/transport faults (real loopback sockets)', function () {
     assert.strictEqual(e.status, 500);
     assert.deepStrictEqual(e.messages, ['Internal error']);
     assert.strictEqual(e.message, 'Internal error');
-    assert.deepStrictEqual(outcomes.map(o => [o.kind, o.status]), [['server-error', 500]]);
+    assert.deepStrictEqual(
+      outcomes.map(o => [o.kind, o.status]),
+      [['server-error', 500]],
+    );
   });
 
   it('describes a 5xx without an error body by its status', async () => {
@@ -95,13 +109,20 @@ describe('mirror/transport faults (real loopback sockets)', function () {
 
   it('does not retry a 4xx and surfaces exactly the server’s messages', async () => {
     server.handler = (_req, res) =>
-      sendJson(res, 400, '{"_status":{"messages":[{"message":"Invalid parameter: limit"},{"message":"Unknown query parameter: index","detail":null}]}}');
+      sendJson(
+        res,
+        400,
+        '{"_status":{"messages":[{"message":"Invalid parameter: limit"},{"message":"Unknown query parameter: index","detail":null}]}}',
+      );
     const e = (await rejects(client().getAccount('0.0.8'))) as MirrorError;
     assert.strictEqual(server.requests.length, 1);
     assert.strictEqual(e.kind, 'http');
     assert.deepStrictEqual(e.messages, ['Invalid parameter: limit', 'Unknown query parameter: index']);
     assert.strictEqual(e.message, 'Invalid parameter: limit; Unknown query parameter: index');
-    assert.deepStrictEqual(outcomes.map(o => o.kind), ['client-error']);
+    assert.deepStrictEqual(
+      outcomes.map(o => o.kind),
+      ['client-error'],
+    );
   });
 
   it('waits as a 429 Retry-After says, then succeeds', async () => {
@@ -164,7 +185,10 @@ describe('mirror/transport faults (real loopback sockets)', function () {
     assert.strictEqual(e.kind, 'network');
     assert.strictEqual(e.status, 0);
     assert.match(e.message, /closed before the response was complete|incomplete/);
-    assert.deepStrictEqual(outcomes.map(o => o.kind), ['network-error']);
+    assert.deepStrictEqual(
+      outcomes.map(o => o.kind),
+      ['network-error'],
+    );
   });
 
   it('says so when nothing listens', async () => {
@@ -228,11 +252,15 @@ describe('mirror/transport faults (real loopback sockets)', function () {
     assert.strictEqual(e.kind, 'invalid-response');
     assert.strictEqual(e.status, 200);
     assert.match(e.message, /malformed JSON/);
-    assert.deepStrictEqual(outcomes.map(o => o.kind), ['server-error']);
+    assert.deepStrictEqual(
+      outcomes.map(o => o.kind),
+      ['server-error'],
+    );
   });
 
   it('reports a body of the wrong shape with the path of the problem', async () => {
-    server.handler = (_req, res) => sendJson(res, 200, ACCOUNT.bodyText.replace('"decline_reward":false', '"decline_reward":"no"'));
+    server.handler = (_req, res) =>
+      sendJson(res, 200, ACCOUNT.bodyText.replace('"decline_reward":false', '"decline_reward":"no"'));
     const e = (await rejects(client().getAccount('0.0.8'))) as MirrorError;
     assert.strictEqual(e.kind, 'invalid-response');
     assert.match(e.message, /unexpected shape at decline_reward/);
@@ -243,7 +271,10 @@ describe('mirror/transport faults (real loopback sockets)', function () {
     let closed = false;
     server.handler = (req, res) => {
       socketClosed = new Promise(resolve => req.socket.once('close', () => resolve()));
-      socketClosed.then(() => (closed = true), () => undefined);
+      socketClosed.then(
+        () => (closed = true),
+        () => undefined,
+      );
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write(ACCOUNT.bodyText.slice(0, 100)); // then stalls
     };
@@ -258,7 +289,10 @@ describe('mirror/transport faults (real loopback sockets)', function () {
     assert.ok(Date.now() - started < 200);
     await Promise.race([socketClosed, delay(1000)]);
     assert.ok(closed, 'the server saw the request socket closed');
-    assert.deepStrictEqual(outcomes.map(o => o.kind), ['aborted']);
+    assert.deepStrictEqual(
+      outcomes.map(o => o.kind),
+      ['aborted'],
+    );
   });
 
   it('an already-aborted signal sends nothing', async () => {

@@ -19,7 +19,13 @@ export interface RawIncident {
   shortlink?: string | null;
   updated_at?: string | null;
   resolved_at?: string | null;
-  incident_updates?: { id: string; status: string; body: string; display_at?: string | null; created_at?: string | null }[];
+  incident_updates?: {
+    id: string;
+    status: string;
+    body: string;
+    display_at?: string | null;
+    created_at?: string | null;
+  }[];
   components?: { id: string; name?: string }[];
   scheduled_for?: string | null;
   scheduled_until?: string | null;
@@ -39,7 +45,13 @@ export function group(id: string, name: string, status: string, children: RawCom
   ];
 }
 
-export function incident(id: string, name: string, status: string, componentIds: string[] = [], extra: Partial<RawIncident> = {}): RawIncident {
+export function incident(
+  id: string,
+  name: string,
+  status: string,
+  componentIds: string[] = [],
+  extra: Partial<RawIncident> = {},
+): RawIncident {
   return {
     id,
     name,
@@ -54,8 +66,19 @@ export function incident(id: string, name: string, status: string, componentIds:
   };
 }
 
-export function maintenance(id: string, name: string, status: string, componentIds: string[], window: [string, string], extra: Partial<RawIncident> = {}): RawIncident {
-  return { ...incident(id, name, status, componentIds, { impact: 'maintenance', ...extra }), scheduled_for: window[0], scheduled_until: window[1] };
+export function maintenance(
+  id: string,
+  name: string,
+  status: string,
+  componentIds: string[],
+  window: [string, string],
+  extra: Partial<RawIncident> = {},
+): RawIncident {
+  return {
+    ...incident(id, name, status, componentIds, { impact: 'maintenance', ...extra }),
+    scheduled_for: window[0],
+    scheduled_until: window[1],
+  };
 }
 
 export function summaryDoc(parts: {

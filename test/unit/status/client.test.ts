@@ -44,12 +44,26 @@ describe('status: client against a loopback status page', function () {
         '/api/v2/scheduled-maintenances/upcoming.json',
         '/api/v2/summary.json',
       ]);
-      const raw = scenarioJson(scenario, 'summary') as { components: { id: string; status: string }[]; status: { indicator: string } };
-      assert.deepStrictEqual(summary.components.map(c => [c.id, c.status]), raw.components.map(c => [c.id, c.status]));
+      const raw = scenarioJson(scenario, 'summary') as {
+        components: { id: string; status: string }[];
+        status: { indicator: string };
+      };
+      assert.deepStrictEqual(
+        summary.components.map(c => [c.id, c.status]),
+        raw.components.map(c => [c.id, c.status]),
+      );
       assert.strictEqual(summary.status.indicator, raw.status.indicator);
-      for (const [doc, got] of [['upcoming', upcoming], ['active', active], ['all', all]] as const) {
+      for (const [doc, got] of [
+        ['upcoming', upcoming],
+        ['active', active],
+        ['all', all],
+      ] as const) {
         const rawDoc = scenarioJson(scenario, doc) as { scheduled_maintenances: { id: string }[] };
-        assert.deepStrictEqual(got.scheduled_maintenances.map(m => m.id), rawDoc.scheduled_maintenances.map(m => m.id), doc);
+        assert.deepStrictEqual(
+          got.scheduled_maintenances.map(m => m.id),
+          rawDoc.scheduled_maintenances.map(m => m.id),
+          doc,
+        );
       }
       // The client's output is what health reads.
       assert.ok(networkHealth(summary, 'testnet').matchedGroup);
@@ -111,7 +125,12 @@ describe('status: client against a loopback status page', function () {
   it('follows a same-origin redirect, refuses one to another origin', async () => {
     const moved = createStatusClient({ baseUrl: `${server.url}/old`, timeoutMs: 1500 });
     try {
-      server.fault = { kind: 'redirect', location: '/api/v2/summary.json', status: 308, only: '/old/api/v2/summary.json' };
+      server.fault = {
+        kind: 'redirect',
+        location: '/api/v2/summary.json',
+        status: 308,
+        only: '/old/api/v2/summary.json',
+      };
       const summary = await moved.summary();
       assert.strictEqual(summary.page.name, 'Hedera');
       assert.deepStrictEqual(server.requests, ['/old/api/v2/summary.json', '/api/v2/summary.json']);

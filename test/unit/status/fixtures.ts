@@ -3,7 +3,12 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { statuspageFixturesDir } from '../../support/paths';
 
-export const SCENARIOS = ['all-operational', 'testnet-degraded', 'mainnet-major-outage', 'previewnet-maintenance'] as const;
+export const SCENARIOS = [
+  'all-operational',
+  'testnet-degraded',
+  'mainnet-major-outage',
+  'previewnet-maintenance',
+] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export const DOCUMENTS = {

@@ -101,12 +101,15 @@ describe('status: poller', () => {
     await settle();
     const waits: number[] = [];
     for (let i = 0; i < 6; i++) {
-      waits.push(h.clock.pending()[0]!);
-      await h.clock.advance(waits[waits.length - 1]!);
+      waits.push(h.clock.pending()[0]);
+      await h.clock.advance(waits[waits.length - 1]);
     }
     assert.deepStrictEqual(waits, [60_000, 120_000, 240_000, 480_000, 600_000, 600_000]);
     const failures = h.outcomes.filter((o): o is Extract<PollOutcome<number>, { ok: false }> => !o.ok);
-    assert.deepStrictEqual(failures.map(f => f.failures), [1, 2, 3, 4, 5, 6, 7]);
+    assert.deepStrictEqual(
+      failures.map(f => f.failures),
+      [1, 2, 3, 4, 5, 6, 7],
+    );
     assert.deepStrictEqual(failures.map(f => f.retryInMs).slice(0, 5), [60_000, 120_000, 240_000, 480_000, 600_000]);
     failing = false;
     await h.clock.advance(600_000);
@@ -168,14 +171,18 @@ describe('status: poller', () => {
       });
     h.poller.start();
     await settle();
-    const first = h.calls[0]!;
+    const first = h.calls[0];
     const restarted = h.poller.restart();
     await settle();
     assert.strictEqual(first.aborted, true);
     assert.strictEqual(h.calls.length, 2);
-    resolvers[1]!(42);
+    resolvers[1](42);
     await restarted;
-    assert.deepStrictEqual(h.outcomes.map(o => (o.ok ? o.value : 'err')), [42], 'the aborted check reports nothing');
+    assert.deepStrictEqual(
+      h.outcomes.map(o => (o.ok ? o.value : 'err')),
+      [42],
+      'the aborted check reports nothing',
+    );
     assert.strictEqual(h.clock.timers.size, 1);
   });
 
@@ -195,12 +202,13 @@ describe('status: poller', () => {
 
   it('dispose leaves no timer, aborts the check and reports nothing more', async () => {
     const h = harness();
-    h.behave = (_n, signal) => new Promise<number>((_r, reject) => signal.addEventListener('abort', () => reject(new Error('x'))));
+    h.behave = (_n, signal) =>
+      new Promise<number>((_r, reject) => signal.addEventListener('abort', () => reject(new Error('x'))));
     h.poller.start();
     await settle();
     h.poller.dispose();
     await settle();
-    assert.strictEqual(h.calls[0]!.aborted, true);
+    assert.strictEqual(h.calls[0].aborted, true);
     assert.strictEqual(h.clock.timers.size, 0);
     assert.strictEqual(h.outcomes.length, 0);
     h.poller.setActive(false);
@@ -225,10 +233,16 @@ describe('status: poller', () => {
   it('jitter spreads the wait by at most ±10%', async () => {
     for (const r of [0, 0.999]) {
       const clock = new ManualClock();
-      const p = new StatusPoller<number>({ fetch: async () => 1, onOutcome: () => undefined, intervalMs: 60_000, clock, random: () => r });
+      const p = new StatusPoller<number>({
+        fetch: async () => 1,
+        onOutcome: () => undefined,
+        intervalMs: 60_000,
+        clock,
+        random: () => r,
+      });
       p.start();
       await settle();
-      const wait = clock.pending()[0]!;
+      const wait = clock.pending()[0];
       assert.ok(wait >= 54_000 && wait <= 66_000, String(wait));
       p.dispose();
     }

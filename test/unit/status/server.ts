@@ -2,7 +2,7 @@
 // request. test/support/statusServer.ts serves the extension's tests; this one adds the transport
 // faults only the client cares about (redirects, oversize, stalled headers or body, reset).
 import * as http from 'http';
-import type { AddressInfo } from 'net';
+import type { AddressInfo, Socket } from 'net';
 import { scenarioText, type DocumentName, type Scenario } from './fixtures';
 
 const ROUTES: Record<string, DocumentName> = {
@@ -49,9 +49,9 @@ export async function startTestStatusServer(scenario: Scenario): Promise<TestSta
     fault: undefined,
     close: async () => undefined,
   };
-  const sockets = new Set<import('net').Socket>();
+  const sockets = new Set<Socket>();
   const server = http.createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0]!;
+    const path = (req.url ?? '/').split('?')[0];
     state.requests.push(path);
     const fault = state.fault && (!state.fault.only || state.fault.only === path) ? state.fault : undefined;
     if (fault) {

@@ -4,7 +4,7 @@ import {
   ABOVE_2_53,
   INT64_MAX,
   INT64_MIN,
-  JsonDoc,
+  type JsonDoc,
   aBlock,
   aBlocksBody,
   aContract,
@@ -53,7 +53,11 @@ describe('fixture builders', () => {
 
   it('writes bigints as exact digits, at the int64 edges and just above 2^53', () => {
     const doc = anAccount({
-      balance: { timestamp: null, balance: INT64_MAX, tokens: [aTokenBalance({ balance: INT64_MIN }), aTokenBalance({ balance: ABOVE_2_53 })] },
+      balance: {
+        timestamp: null,
+        balance: INT64_MAX,
+        tokens: [aTokenBalance({ balance: INT64_MIN }), aTokenBalance({ balance: ABOVE_2_53 })],
+      },
     });
     const numbers = numberTokens(doc.text).map(t => t.text);
     assert.ok(numbers.includes('9223372036854775807'));
@@ -67,7 +71,9 @@ describe('fixture builders', () => {
   });
 
   it('overrides only what is given; undefined removes a member; null stays null', () => {
-    const v = JSON.parse(aTransaction({ memo_base64: base64('hi'), entity_id: '0.0.9', node: undefined, bytes: null }).text) as Record<string, unknown>;
+    const v = JSON.parse(
+      aTransaction({ memo_base64: base64('hi'), entity_id: '0.0.9', node: undefined, bytes: null }).text,
+    ) as Record<string, unknown>;
     assert.strictEqual(v['memo_base64'], 'aGk=');
     assert.strictEqual(v['entity_id'], '0.0.9');
     assert.ok(!('node' in v));
@@ -105,7 +111,11 @@ describe('fixture builders', () => {
           anAccount({
             account: '0.0.4242',
             memo: hostileText.html,
-            balance: { timestamp: '1700000000.000000000', balance: INT64_MAX, tokens: [aTokenBalance({ token_id: '0.0.7', balance: ABOVE_2_53 })] },
+            balance: {
+              timestamp: '1700000000.000000000',
+              balance: INT64_MAX,
+              tokens: [aTokenBalance({ token_id: '0.0.7', balance: ABOVE_2_53 })],
+            },
           }),
         ),
       ]);

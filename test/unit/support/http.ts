@@ -8,7 +8,9 @@ export interface Answer {
   readonly body: string;
 }
 
-export type Outcome = { readonly ok: true; readonly answer: Answer } | { readonly ok: false; readonly error: Error; readonly partial: string; readonly status?: number };
+export type Outcome =
+  | { readonly ok: true; readonly answer: Answer }
+  | { readonly ok: false; readonly error: Error; readonly partial: string; readonly status?: number };
 
 export function get(url: string, opts: { timeoutMs?: number; method?: string } = {}): Promise<Outcome> {
   return new Promise(resolve => {
@@ -25,7 +27,9 @@ export function get(url: string, opts: { timeoutMs?: number; method?: string } =
       status = res.statusCode;
       res.setEncoding('utf8');
       res.on('data', (c: string) => (partial += c));
-      res.on('end', () => settle({ ok: true, answer: { status: res.statusCode ?? 0, headers: res.headers, body: partial } }));
+      res.on('end', () =>
+        settle({ ok: true, answer: { status: res.statusCode ?? 0, headers: res.headers, body: partial } }),
+      );
       res.on('error', error => settle({ ok: false, error, partial, status }));
       res.on('close', () => {
         if (!res.complete) settle({ ok: false, error: new Error('closed before the body ended'), partial, status });

@@ -3,7 +3,8 @@ import { formatPath, numberTokens, valueAt } from '../../support/jsonNumbers';
 
 describe('numberTokens: the number literals of a JSON text, never through a double', () => {
   it('gives each literal with its path, in document order', () => {
-    const text = '{"a":9223372036854775807,"b":[1,-2.5e3,{"c":0}],"s":"12 \\"34\\" 56","n":null,"t":true,"e":{},"l":[]}';
+    const text =
+      '{"a":9223372036854775807,"b":[1,-2.5e3,{"c":0}],"s":"12 \\"34\\" 56","n":null,"t":true,"e":{},"l":[]}';
     assert.deepStrictEqual(numberTokens(text), [
       { path: ['a'], text: '9223372036854775807' },
       { path: ['b', 0], text: '1' },

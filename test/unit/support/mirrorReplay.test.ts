@@ -1,6 +1,12 @@
 import * as assert from 'assert';
 import { anAccount, recordFor } from '../../support/builders';
-import { canonicalTarget, endpointOf, loadRecords, startMirrorReplay, type MirrorReplay } from '../../support/mirrorReplay';
+import {
+  canonicalTarget,
+  endpointOf,
+  loadRecords,
+  startMirrorReplay,
+  type MirrorReplay,
+} from '../../support/mirrorReplay';
 import { get, getOk } from './http';
 
 describe('mirror replay server', () => {
@@ -34,7 +40,7 @@ describe('mirror replay server', () => {
 
   it('serves a record byte for byte with its status and content-type', async () => {
     for (const index of [10, 22, 101, 121, 168, 196]) {
-      const r = records[index]!;
+      const r = records[index];
       replay.useRecord(index);
       const a = await getOk(replay.url + r.url);
       assert.strictEqual(a.status, r.status, r.url);
@@ -46,8 +52,8 @@ describe('mirror replay server', () => {
   it('keeps integers above 2^53 exactly as recorded', async () => {
     const index = records.findIndex(r => r.hasUnsafeIntegers && r.status === 200);
     replay.useRecord(index);
-    const a = await getOk(replay.url + records[index]!.url);
-    const digits = records[index]!.bodyText.match(/\d{16,}/g)!;
+    const a = await getOk(replay.url + records[index].url);
+    const digits = records[index].bodyText.match(/\d{16,}/g)!;
     for (const d of digits) assert.ok(a.body.includes(d), d);
   });
 
@@ -62,8 +68,8 @@ describe('mirror replay server', () => {
     ];
     for (const [index, cc] of expect) {
       replay.useRecord(index);
-      const a = await getOk(replay.url + records[index]!.url);
-      assert.strictEqual(a.headers['cache-control'], cc, records[index]!.url);
+      const a = await getOk(replay.url + records[index].url);
+      assert.strictEqual(a.headers['cache-control'], cc, records[index].url);
     }
   });
 
@@ -71,20 +77,28 @@ describe('mirror replay server', () => {
     // Record 93 was recorded as ?transactionType=cryptotransfer.
     const a = await getOk(`${replay.url}/api/v1/accounts/0.0.8?transactiontype=cryptotransfer`);
     assert.strictEqual(a.status, 200);
-    assert.strictEqual(a.body, records[93]!.bodyText);
+    assert.strictEqual(a.body, records[93].bodyText);
     // Record 59: ?timestamp=gte:1234567890.000000008&order=asc, asked the other way round.
     const b = await getOk(`${replay.url}/api/v1/accounts/2001?ORDER=asc&timestamp=gte:1234567890.000000008`);
-    assert.strictEqual(b.body, records[59]!.bodyText);
+    assert.strictEqual(b.body, records[59].bodyText);
     // A repeated parameter counts as often as it appears.
-    const c = await getOk(`${replay.url}/api/v1/transactions/0.0.10-1234567890-000000001?scheduled=true&scheduled=false`);
-    assert.strictEqual(c.body, records[253]!.bodyText);
+    const c = await getOk(
+      `${replay.url}/api/v1/transactions/0.0.10-1234567890-000000001?scheduled=true&scheduled=false`,
+    );
+    assert.strictEqual(c.body, records[253].bodyText);
     // Records 246 and 247 repeat the same values in another order; the server reads the last one,
     // so the order of a repeat picks between them.
-    const d = await getOk(`${replay.url}/api/v1/transactions/0.0.10-1234567890-000000001?scheduled=true&scheduled=false&scheduled=true`);
-    assert.strictEqual(d.body, records[247]!.bodyText);
-    const d2 = await getOk(`${replay.url}/api/v1/transactions/0.0.10-1234567890-000000001?scheduled=true&scheduled=true&scheduled=false`);
-    assert.strictEqual(d2.body, records[246]!.bodyText);
-    const d3 = await getOk(`${replay.url}/api/v1/transactions/0.0.10-1234567890-000000001?scheduled=false&scheduled=true&scheduled=true`);
+    const d = await getOk(
+      `${replay.url}/api/v1/transactions/0.0.10-1234567890-000000001?scheduled=true&scheduled=false&scheduled=true`,
+    );
+    assert.strictEqual(d.body, records[247].bodyText);
+    const d2 = await getOk(
+      `${replay.url}/api/v1/transactions/0.0.10-1234567890-000000001?scheduled=true&scheduled=true&scheduled=false`,
+    );
+    assert.strictEqual(d2.body, records[246].bodyText);
+    const d3 = await getOk(
+      `${replay.url}/api/v1/transactions/0.0.10-1234567890-000000001?scheduled=false&scheduled=true&scheduled=true`,
+    );
     assert.strictEqual(d3.status, 200);
     // Values are not folded: FALSE (record 64) and false (record 63) are different recordings.
     const e = await getOk(`${replay.url}/api/v1/accounts/0.0.8?transactions=False`);
@@ -102,29 +116,33 @@ describe('mirror replay server', () => {
     // The URL with the most distinct recorded bodies.
     const groups = new Map<string, number[]>();
     records.forEach((r, i) => groups.set(canonicalTarget(r.url), [...(groups.get(canonicalTarget(r.url)) ?? []), i]));
-    const [url, indices] = [...groups].sort((a, b) => new Set(b[1].map(i => records[i]!.bodyText)).size - new Set(a[1].map(i => records[i]!.bodyText)).size)[0]!;
-    const distinct = indices.filter((i, k) => indices.findIndex(j => records[j]!.bodyText === records[i]!.bodyText) === k);
+    const [url, indices] = [...groups].sort(
+      (a, b) => new Set(b[1].map(i => records[i].bodyText)).size - new Set(a[1].map(i => records[i].bodyText)).size,
+    )[0];
+    const distinct = indices.filter(
+      (i, k) => indices.findIndex(j => records[j].bodyText === records[i].bodyText) === k,
+    );
 
     it('the recordings do hold one URL with different bodies', () => {
       assert.ok(distinct.length >= 2, url);
     });
 
     it('serves the first by default', async () => {
-      const a = await getOk(replay.url + records[indices[0]!]!.url);
-      assert.strictEqual(a.body, records[indices[0]!]!.bodyText);
+      const a = await getOk(replay.url + records[indices[0]].url);
+      assert.strictEqual(a.body, records[indices[0]].bodyText);
     });
 
     it('serves the one chosen by index, by source, or by a picker', async () => {
-      const second = distinct[1]!;
+      const second = distinct[1];
       replay.useRecord(second);
-      assert.strictEqual((await getOk(replay.url + url)).body, records[second]!.bodyText);
+      assert.strictEqual((await getOk(replay.url + url)).body, records[second].bodyText);
       replay.clearSelections();
 
-      const bySource = distinct.find(i => records[i]!.source !== records[indices[0]!]!.source);
+      const bySource = distinct.find(i => records[i].source !== records[indices[0]].source);
       if (bySource !== undefined) {
-        replay.preferSource(records[bySource]!.source);
+        replay.preferSource(records[bySource].source);
         const got = (await getOk(replay.url + url)).body;
-        assert.strictEqual(got, records[indices.find(i => records[i]!.source === records[bySource]!.source)!]!.bodyText);
+        assert.strictEqual(got, records[indices.find(i => records[i].source === records[bySource].source)!].bodyText);
         replay.clearSelections();
       }
 
@@ -134,21 +152,24 @@ describe('mirror replay server', () => {
         assert.strictEqual(target, url);
         return candidates.length - 1;
       });
-      assert.strictEqual((await getOk(replay.url + url)).body, records[indices[indices.length - 1]!]!.bodyText);
+      assert.strictEqual((await getOk(replay.url + url)).body, records[indices[indices.length - 1]].bodyText);
       assert.deepStrictEqual(seen, indices);
     });
 
     it('pinRecord answers every URL with one record', async () => {
       replay.pinRecord(121);
       const a = await getOk(`${replay.url}/api/v1/whatever?x=1`);
-      assert.strictEqual(a.body, records[121]!.bodyText);
+      assert.strictEqual(a.body, records[121].bodyText);
       replay.pinRecord(undefined);
       assert.strictEqual((await getOk(`${replay.url}/api/v1/whatever?x=1`)).status, 404);
     });
   });
 
   it('serves added records, ahead of recorded ones for the same URL, apart from them', async () => {
-    const big = anAccount({ account: '0.0.8', balance: { timestamp: null, balance: 9223372036854775807n, tokens: [] } });
+    const big = anAccount({
+      account: '0.0.8',
+      balance: { timestamp: null, balance: 9223372036854775807n, tokens: [] },
+    });
     const [i, j] = replay.addRecords([
       recordFor('/api/v1/accounts/0.0.8', big),
       recordFor('/api/v1/accounts/0.0.777777', anAccount({ account: '0.0.777777' }), 200, 'builder:new'),
@@ -162,7 +183,7 @@ describe('mirror replay server', () => {
     assert.strictEqual((await getOk(`${replay.url}/api/v1/accounts/0.0.777777`)).status, 200);
     assert.strictEqual(replay.records().length, 270);
     replay.clearAddedRecords();
-    assert.strictEqual((await getOk(`${replay.url}/api/v1/accounts/0.0.8`)).body, records[10]!.bodyText);
+    assert.strictEqual((await getOk(`${replay.url}/api/v1/accounts/0.0.8`)).body, records[10].bodyText);
     assert.strictEqual((await getOk(`${replay.url}/api/v1/accounts/0.0.777777`)).status, 404);
   });
 
@@ -176,7 +197,7 @@ describe('mirror replay server', () => {
         ['POST', '/api/v1/blocks'],
       ],
     );
-    assert.strictEqual(replay.requests[0]!.headers.host, `127.0.0.1:${replay.port}`);
+    assert.strictEqual(replay.requests[0].headers.host, `127.0.0.1:${replay.port}`);
     replay.resetRequests();
     assert.strictEqual(replay.requests.length, 0);
   });
@@ -189,7 +210,7 @@ describe('mirror replay server', () => {
 
   describe('faults', () => {
     const url = (): string => `${replay.url}/api/v1/blocks?limit=2`;
-    const body = (): string => records[103]!.bodyText;
+    const body = (): string => records[103].bodyText;
 
     it('latency delays the normal answer', async () => {
       replay.setFault({ kind: 'latency', ms: 150 });
@@ -292,6 +313,6 @@ describe('mirror replay server', () => {
     assert.strictEqual(endpointOf('/api/v1/contracts/results'), 'contracts/results');
     assert.strictEqual(endpointOf('/api/v1/transactions/0.0.8-1-2'), 'transactions/{id}');
     assert.strictEqual(endpointOf('/api/v1/tokens/0.0.9/balances'), 'tokens/{id}/balances');
-    for (const r of records) assert.strictEqual(endpointOf(r.url.split('?')[0]!), r.endpoint, r.url);
+    for (const r of records) assert.strictEqual(endpointOf(r.url.split('?')[0]), r.endpoint, r.url);
   });
 });

@@ -8,7 +8,7 @@ import { get, getOk } from './http';
 
 async function post(url: string, body?: string): Promise<{ status: number; json: unknown }> {
   const res = await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
-  return { status: res.status, json: (await res.json()) as unknown };
+  return { status: res.status, json: await res.json() };
 }
 
 describe('serve CLI (the servers as a process of their own)', function () {
@@ -19,7 +19,10 @@ describe('serve CLI (the servers as a process of their own)', function () {
   before(async () => {
     const script = path.join(projectRoot(), 'out', 'test', 'support', 'serve.js');
     // A process group of its own, so the after() hook can stop it and anything it started.
-    child = spawn(process.execPath, [script, '--scenario', 'testnet-degraded'], { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+    child = spawn(process.execPath, [script, '--scenario', 'testnet-degraded'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true,
+    });
     const line = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('serve did not print its URLs within 10 s')), 10_000);
       readline.createInterface({ input: child!.stdout! }).once('line', l => {
@@ -42,7 +45,7 @@ describe('serve CLI (the servers as a process of their own)', function () {
   });
 
   it('replays the mirror node and the status scenario', async () => {
-    const r = loadRecords()[121]!;
+    const r = loadRecords()[121];
     assert.strictEqual((await getOk(urls.mirror + r.url)).body, r.bodyText);
     const s = await getOk(`${urls.status}/api/v2/summary.json`);
     assert.strictEqual((JSON.parse(s.body) as { status: { indicator: string } }).status.indicator, 'minor');
@@ -55,23 +58,39 @@ describe('serve CLI (the servers as a process of their own)', function () {
     assert.strictEqual((JSON.parse(s.body) as { status: { indicator: string } }).status.indicator, 'critical');
     assert.strictEqual((await post(`${urls.control}/__control/scenario?name=nope`)).status, 400);
 
-    assert.strictEqual((await post(`${urls.control}/__control/fault?target=mirror`, JSON.stringify({ kind: 'serverError', times: 1 }))).status, 200);
+    assert.strictEqual(
+      (await post(`${urls.control}/__control/fault?target=mirror`, JSON.stringify({ kind: 'serverError', times: 1 })))
+        .status,
+      200,
+    );
     assert.strictEqual((await getOk(`${urls.mirror}/api/v1/blocks`)).status, 503);
     assert.strictEqual((await getOk(`${urls.mirror}/api/v1/blocks`)).status, 200);
-    assert.strictEqual((await post(`${urls.control}/__control/fault?target=mirror`, JSON.stringify({ kind: 'explode' }))).status, 400);
+    assert.strictEqual(
+      (await post(`${urls.control}/__control/fault?target=mirror`, JSON.stringify({ kind: 'explode' }))).status,
+      400,
+    );
 
-    assert.strictEqual((await post(`${urls.control}/__control/fault?target=status`, JSON.stringify({ kind: 'down' }))).status, 200);
+    assert.strictEqual(
+      (await post(`${urls.control}/__control/fault?target=status`, JSON.stringify({ kind: 'down' }))).status,
+      200,
+    );
     const down = await get(`${urls.status}/api/v2/summary.json`);
     assert.ok(!down.ok);
     assert.strictEqual((await post(`${urls.control}/__control/fault?target=status`, 'null')).status, 200);
     assert.strictEqual((await getOk(`${urls.status}/api/v2/summary.json`)).status, 200);
 
-    const added = await post(`${urls.control}/__control/records`, JSON.stringify([{ url: '/api/v1/accounts/0.0.31337', bodyText: '{"account":"0.0.31337"}' }]));
+    const added = await post(
+      `${urls.control}/__control/records`,
+      JSON.stringify([{ url: '/api/v1/accounts/0.0.31337', bodyText: '{"account":"0.0.31337"}' }]),
+    );
     assert.deepStrictEqual(added.json, { indices: [268] });
     assert.strictEqual((await getOk(`${urls.mirror}/api/v1/accounts/0.0.31337`)).body, '{"account":"0.0.31337"}');
 
     const seen = (await (await fetch(`${urls.control}/__control/requests?target=mirror`)).json()) as { url: string }[];
-    assert.deepStrictEqual(seen.map(r => r.url), ['/api/v1/blocks', '/api/v1/blocks', '/api/v1/accounts/0.0.31337']);
+    assert.deepStrictEqual(
+      seen.map(r => r.url),
+      ['/api/v1/blocks', '/api/v1/blocks', '/api/v1/accounts/0.0.31337'],
+    );
     const statusSeen = (await (await fetch(`${urls.control}/__control/requests?target=status`)).json()) as unknown[];
     assert.strictEqual(statusSeen.length, 2);
   });

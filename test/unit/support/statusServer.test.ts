@@ -7,7 +7,8 @@ import { get, getOk } from './http';
 
 describe('status page server', () => {
   let status: StatusServer;
-  const file = (scenario: string, name: string): string => fs.readFileSync(path.join(statuspageFixturesDir(), scenario, name), 'utf8');
+  const file = (scenario: string, name: string): string =>
+    fs.readFileSync(path.join(statuspageFixturesDir(), scenario, name), 'utf8');
 
   before(async () => {
     status = await startStatusServer({ scenario: 'testnet-degraded' });
@@ -22,7 +23,12 @@ describe('status page server', () => {
   });
 
   it('knows the four shared scenarios', () => {
-    assert.deepStrictEqual(listScenarios(), ['all-operational', 'mainnet-major-outage', 'previewnet-maintenance', 'testnet-degraded']);
+    assert.deepStrictEqual(listScenarios(), [
+      'all-operational',
+      'mainnet-major-outage',
+      'previewnet-maintenance',
+      'testnet-degraded',
+    ]);
   });
 
   it('serves the four documents of the scenario, as written', async () => {
@@ -55,7 +61,10 @@ describe('status page server', () => {
 
   it('records the requests (query included)', async () => {
     await getOk(`${status.url}/api/v2/summary.json?x=1`);
-    assert.deepStrictEqual(status.requests.map(r => r.url), ['/api/v2/summary.json?x=1']);
+    assert.deepStrictEqual(
+      status.requests.map(r => r.url),
+      ['/api/v2/summary.json?x=1'],
+    );
   });
 
   it('fails with 500 for N requests, on the paths named', async () => {

@@ -18,7 +18,10 @@ function ok(text: string): TransactionQuery {
 
 function refused(text: string): string {
   const r = parseTransactionLookup(text);
-  assert.ok(!r.ok, `expected ${JSON.stringify(text)} to be refused, got ${JSON.stringify(r.ok && r.query, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`);
+  assert.ok(
+    !r.ok,
+    `expected ${JSON.stringify(text)} to be refused, got ${JSON.stringify(r.ok && r.query, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`,
+  );
   return r.message;
 }
 
@@ -37,21 +40,53 @@ describe('transactions/input: accepted forms', () => {
     // Filters after the id.
     ['0.0.10-1234567890-000000001 nonce=1', '0.0.10-1234567890-000000001', { nonce: 1 }],
     ['0.0.10-1234567890-000000001 scheduled=false', '0.0.10-1234567890-000000001', { scheduled: false }],
-    ['0.0.10-1234567890-000000001 nonce=0 scheduled=TRUE', '0.0.10-1234567890-000000001', { nonce: 0, scheduled: true }],
+    [
+      '0.0.10-1234567890-000000001 nonce=0 scheduled=TRUE',
+      '0.0.10-1234567890-000000001',
+      { nonce: 0, scheduled: true },
+    ],
     ['0.0.10-1234567890-000000001, nonce:2147483647', '0.0.10-1234567890-000000001', { nonce: 2_147_483_647 }],
     // Hashes: hex with and without 0x (lowercased for the path), base64url and standard base64.
     [HEX, `0x${HEX}`, { kind: 'hash' }],
     [`0x${HEX.toUpperCase()}`, `0x${HEX}`, { kind: 'hash' }],
-    ['rovr8cn6DzCTVuSAV_YEevfN5jA30FCdFt3Dsg4IUVi_3xTRU0XBsYsZm3L-1N6t', 'rovr8cn6DzCTVuSAV_YEevfN5jA30FCdFt3Dsg4IUVi_3xTRU0XBsYsZm3L-1N6t', { kind: 'hash' }],
-    ['rovr8cn6DzCTVuSAV/YEevfN5jA30FCdFt3Dsg4IUVi/3xTRU0XBsYsZm3L+1N6t', 'rovr8cn6DzCTVuSAV_YEevfN5jA30FCdFt3Dsg4IUVi_3xTRU0XBsYsZm3L-1N6t', { kind: 'hash' }],
+    [
+      'rovr8cn6DzCTVuSAV_YEevfN5jA30FCdFt3Dsg4IUVi_3xTRU0XBsYsZm3L-1N6t',
+      'rovr8cn6DzCTVuSAV_YEevfN5jA30FCdFt3Dsg4IUVi_3xTRU0XBsYsZm3L-1N6t',
+      { kind: 'hash' },
+    ],
+    [
+      'rovr8cn6DzCTVuSAV/YEevfN5jA30FCdFt3Dsg4IUVi/3xTRU0XBsYsZm3L+1N6t',
+      'rovr8cn6DzCTVuSAV_YEevfN5jA30FCdFt3Dsg4IUVi_3xTRU0XBsYsZm3L-1N6t',
+      { kind: 'hash' },
+    ],
     [`${HEX} scheduled=true`, `0x${HEX}`, { kind: 'hash', scheduled: true }],
     // HashScan links: the id in the path (either spelling, encoded or not) or in `tid`.
-    ['https://hashscan.io/testnet/transaction/0.0.300-1565779555-711927000', '0.0.300-1565779555-711927000', { linkNetwork: 'testnet' }],
-    ['https://hashscan.io/mainnet/transaction/0.0.300%401565779555.711927000', '0.0.300-1565779555-711927000', { linkNetwork: 'mainnet' }],
-    ['https://hashscan.io/mainnet/transaction/1565779555.711927001?tid=0.0.300-1565779555-711927000', '0.0.300-1565779555-711927000', { linkNetwork: 'mainnet' }],
-    ['hashscan.io/previewnet/transaction/0.0.300@1565779555.711927000', '0.0.300-1565779555-711927000', { linkNetwork: 'previewnet' }],
+    [
+      'https://hashscan.io/testnet/transaction/0.0.300-1565779555-711927000',
+      '0.0.300-1565779555-711927000',
+      { linkNetwork: 'testnet' },
+    ],
+    [
+      'https://hashscan.io/mainnet/transaction/0.0.300%401565779555.711927000',
+      '0.0.300-1565779555-711927000',
+      { linkNetwork: 'mainnet' },
+    ],
+    [
+      'https://hashscan.io/mainnet/transaction/1565779555.711927001?tid=0.0.300-1565779555-711927000',
+      '0.0.300-1565779555-711927000',
+      { linkNetwork: 'mainnet' },
+    ],
+    [
+      'hashscan.io/previewnet/transaction/0.0.300@1565779555.711927000',
+      '0.0.300-1565779555-711927000',
+      { linkNetwork: 'previewnet' },
+    ],
     [`https://hashscan.io/testnet/transaction/0x${HEX}`, `0x${HEX}`, { kind: 'hash', linkNetwork: 'testnet' }],
-    ['https://hashscan.io/testnet/transaction/0.0.300-1565779555-711927000 nonce=0', '0.0.300-1565779555-711927000', { nonce: 0 }],
+    [
+      'https://hashscan.io/testnet/transaction/0.0.300-1565779555-711927000 nonce=0',
+      '0.0.300-1565779555-711927000',
+      { nonce: 0 },
+    ],
   ];
   for (const [input, path, expected] of cases) {
     it(`${input.trim()} → ${path}`, () => {
@@ -73,7 +108,7 @@ describe('transactions/input: accepted forms', () => {
     const ids = new Set<string>();
     for (const r of loadRecords()) {
       const m = /^\/api\/v1\/transactions\/(\d+\.\d+\.\d+-\d+-\d+)(\?|$)/.exec(r.url);
-      if (m && r.status === 200) ids.add(m[1]!);
+      if (m && r.status === 200) ids.add(m[1]);
     }
     assert.ok(ids.size >= 6, `found ${ids.size} recorded ids`);
     for (const id of ids) {
@@ -164,7 +199,12 @@ describe('transactions/input: refused before any request', () => {
   }
 
   it("uses the seed's explanation of the shard.realm.num-sss-nnn form", () => {
-    assert.strictEqual(refused('0.1.10-1234567891.000000000').includes('"shard.realm.num-sss-nnn" form, where sss are seconds and nnn are nanoseconds'), true);
+    assert.strictEqual(
+      refused('0.1.10-1234567891.000000000').includes(
+        '"shard.realm.num-sss-nnn" form, where sss are seconds and nnn are nanoseconds',
+      ),
+      true,
+    );
     assert.ok(MALFORMED_TRANSACTION_ID.includes('0.0.1234@1700000000.123456789'));
   });
 
@@ -194,8 +234,14 @@ describe('transactions/input: finding an id in the editor', () => {
     assert.strictEqual(findTransactionIdAt(`hash: 0x${HEX};`, 10), `0x${HEX}`);
   });
   it('takes a whole selection that parses, else the first id in it', () => {
-    assert.strictEqual(findTransactionIdIn(' 0.0.10-1234567890-000000001 nonce=1 '), '0.0.10-1234567890-000000001 nonce=1');
-    assert.strictEqual(findTransactionIdIn('paid in 0.0.10@1234567890.000000001, twice'), '0.0.10@1234567890.000000001');
+    assert.strictEqual(
+      findTransactionIdIn(' 0.0.10-1234567890-000000001 nonce=1 '),
+      '0.0.10-1234567890-000000001 nonce=1',
+    );
+    assert.strictEqual(
+      findTransactionIdIn('paid in 0.0.10@1234567890.000000001, twice'),
+      '0.0.10@1234567890.000000001',
+    );
     assert.strictEqual(findTransactionIdIn('nothing here'), undefined);
   });
 });

@@ -83,7 +83,7 @@ describe('transactions/model over replayed lookups', () => {
 
   it('formats every field of a transaction, exactly', async () => {
     const [tx] = await lookup('0.0.300-1565779555-711927000', 'assessed-custom-fees-with-effective-payer');
-    const s = transactionSection(classifyTransactions([tx!])[0]!, 0, options);
+    const s = transactionSection(classifyTransactions([tx])[0], 0, options);
     assert.strictEqual(s.title, 'CRYPTOTRANSFER · SUCCESS');
     assert.strictEqual(field(s, 'Transaction id').value, '0.0.300-1565779555-711927000');
     assert.strictEqual(field(s, 'Transaction id (SDK form)').value, '0.0.300@1565779555.711927000');
@@ -92,7 +92,10 @@ describe('transactions/model over replayed lookups', () => {
     assert.strictEqual(field(s, 'Consensus timestamp').value, '2019-08-14T10:45:55.711927001Z');
     assert.match(field(s, 'Consensus timestamp').note!, /^local\(2019-08-14T10:45:55\.711Z\) · 1565779555\.711927001$/);
     assert.strictEqual(field(s, 'Valid start').value, '2019-08-14T10:45:55.711927000Z');
-    assert.strictEqual(field(s, 'Hash (base64)').value, 'AQIDBAUGBwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyAhIiMkJSYnKCkqKywtLi8w');
+    assert.strictEqual(
+      field(s, 'Hash (base64)').value,
+      'AQIDBAUGBwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyAhIiMkJSYnKCkqKywtLi8w',
+    );
     assert.strictEqual(
       field(s, 'Hash (hex)').value,
       '0x0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f202122232425262728292a2b2c2d2e2f30',
@@ -120,10 +123,19 @@ describe('transactions/model over replayed lookups', () => {
       ],
     );
     const tokens = s.tables.find(t => t.title === 'Token transfers')!;
-    assert.deepStrictEqual(tokens.rows[1]!.map(c => c.text), ['0.0.90000', '0.0.300', '-1200', 'yes']);
+    assert.deepStrictEqual(
+      tokens.rows[1].map(c => c.text),
+      ['0.0.90000', '0.0.300', '-1200', 'yes'],
+    );
     const fees = s.tables.find(t => t.title === 'Assessed custom fees')!;
-    assert.deepStrictEqual(fees.rows[0]!.map(c => c.text), ['0.0.8901', '0.00000011 ℏ', 'ℏ', '0.0.5000, 0.0.5001']);
-    assert.deepStrictEqual(fees.rows[1]!.map(c => c.text), ['0.0.8902', '13', '0.0.10015', '0.0.5002, 0.0.5003']);
+    assert.deepStrictEqual(
+      fees.rows[0].map(c => c.text),
+      ['0.0.8901', '0.00000011 ℏ', 'ℏ', '0.0.5000, 0.0.5001'],
+    );
+    assert.deepStrictEqual(
+      fees.rows[1].map(c => c.text),
+      ['0.0.8902', '13', '0.0.10015', '0.0.5002, 0.0.5003'],
+    );
     for (const title of ['NFT transfers', 'Staking reward transfers', 'Max custom fees']) {
       assert.strictEqual(s.tables.find(t => t.title === title)!.rows.length, 0, title);
     }
@@ -132,23 +144,41 @@ describe('transactions/model over replayed lookups', () => {
       ['Copy id', 'Copy SDK id', 'Open in HashScan'],
       'no contract result link for a crypto transfer',
     );
-    assert.deepStrictEqual(involvedAccounts(tx!), [
-      '0.0.300', '0.0.3', '0.0.98', '0.0.200', '0.0.400', '0.0.8901', '0.0.5000', '0.0.5001', '0.0.8902', '0.0.5002',
-      '0.0.5003', '0.0.8903', '0.0.5005', '0.0.5006',
+    assert.deepStrictEqual(involvedAccounts(tx), [
+      '0.0.300',
+      '0.0.3',
+      '0.0.98',
+      '0.0.200',
+      '0.0.400',
+      '0.0.8901',
+      '0.0.5000',
+      '0.0.5001',
+      '0.0.8902',
+      '0.0.5002',
+      '0.0.5003',
+      '0.0.8903',
+      '0.0.5005',
+      '0.0.5006',
     ]);
   });
 
   it('tables NFT transfers and max custom fees, and shows the batch key', async () => {
     const [nft] = await lookup('0.0.8-1234567890-000000000', 'nft-transfers-multiple-tokens');
-    const s = transactionSection(classifyTransactions([nft!])[0]!, 0, options);
+    const s = transactionSection(classifyTransactions([nft])[0], 0, options);
     const rows = s.tables.find(t => t.title === 'NFT transfers')!.rows;
     assert.strictEqual(rows.length, 5);
-    assert.ok(rows.every(r => /^\d+$/.test(r[1]!.text)), 'serials as integers');
+    assert.ok(
+      rows.every(r => /^\d+$/.test(r[1].text)),
+      'serials as integers',
+    );
 
     const batch = await lookup('0.0.10-1234567800-000000001', 'batch-transactions');
     const inner = classifyTransactions(batch).find(c => c.transaction.name === 'CONSENSUSSUBMITMESSAGE')!;
     const si = transactionSection(inner, 1, options);
-    assert.strictEqual(field(si, 'Batch key').value, 'bfc9d4a344389324119eed485eb3a875b1e5a54bd189d2fd5ad88ce1d3473dee');
+    assert.strictEqual(
+      field(si, 'Batch key').value,
+      'bfc9d4a344389324119eed485eb3a875b1e5a54bd189d2fd5ad88ce1d3473dee',
+    );
     assert.strictEqual(field(si, 'Batch key').note, 'ED25519');
     assert.strictEqual(field(si, 'Parent consensus timestamp').value, '2009-02-13T23:30:00.000000002Z');
     assert.deepStrictEqual(
@@ -163,15 +193,28 @@ describe('transactions/model over replayed lookups', () => {
 });
 
 describe('transactions/model: values the recordings lack', () => {
-  const base = (over: Partial<Transaction>): Transaction =>
-    ({ transaction_id: '0.0.2-1700000000-000000005', name: 'CONTRACTCALL', result: 'SUCCESS', consensus_timestamp: '1700000001.000000001', ...over }) as Transaction;
+  const base = (over: Partial<Transaction>): Transaction => ({
+    transaction_id: '0.0.2-1700000000-000000005',
+    name: 'CONTRACTCALL',
+    result: 'SUCCESS',
+    consensus_timestamp: '1700000001.000000001',
+    ...over,
+  });
 
   it('shows the multiplier as ×N.NNN and explains 0 and null', () => {
     assert.strictEqual(formatMultiplier(1000n), '×1.000');
     assert.strictEqual(formatMultiplier(1500n), '×1.500');
     assert.strictEqual(formatMultiplier(12345n), '×12.345');
     const hv = (m: bigint | null) =>
-      transactionSection({ transaction: base({ high_volume_pricing_multiplier: m, high_volume: m !== null && m > 0n }), role: 'parent', label: 'parent' }, 0, options).fields.find(f => f.label === 'High-volume pricing')!;
+      transactionSection(
+        {
+          transaction: base({ high_volume_pricing_multiplier: m, high_volume: m !== null && m > 0n }),
+          role: 'parent',
+          label: 'parent',
+        },
+        0,
+        options,
+      ).fields.find(f => f.label === 'High-volume pricing')!;
     assert.strictEqual(hv(2500n).value, '×2.500');
     assert.strictEqual(hv(0n).value, 'not applied');
     assert.strictEqual(hv(null).value, 'not recorded');
@@ -180,7 +223,11 @@ describe('transactions/model: values the recordings lack', () => {
 
   it('decodes the memo as text and keeps markup and control characters as visible text', () => {
     const memo = Buffer.from('<b>hi</b>\u202e ok', 'utf8').toString('base64');
-    const s = transactionSection({ transaction: base({ memo_base64: memo }), role: 'parent', label: 'parent' }, 0, options);
+    const s = transactionSection(
+      { transaction: base({ memo_base64: memo }), role: 'parent', label: 'parent' },
+      0,
+      options,
+    );
     assert.strictEqual(s.fields.find(f => f.label === 'Memo')!.value, '<b>hi</b>⟨U+202E⟩ ok');
   });
 
@@ -193,7 +240,10 @@ describe('transactions/model: values the recordings lack', () => {
   });
 
   it('offers no HashScan link where HashScan has no page (custom mirror node)', () => {
-    const s = transactionSection({ transaction: base({}), role: 'parent', label: 'parent' }, 0, { ...options, hashscan: false });
+    const s = transactionSection({ transaction: base({}), role: 'parent', label: 'parent' }, 0, {
+      ...options,
+      hashscan: false,
+    });
     assert.ok(!s.buttons.some(b => b.action.type === 'openInHashScan'));
   });
 
@@ -202,9 +252,12 @@ describe('transactions/model: values the recordings lack', () => {
       base({ consensus_timestamp: '1700000002.000000000', nonce: 0n }),
       base({ consensus_timestamp: '1700000001.000000000', nonce: 0n }),
     ]);
-    assert.deepStrictEqual(c.map(x => [x.role, x.transaction.consensus_timestamp]), [
-      ['parent', '1700000001.000000000'],
-      ['duplicate', '1700000002.000000000'],
-    ]);
+    assert.deepStrictEqual(
+      c.map(x => [x.role, x.transaction.consensus_timestamp]),
+      [
+        ['parent', '1700000001.000000000'],
+        ['duplicate', '1700000002.000000000'],
+      ],
+    );
   });
 });
