@@ -61,13 +61,17 @@ function zeroPush32s(hex: string): [number, number][] {
   const found: [number, number][] = [];
   const bytes = hex.length / 2;
   for (let pc = 0; pc < bytes; pc++) {
-    const op = parseInt(hex.slice(pc * 2, pc * 2 + 2), 16);
+    const op = (nibble(hex.charCodeAt(pc * 2)) << 4) | nibble(hex.charCodeAt(pc * 2 + 1));
     if (op < PUSH1 || op > PUSH32) continue;
-    const size = op - PUSH1 + 1;
-    if (op === PUSH32 && pc + 33 <= bytes && hex.slice(pc * 2 + 2, pc * 2 + 66) === ZERO_WORD) found.push([pc + 1, 32]);
-    pc += size;
+    if (op === PUSH32 && pc + 33 <= bytes && hex.startsWith(ZERO_WORD, pc * 2 + 2)) found.push([pc + 1, 32]);
+    pc += op - PUSH1 + 1;
   }
   return found;
+}
+
+/** The value of one lowercase hex digit's character code. */
+function nibble(code: number): number {
+  return code <= 57 ? code - 48 : code - 87;
 }
 
 /** On-chain runtime bytecode in the form {@link matchesCode} compares: bare, lowercase, metadata cut. */

@@ -180,6 +180,7 @@ export function decodeRevert(input: string, candidates: readonly IndexedItem<Abi
     if (typeof d === 'string') return rawOf(bytes, d, selector);
     const value = namedValues(params, d.values)[0].value;
     if (value.kind === 'int') return { kind: 'panic', code: value.value, meaning: panicMeaning(value.value) };
+    if (value.kind === 'bytes' && value.hex === '0x') return { kind: 'error-string', reason: '' };
     if (value.kind === 'bytes' && value.text !== undefined) return { kind: 'error-string', reason: value.text };
     return rawOf(bytes, 'Error(string) whose reason is not printable text', selector);
   }

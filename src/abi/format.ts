@@ -62,7 +62,7 @@ export function formatValue(value: DecodedValue, opts: FormatOptions = {}): stri
 }
 
 function quote(text: string, maxChars: number): string {
-  const visible = visibleText(text).replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+  const visible = visibleText(text.replace(/\\/g, '\\\\').replace(/"/g, '\\"'));
   return `"${visible.length > maxChars ? `${visible.slice(0, maxChars)}…` : visible}"`;
 }
 

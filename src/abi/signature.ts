@@ -26,8 +26,19 @@ export function signatureOf(name: string, inputs: readonly AbiParameterShape[]):
   return `${name}(${inputs.map(canonicalType).join(',')})`;
 }
 
+// Artifacts of one project repeat the same signatures (every ERC-20, every recompile), and keccak
+// in JavaScript costs tens of microseconds: hashes are remembered, up to a bound.
+const hashes = new Map<string, string>();
+const MAX_REMEMBERED = 50_000;
+
 export function hashSignature(signature: string): string {
-  return keccak256(stringToBytes(signature));
+  let hash = hashes.get(signature);
+  if (hash === undefined) {
+    hash = keccak256(stringToBytes(signature));
+    if (hashes.size >= MAX_REMEMBERED) hashes.clear();
+    hashes.set(signature, hash);
+  }
+  return hash;
 }
 
 /** Parameters as viem expects them: names always present (empty when the ABI gives none). */
