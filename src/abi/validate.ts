@@ -6,7 +6,11 @@
 import type { AbiParameter } from './types';
 
 export const LIMITS = {
-  /** Values visited, counting each time a shared tail is visited again. */
+  /**
+   * Values visited, counting each time a shared tail is visited again. Also never more than the
+   * data has words (plus a few): an honest encoding spends at least one word on every value, so
+   * only tails shared by several offsets (which the Solidity encoder never writes) exceed it.
+   */
   maxValues: 10_000,
   /** Total bytes of `bytes` and `string` values. */
   maxBytes: 256 * 1024,
@@ -62,6 +66,7 @@ function sizeOf(node: Node): number {
 
 interface State {
   readonly data: Uint8Array;
+  readonly maxValues: number;
   values: number;
   bytes: number;
 }
@@ -78,7 +83,8 @@ export function checkEncoding(
   data: Uint8Array,
   label = 'argument',
 ): string | undefined {
-  const state: State = { data, values: 0, bytes: 0 };
+  const maxValues = Math.min(LIMITS.maxValues, Math.ceil(data.length / 32) + 8);
+  const state: State = { data, maxValues, values: 0, bytes: 0 };
   let head = 0;
   for (let i = 0; i < params.length; i++) {
     const node = typeNode(params[i]);
@@ -114,7 +120,7 @@ function visit(node: Node, base: number, head: number, depth: number, state: Sta
     const size = sizeOf(node);
     need(state, head, size, state.data.length <= head ? 'the data ends before it' : 'the data ends inside it');
     state.values += Math.max(1, size / 32);
-    if (state.values > LIMITS.maxValues) throw new Bad(`more than ${LIMITS.maxValues} values to decode`);
+    if (state.values > state.maxValues) throw new Bad(tooMany(state));
     return;
   }
   need(state, head, 32, 'the data ends before its offset');
@@ -122,7 +128,7 @@ function visit(node: Node, base: number, head: number, depth: number, state: Sta
   const at = base + offset;
   if (at > state.data.length || !Number.isFinite(offset)) throw new Bad('offset beyond the data');
   state.values += 1;
-  if (state.values > LIMITS.maxValues) throw new Bad(`more than ${LIMITS.maxValues} values to decode`);
+  if (state.values > state.maxValues) throw new Bad(tooMany(state));
   if (node.kind === 'bytes') return visitBytes(at, state);
   if (node.kind === 'tuple') return visitHeads(node.components, at, depth, state);
   if (node.kind !== 'array') return;
@@ -162,5 +168,13 @@ function visitHeads(parts: readonly Node[], base: number, depth: number, state: 
 function describeCount(data: Uint8Array, at: number): string {
   let value = 0n;
   for (let i = at; i < at + 32; i++) value = (value << 8n) | BigInt(data[i]);
-  return value > 10n ** 15n ? `2^${value.toString(2).length - 1}+` : value.toString();
+  if (value <= 10n ** 15n) return value.toString();
+  const power = value.toString(2).length - 1;
+  return value === 1n << BigInt(power) ? `2^${power}` : `more than 2^${power}`;
+}
+
+function tooMany(state: State): string {
+  return state.maxValues < LIMITS.maxValues
+    ? `more values than the data has words (${state.maxValues}): offsets share their data`
+    : `more than ${LIMITS.maxValues} values to decode`;
 }

@@ -133,9 +133,7 @@ describe('decoding the solc sample project', () => {
   });
 
   it('events: indexed and data arguments, strings, arrays, structs, and hashed indexed strings', () => {
-    const memo = <string[]>(
-      encodeEventTopics({ abi: abiOf(MY_TOKEN), eventName: 'Memo', args: { from: ALICE } })
-    );
+    const memo = <string[]>encodeEventTopics({ abi: abiOf(MY_TOKEN), eventName: 'Memo', args: { from: ALICE } });
     const data = encode(
       [{ type: 'string' }, { type: 'bytes32' }],
       ['hello \u202e world', `0x${Buffer.from('tag').toString('hex').padEnd(64, '0')}`],
@@ -144,9 +142,7 @@ describe('decoding the solc sample project', () => {
       formatEvent(index.decodeLog({ topics: memo, data })),
       'Memo(from: 0.0.1234, text: "hello \\u{202E} world", tag: "tag")',
     );
-    const batch = <string[]>(
-      encodeEventTopics({ abi: abiOf(MY_TOKEN), eventName: 'BatchPaid', args: { from: BOB } })
-    );
+    const batch = <string[]>encodeEventTopics({ abi: abiOf(MY_TOKEN), eventName: 'BatchPaid', args: { from: BOB } });
     const batchData = encode(
       [{ type: 'uint256[]' }, { type: 'string[]' }],
       [
@@ -158,13 +154,11 @@ describe('decoding the solc sample project', () => {
       formatEvent(index.decodeLog({ topics: batch, data: batchData })),
       `BatchPaid(from: ${BOB}, amounts: [1, 2], memos: ["a", "b"])`,
     );
-    const registered = <string[]>(
-      encodeEventTopics({
-        abi: abiOf(REGISTRY),
-        eventName: 'Registered',
-        args: { name: 'alice', account: ALICE },
-      })
-    );
+    const registered = <string[]>encodeEventTopics({
+      abi: abiOf(REGISTRY),
+      eventName: 'Registered',
+      args: { name: 'alice', account: ALICE },
+    });
     const entry = [
       {
         type: 'tuple',
