@@ -22,3 +22,13 @@ export {
 export * from './format';
 export { printableText, visibleText } from './text';
 export { LIMITS } from './validate';
+export {
+  callLines,
+  decodeReport,
+  describeOrigin,
+  eventLines,
+  oneLiner,
+  readPasted,
+  revertLines,
+  type PastedInput,
+} from './report';

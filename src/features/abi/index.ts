@@ -1,0 +1,141 @@
+// The workspace ABI indexer: finds artifact files (ledgerLens.abi.include / exclude), indexes them
+// in the background with the pure ArtifactIndexer (never on a hover's path), watches them so a
+// recompile re-indexes what changed, and writes to the log how many ABIs came from how many files
+// and why a file was skipped. The AbiIndex it fills is shared through `services.abi`.
+import * as vscode from 'vscode';
+import { ArtifactIndexer, summaryLines, type AbiIndex, type ArtifactSource } from '../../abi';
+import type { FeatureContext } from '../context';
+import { globToRegExp, joinGlobs, matchesAny, readGlobs, type AbiGlobs } from './globs';
+
+/** Wait after a change before re-indexing: a compile writes many files in a burst. */
+const DEBOUNCE_MS = 300;
+
+export interface AbiFeature {
+  readonly index: AbiIndex;
+  /** Settles when the current full scan has finished. */
+  ready(): Promise<void>;
+  /** The file a workspace-relative artifact path names, for opening its source. */
+  uriOf(file: string): vscode.Uri | undefined;
+}
+
+export function registerAbi(ctx: FeatureContext, index: AbiIndex): vscode.Disposable {
+  const { log } = ctx.services;
+  const uris = new Map<string, vscode.Uri>();
+  const source: ArtifactSource = {
+    size: async file => {
+      const uri = uris.get(file);
+      if (!uri) return undefined;
+      try {
+        return (await vscode.workspace.fs.stat(uri)).size;
+      } catch {
+        return undefined;
+      }
+    },
+    read: async file =>
+      new TextDecoder().decode(await vscode.workspace.fs.readFile(uris.get(file) ?? vscode.Uri.parse('missing:/'))),
+  };
+  const indexer = new ArtifactIndexer(index, source);
+  const disposables: vscode.Disposable[] = [];
+  const timers = new Map<string, NodeJS.Timeout>();
+  let globs: AbiGlobs = current();
+  let excluded = globs.exclude.map(globToRegExp);
+  let scan: Promise<void> = Promise.resolve();
+  let generation = 0;
+
+  function current(): AbiGlobs {
+    const config = vscode.workspace.getConfiguration('ledgerLens.abi');
+    return readGlobs(config.get<unknown>('include'), config.get<unknown>('exclude'));
+  }
+
+  const relative = (uri: vscode.Uri) =>
+    vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
+
+  async function fullScan(): Promise<void> {
+    const mine = ++generation;
+    for (const p of globs.problems) log.warn(p);
+    const found = await vscode.workspace.findFiles(joinGlobs(globs.include), joinGlobs(globs.exclude));
+    if (mine !== generation) return;
+    index.clear();
+    uris.clear();
+    const files = found.map(uri => {
+      const file = relative(uri);
+      uris.set(file, uri);
+      return file;
+    });
+    const summary = await indexer.indexAll(files.sort(), () => mine !== generation);
+    if (mine !== generation) return;
+    for (const line of summaryLines(summary)) {
+      if (line.startsWith('ABIs: skipped ')) log.warn(line);
+      else log.info(line);
+    }
+  }
+
+  function restart(): void {
+    globs = current();
+    excluded = globs.exclude.map(globToRegExp);
+    watch();
+    scan = fullScan().catch((e: unknown) =>
+      log.error(`ABIs: indexing failed: ${e instanceof Error ? e.message : String(e)}`),
+    );
+  }
+
+  function changed(uri: vscode.Uri): void {
+    const file = relative(uri);
+    if (matchesAny(file, excluded)) return;
+    uris.set(file, uri);
+    clearTimeout(timers.get(file));
+    timers.set(
+      file,
+      setTimeout(() => {
+        timers.delete(file);
+        void indexer.indexFile(file).then(
+          outcome =>
+            outcome.kind === 'skipped'
+              ? log.warn(`ABIs: skipped ${file}: ${outcome.reason} (tried again on its next change)`)
+              : log.info(`ABIs: re-indexed ${file} (${outcome.contracts} ${outcome.contracts === 1 ? 'ABI' : 'ABIs'})`),
+          (e: unknown) => log.error(`ABIs: ${file}: ${e instanceof Error ? e.message : String(e)}`),
+        );
+      }, DEBOUNCE_MS),
+    );
+  }
+
+  function deleted(uri: vscode.Uri): void {
+    const file = relative(uri);
+    clearTimeout(timers.get(file));
+    if (uris.delete(file)) {
+      indexer.removeFile(file);
+      log.info(`ABIs: ${file} deleted, forgotten`);
+    }
+  }
+
+  let watchers: vscode.Disposable[] = [];
+  function watch(): void {
+    for (const w of watchers) w.dispose();
+    watchers = globs.include.map(pattern => {
+      const watcher = vscode.workspace.createFileSystemWatcher(pattern);
+      watcher.onDidCreate(changed);
+      watcher.onDidChange(changed);
+      watcher.onDidDelete(deleted);
+      return watcher;
+    });
+  }
+
+  disposables.push(
+    vscode.workspace.onDidChangeConfiguration(e => {
+      if (e.affectsConfiguration('ledgerLens.abi')) restart();
+    }),
+    vscode.workspace.onDidChangeWorkspaceFolders(() => restart()),
+  );
+  // The scan itself runs after activation returns (findFiles is asynchronous, and the indexer
+  // yields between files).
+  restart();
+
+  const feature: AbiFeature = { index, ready: () => scan, uriOf: file => uris.get(file) };
+  ctx.exports.features.abi = feature;
+  return new vscode.Disposable(() => {
+    generation++;
+    for (const t of timers.values()) clearTimeout(t);
+    for (const w of watchers) w.dispose();
+    for (const d of disposables) d.dispose();
+  });
+}
