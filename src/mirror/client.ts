@@ -3,7 +3,7 @@
 // coalescing and pagination.
 import { STATUS_CODES } from 'http';
 import type { z } from 'zod';
-import { LruCache, maxAgeSeconds } from './cache';
+import { DEFAULT_CACHE_BYTES, LruCache, freshnessSeconds } from './cache';
 import { MirrorError, type ServerMessage } from './errors';
 import { parseLossless } from './lossless';
 import {
@@ -72,6 +72,8 @@ export interface MirrorClientOptions {
   readonly maxRetryAfterMs?: number;
   /** Entries kept in the response cache. Default 500. */
   readonly cacheEntries?: number;
+  /** Bytes of bodies kept in the response cache (least recently used go first). Default 32 MiB. */
+  readonly cacheBytes?: number;
 }
 
 export interface RequestOptions {
@@ -175,7 +177,7 @@ class Client implements MirrorClient {
     this.baseUrl = base.origin + path;
     this.apiRoot = this.baseUrl + '/api/v1';
     this.onOutcome = options.onOutcome;
-    this.cache = new LruCache(options.cacheEntries ?? 500);
+    this.cache = new LruCache(options.cacheEntries ?? 500, options.cacheBytes ?? DEFAULT_CACHE_BYTES);
     this.transport = new Transport({
       timeoutMs: options.timeoutMs ?? 10_000,
       maxRequestsPerSecond: options.maxRequestsPerSecond ?? 20,
@@ -389,9 +391,11 @@ class Client implements MirrorClient {
       trail: { url, previous },
     };
     this.meta.set(value, meta);
-    const maxAge = maxAgeSeconds(response.headers['cache-control']);
-    if (maxAge > 0 && !this.disposed) {
-      this.cache.set(url, { value, fetchedAt: response.fetchedAt, expiresAt: response.fetchedAt + maxAge * 1000 });
+    const fresh = freshnessSeconds(response.headers);
+    if (fresh > 0 && !this.disposed) {
+      // The body's UTF-16 size stands for the entry's (the parsed value is of the same order).
+      const entry = { value, fetchedAt: response.fetchedAt, expiresAt: response.fetchedAt + fresh * 1000 };
+      this.cache.set(url, entry, response.text.length * 2);
     } else {
       this.cache.delete(url);
     }
