@@ -15,11 +15,15 @@ import {
   contractResultsQuery,
   encodeQuery,
   entityPath,
+  exchangeRateQuery,
+  nftsQuery,
   transactionPath,
   transactionQuery,
   type AccountParams,
   type BlocksParams,
   type ContractResultsParams,
+  type ExchangeRateParams,
+  type NftsParams,
   type Query,
   type TransactionParams,
 } from './params';
@@ -30,6 +34,8 @@ import {
   ContractInfoSchema,
   ContractResultsResponseSchema,
   ErrorBodySchema,
+  ExchangeRateResponseSchema,
+  NftsResponseSchema,
   ScheduleInfoSchema,
   TokenInfoSchema,
   TopicInfoSchema,
@@ -39,6 +45,8 @@ import {
   type BlocksResponse,
   type ContractInfo,
   type ContractResultsResponse,
+  type ExchangeRateResponse,
+  type NftsResponse,
   type ScheduleInfo,
   type TokenInfo,
   type TopicInfo,
@@ -104,6 +112,10 @@ export interface MirrorClient {
   getToken(id: string, opts?: RequestOptions): Promise<TokenInfo>;
   getTopic(id: string, opts?: RequestOptions): Promise<TopicInfo>;
   getSchedule(id: string, opts?: RequestOptions): Promise<ScheduleInfo>;
+  /** `GET /accounts/{id}/nfts`: the account's NFTs, a page at a time (next() follows links.next). */
+  listAccountNfts(idOrAliasOrEvmAddress: string, params?: NftsParams, opts?: RequestOptions): Promise<NftsResponse>;
+  /** `GET /network/exchangerate`: the ℏ↔US cent rate now, or in force at `timestamp`. */
+  getExchangeRate(params?: ExchangeRateParams, opts?: RequestOptions): Promise<ExchangeRateResponse>;
   /**
    * The page after `page` (a page this client returned), or null when there is none or its link
    * repeats one already visited on the way to `page`. Empty pages that still link further are
@@ -239,6 +251,24 @@ class Client implements MirrorClient {
     return this.call(
       () => this.url(`/schedules/${enc(entityPath(id, 'scheduleId'))}`, []),
       ScheduleInfoSchema,
+      undefined,
+      opts,
+    );
+  }
+
+  listAccountNfts(id: string, params?: NftsParams, opts?: RequestOptions): Promise<NftsResponse> {
+    return this.call(
+      () => this.url(`/accounts/${enc(accountPath(id))}/nfts`, nftsQuery(params)),
+      NftsResponseSchema,
+      'nfts',
+      opts,
+    );
+  }
+
+  getExchangeRate(params?: ExchangeRateParams, opts?: RequestOptions): Promise<ExchangeRateResponse> {
+    return this.call(
+      () => this.url('/network/exchangerate', exchangeRateQuery(params)),
+      ExchangeRateResponseSchema,
       undefined,
       opts,
     );

@@ -26,6 +26,18 @@ export interface TransactionParams {
   scheduled?: OneOrMany<boolean>;
 }
 
+export interface NftsParams {
+  limit?: number;
+  order?: Order;
+  /** Only this token's NFTs (`0.0.1234`, optionally after eq:). */
+  'token.id'?: string;
+}
+
+export interface ExchangeRateParams {
+  /** The rate in force at this consensus time (`sss.nnnnnnnnn`, optionally after eq:, lt:, lte:). */
+  timestamp?: string;
+}
+
 export interface BlocksParams {
   limit?: number;
   order?: Order;
@@ -214,6 +226,44 @@ export function transactionQuery(params?: TransactionParams): Query {
       default:
         c.unknownName(name, TRANSACTION_NAMES);
     }
+  }
+  return c.done();
+}
+
+const NFTS_NAMES = ['limit', 'order', 'token.id'];
+
+export function nftsQuery(params?: NftsParams): Query {
+  const c = new Checker();
+  for (const [name, value] of entries(params)) {
+    switch (name) {
+      case 'limit':
+        c.limit(value);
+        break;
+      case 'order':
+        c.order(value);
+        break;
+      case 'token.id':
+        if (typeof value !== 'string' || !ENTITY_ID.test(value.replace(/^eq:/, ''))) {
+          c.fail('token.id', 'a token id (0.0.1234), optionally after eq:');
+        } else c.add('token.id', value);
+        break;
+      default:
+        c.unknownName(name, NFTS_NAMES);
+    }
+  }
+  return c.done();
+}
+
+const EXCHANGE_RATE_NAMES = ['timestamp'];
+const RATE_OPERATOR = /^(?:(?:eq|lt|lte):)?/;
+
+export function exchangeRateQuery(params?: ExchangeRateParams): Query {
+  const c = new Checker();
+  for (const [name, value] of entries(params)) {
+    if (name !== 'timestamp') c.unknownName(name, EXCHANGE_RATE_NAMES);
+    else if (typeof value !== 'string' || parseTimestamp(value.replace(RATE_OPERATOR, '')) === undefined) {
+      c.fail('timestamp', 'seconds.nanoseconds (up to 10 and 9 digits), optionally after eq:, lt: or lte:');
+    } else c.add('timestamp', value);
   }
   return c.done();
 }
