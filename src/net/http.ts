@@ -55,23 +55,42 @@ const MAX_429_ATTEMPTS = 5;
 export class HttpClient {
   readonly budgets: RequestBudgets;
   readonly userAgent: string;
-  private readonly dispatcher: Dispatcher;
+  private dispatcher: Dispatcher;
   private readonly ownsBudgets: boolean;
+  private readonly connections: number;
+  private readonly env: Readonly<Record<string, string | undefined>> | undefined;
   private readonly lifetime = new AbortController();
 
   constructor(options: HttpClientOptions = {}) {
     this.ownsBudgets = !options.budgets;
     this.budgets = options.budgets ?? new RequestBudgets();
     this.userAgent = userAgent(options.version);
-    this.dispatcher = createDispatcher(
-      options.proxy,
+    this.connections = options.connections ?? 16;
+    this.env = options.env;
+    this.dispatcher = this.makeDispatcher(options.proxy);
+  }
+
+  /**
+   * Takes new proxy settings: later requests use a new pool; requests under way finish on the old
+   * one, which then closes.
+   */
+  setProxy(proxy: ProxyConfig | undefined): void {
+    if (this.closed) return;
+    const old = this.dispatcher;
+    this.dispatcher = this.makeDispatcher(proxy);
+    old.close().catch(() => undefined);
+  }
+
+  private makeDispatcher(proxy: ProxyConfig | undefined): Dispatcher {
+    return createDispatcher(
+      proxy,
       {
         keepAliveTimeout: 30_000,
         keepAliveMaxTimeout: 120_000,
-        connections: options.connections ?? 16,
+        connections: this.connections,
         connect: { timeout: 30_000 },
       },
-      options.env,
+      this.env,
     );
   }
 

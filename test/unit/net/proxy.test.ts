@@ -97,6 +97,16 @@ describe('net/proxy: through a loopback proxy that counts', function () {
     assert.deepStrictEqual(proxy.seen, [], 'a noProxy host went direct (and does not resolve)');
   });
 
+  it('takes new proxy settings for later requests (setProxy)', async () => {
+    const c = client({ env: {} });
+    const direct = await rejection(c.get(`http://mirror.test:${server.port}/before`, BASE));
+    assert.ok(direct instanceof NetError && direct.kind === 'network', 'direct: the name does not resolve');
+    c.setProxy({ proxy: proxy.url });
+    const r = await c.get(`http://mirror.test:${server.port}/after`, BASE);
+    assert.strictEqual(r.status, 200);
+    assert.strictEqual(proxy.seen.length, 1);
+  });
+
   it('the status client goes through the shared layer and its proxy too', async () => {
     const http = client({ proxy: { proxy: proxy.url }, env: {} });
     const status = createStatusClient({ baseUrl: `http://status.test:${server.port}`, http, timeoutMs: 3000 });
