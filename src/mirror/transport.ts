@@ -2,7 +2,7 @@
 // errors turned into MirrorErrors in the mirror node's words. Timeouts, the size cap, same-origin
 // redirects, retries, 429 handling, compression, the proxy and the per-origin request budget are
 // done once, in src/net.
-import { HttpClient, NetError, RequestBudgets, formatBytes, hostOf, type PriorityInput } from '../net';
+import { HttpClient, NetError, RequestBudgets, formatBytes, hostOf, linkSignals, type PriorityInput } from '../net';
 import { MirrorError } from './errors';
 
 export { retryAfterMs, sleep } from '../net';
@@ -65,7 +65,8 @@ export class Transport {
       signalOrOptions instanceof AbortSignal ? { signal: signalOrOptions } : (signalOrOptions ?? {});
     if (this.closed) throw closedError(url);
     if (opts.signal?.aborted) throw abortedError(url);
-    const signal = opts.signal ? AbortSignal.any([opts.signal, this.lifetime.signal]) : this.lifetime.signal;
+    const linked = linkSignals([opts.signal, this.lifetime.signal]);
+    const signal = linked.signal;
     try {
       const r = await this.http.get(url, {
         signal,
@@ -85,6 +86,8 @@ export class Transport {
       };
     } catch (error) {
       throw this.toMirrorError(error, url);
+    } finally {
+      linked.dispose();
     }
   }
 

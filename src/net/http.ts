@@ -8,6 +8,7 @@ import { RequestBudgets, type PriorityInput } from './budget';
 import { ACCEPT_ENCODING, readBody } from './body';
 import { NetError, fromSocketError, hostOf } from './errors';
 import { createDispatcher, type ProxyConfig } from './proxy';
+import { linkSignals } from './signals';
 import { userAgent } from './userAgent';
 
 export interface HttpClientOptions {
@@ -104,15 +105,11 @@ export class HttpClient {
    * NetError.
    */
   async get(url: string, options: GetOptions): Promise<HttpResponse> {
-    const signals = [this.lifetime.signal];
-    if (options.signal) signals.push(options.signal);
-    const deadline = options.totalTimeoutMs !== undefined ? AbortSignal.timeout(options.totalTimeoutMs) : undefined;
-    if (deadline) signals.push(deadline);
-    const signal = signals.length === 1 ? signals[0] : AbortSignal.any(signals);
+    const linked = linkSignals([this.lifetime.signal, options.signal], options.totalTimeoutMs);
     try {
-      return await this.loop(url, options, signal);
+      return await this.loop(url, options, linked.signal);
     } catch (error) {
-      if (deadline?.aborted && !options.signal?.aborted && !this.closed) {
+      if (linked.timedOut && !options.signal?.aborted && !this.closed) {
         const ms = options.totalTimeoutMs ?? 0;
         throw new NetError('timeout', url, `${hostOf(url)} did not answer within ${ms} ms`, { timeoutMs: ms });
       }
@@ -120,6 +117,8 @@ export class HttpClient {
         throw new NetError('aborted', error.url, 'The request was cancelled', { closed: true });
       }
       throw error;
+    } finally {
+      linked.dispose();
     }
   }
 
@@ -193,8 +192,8 @@ export class HttpClient {
 
   private async once(url: string, options: GetOptions, outer: AbortSignal): Promise<HttpResponse> {
     const { timeoutMs } = options;
-    const attempt = AbortSignal.timeout(timeoutMs);
-    const signal = AbortSignal.any([outer, attempt]);
+    const attempt = linkSignals([outer], timeoutMs);
+    const signal = attempt.signal;
     try {
       const res = await request(url, {
         method: 'GET',
@@ -229,13 +228,15 @@ export class HttpClient {
     } catch (error) {
       if (error instanceof NetError) throw error;
       if (outer.aborted) throw aborted(url, this.closed);
-      if (attempt.aborted) {
+      if (attempt.timedOut) {
         throw new NetError('timeout', url, `${hostOf(url)} did not answer within ${timeoutMs} ms`, {
           timeoutMs,
           cause: error,
         });
       }
       throw fromSocketError(error, url, timeoutMs);
+    } finally {
+      attempt.dispose();
     }
   }
 }

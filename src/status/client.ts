@@ -4,7 +4,7 @@
 // when the URL changes.
 import { STATUS_CODES } from 'http';
 import type { z } from 'zod';
-import { HttpClient, NetError, hostOf, type Priority } from '../net';
+import { HttpClient, NetError, hostOf, linkSignals, type Priority } from '../net';
 import { maintenancesSchema, summarySchema, type Maintenances, type Summary } from './schemas';
 
 export interface StatusClientOptions {
@@ -137,7 +137,8 @@ class HttpStatusClient implements StatusClient {
     if (callerSignal?.aborted || this.lifetime.signal.aborted) {
       throw new StatusError('aborted', 'status request cancelled', url);
     }
-    const signal = callerSignal ? AbortSignal.any([callerSignal, this.lifetime.signal]) : this.lifetime.signal;
+    const linked = linkSignals([callerSignal, this.lifetime.signal]);
+    const signal = linked.signal;
     let res;
     try {
       res = await this.http.get(url, {
@@ -155,6 +156,8 @@ class HttpStatusClient implements StatusClient {
       });
     } catch (e) {
       throw statusError(e, url);
+    } finally {
+      linked.dispose();
     }
     const status = res.status;
     const text = res.body.toString('utf8');
