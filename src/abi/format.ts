@@ -1,6 +1,7 @@
 // Decoded answers as one line of plain text, e.g. `transfer(to: 0.0.1234, amount: 1,500.00 MTK)`.
 // The text is *not* escaped for any medium: it contains network text (through visibleText, so
 // bidi and invisible characters show as code points). Renderers escape it for Markdown or HTML.
+import { formatTokenAmount, rawAmount } from '../present/amounts';
 import { visibleText } from './text';
 import type {
   CallAnswer,
@@ -86,12 +87,10 @@ export function formatArgs(args: readonly NamedValue[], opts: FormatOptions = {}
 
 /** An integer amount of a token: scaled and with its symbol when the units are known. */
 export function formatAmount(value: bigint, units: TokenUnits | null | undefined): string {
-  if (!units) return `${value} (raw units)`;
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString().padStart(units.decimals + 1, '0');
-  const whole = digits.slice(0, digits.length - units.decimals).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const fraction = units.decimals > 0 ? `.${digits.slice(digits.length - units.decimals)}` : '';
-  return `${negative ? '-' : ''}${whole}${fraction} ${visibleText(units.symbol)}`;
+  const scaled = units
+    ? formatTokenAmount(value, units.decimals, { symbol: units.symbol, trimZeros: false })
+    : undefined;
+  return scaled ?? `${rawAmount(value)} (raw units)`;
 }
 
 function amountIndex(signature: string, args: readonly NamedValue[], opts: FormatOptions): number {

@@ -1,5 +1,6 @@
 // Bytes from the network shown as text only when they are printable UTF-8, and text shown with its
 // invisible characters made visible. This is not escaping: renderers still escape for their medium.
+import { revealInvisibles } from '../present/text';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -26,15 +27,18 @@ export function paddedText(bytes: Uint8Array): string | undefined {
   return printableText(bytes.subarray(0, end));
 }
 
-// Bidi embeddings, overrides and isolates, zero-width and other invisible format characters, line
-// and paragraph separators, and the controls a printable check lets through.
-const INVISIBLE = /[\t\n\r\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]/g;
+// What present's revealInvisibles leaves alone but a one-line value must not contain either: tab,
+// line breaks, soft hyphen, the Mongolian vowel separator and the interlinear annotation marks.
+const ALSO_INVISIBLE = /[\t\n\r\u00ad\u180e\ufff9-\ufffb]/g;
 
 /**
- * The text with every invisible, bidi-control or line-breaking character replaced by its code
- * point (`\u{202E}`), so a decoded string cannot reorder or hide what is around it. Renderers
- * apply their own escaping on top of this.
+ * The text with every invisible, bidi-control or line-breaking character shown as its code point
+ * (`⟨U+202E⟩`, as everywhere in Ledger Lens), so a decoded string cannot reorder or hide what is
+ * around it. Renderers apply their own escaping on top of this.
  */
 export function visibleText(text: string): string {
-  return text.replace(INVISIBLE, c => `\\u{${c.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')}}`);
+  return revealInvisibles(text).replace(
+    ALSO_INVISIBLE,
+    c => `⟨U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}⟩`,
+  );
 }

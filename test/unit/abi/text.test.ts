@@ -18,7 +18,7 @@ describe('decoded text', () => {
   it('bidi overrides, isolates, zero-width and line separators become code points', () => {
     assert.strictEqual(
       visibleText('a\u202eb\u2066c\u200bd\u2028e\tf'),
-      'a\\u{202E}b\\u{2066}c\\u{200B}d\\u{2028}e\\u{0009}f',
+      'a⟨U+202E⟩b⟨U+2066⟩c⟨U+200B⟩d⟨U+2028⟩e⟨U+0009⟩f',
     );
     assert.strictEqual(visibleText('plain text'), 'plain text');
   });
@@ -47,6 +47,6 @@ describe('decoded text', () => {
     assert.strictEqual(formatAmount(5n, { decimals: 24, symbol: 'X' }), '0.000000000000000000000005 X');
     assert.strictEqual(formatAmount(-1234567n, { decimals: 0, symbol: 'N' }), '-1,234,567 N');
     assert.strictEqual(formatAmount(42n, null), '42 (raw units)');
-    assert.strictEqual(formatAmount(1n, { decimals: 0, symbol: 'A\u202eB' }), '1 A\\u{202E}B');
+    assert.strictEqual(formatAmount(1n, { decimals: 0, symbol: 'A\u202eB' }), '1 A⟨U+202E⟩B');
   });
 });
