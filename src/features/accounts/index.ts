@@ -9,7 +9,10 @@ import { SECTION } from '../../config';
 import type { FeatureContext } from '../context';
 import { targetOf } from '../common/targets';
 import { AS_OF_HELP, AS_OF_CAVEAT, NONCE_CAVEAT, checkAccountEntry, parseAsOf, plain } from './model';
-import { AccountNode, MessageNode, RowNode, describeProblem, type AccountsNode, type AccountsStore } from './store';
+import { AccountNode, RowNode, type AccountsNode } from './nodes';
+import { describeProblem } from './problem';
+import type { AccountsStore } from './store';
+import { MessageNode } from '../common/nodes';
 import { AccountsProvider } from './tree';
 
 /** The shortest automatic refresh interval, whatever the setting says: the public node is rate-limited. */

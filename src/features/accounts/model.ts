@@ -18,7 +18,7 @@ import {
 import type { AccountResponse, Key, Transaction } from '../../mirror';
 import type { Network } from '../../settings';
 import type { EntityTarget } from '../context';
-import { codeSpan, escapeMarkdown, revealInvisibles } from '../common/markdown';
+import { codeSpan, escapeMarkdown, plain } from '../common/markdown';
 
 export const NONE = '—';
 /** The mirror node returns at most this many token balances with an account. */
@@ -26,22 +26,8 @@ export const TOKEN_BALANCE_CAP = 1000;
 /** The mirror node's own default page size for an account's transactions. */
 export const SERVER_DEFAULT_LIMIT = 25;
 
-// ---------------------------------------------------------------------------------------------
-// Text from the network, made safe for plain-text places (labels, descriptions)
-
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-
-/**
- * Network text for a label or description: one line, bounded, with bidi and invisible controls
- * shown as `⟨U+202E⟩` so the text cannot pretend to be something else.
- */
-export function plain(text: string, maxLength = 200): string {
-  // Most of what reaches here is ids and type names: printable ASCII needs no work.
-  if (text.length <= maxLength && PRINTABLE_ASCII.test(text)) return text;
-  const oneLine = text.replace(/\r\n?|\n/g, ' ');
-  const cut = oneLine.length > maxLength ? `${oneLine.slice(0, maxLength)}…` : oneLine;
-  return revealInvisibles(cut);
-}
+// Network text made safe for plain-text places lives in common/markdown.ts; kept importable here.
+export { plain };
 
 /** A memo (`memo_base64`) as readable, safe text; undefined when there is none. */
 export function decodeMemo(memoBase64: string | null | undefined): string | undefined {

@@ -19,6 +19,20 @@ export function revealInvisibles(text: string): string {
   return text.replace(INVISIBLE, ch => `⟨${visibleEscape(ch)}⟩`);
 }
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/**
+ * Network text for a label or description: one line, bounded, with bidi and invisible controls
+ * shown as `⟨U+202E⟩` so the text cannot pretend to be something else.
+ */
+export function plain(text: string, maxLength = 200): string {
+  // Most of what reaches here is ids and type names: printable ASCII needs no work.
+  if (text.length <= maxLength && PRINTABLE_ASCII.test(text)) return text;
+  const oneLine = text.replace(/\r\n?|\n/g, ' ');
+  const cut = oneLine.length > maxLength ? `${oneLine.slice(0, maxLength)}…` : oneLine;
+  return revealInvisibles(cut);
+}
+
 /**
  * Escapes text for inline Markdown: every special character is backslash-escaped (`<` and `&`
  * become entities so no HTML tag or entity survives), newlines become spaces, invisibles visible.
