@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { CommandId } from '../commands';
 import type { Services } from '../services';
+import { errorNotice } from './common/notices';
 
 /**
  * What the extension's `activate` returns. Integration tests read the features' providers from
@@ -56,7 +57,7 @@ export function createFeatureContext(
           const message = e instanceof Error ? e.message : String(e);
           services.log.error(`${id}: ${message}`);
           // Not awaited: the promise settles only when the user dismisses the message.
-          void vscode.window.showErrorMessage(`Ledger Lens: ${message}`, 'Show log').then(pick => {
+          void vscode.window.showErrorMessage(errorNotice(message), 'Show log').then(pick => {
             if (pick) services.log.show(true);
           });
           return undefined;

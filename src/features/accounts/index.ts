@@ -13,6 +13,7 @@ import { AccountNode, RowNode, type AccountsNode } from './nodes';
 import { describeProblem } from './problem';
 import type { AccountsStore } from './store';
 import { MessageNode } from '../common/nodes';
+import { noticeText } from '../common/markdown';
 import { AccountsProvider } from './tree';
 
 /** The shortest automatic refresh interval, whatever the setting says: the public node is rate-limited. */
@@ -179,7 +180,7 @@ export function registerAccounts(ctx: FeatureContext): vscode.Disposable {
         // Not awaited: the question waits for the user, the reveal does not.
         void vscode.window
           .showInformationMessage(
-            `${target.id} is shown in Accounts for this session. Add it to your accounts?`,
+            `${noticeText(target.id, 200)} is shown in Accounts for this session. Add it to your accounts?`,
             'Add to ledgerLens.accounts',
           )
           .then(async pick => {

@@ -69,6 +69,18 @@ export function commandLink(label: string, command: string, args?: unknown, titl
   return `[${escapeMarkdown(label)}](command:${command}${query}${t})`;
 }
 
+/**
+ * Text for a notification (showErrorMessage and friends). VS Code turns `[label](target)` in a
+ * notification into a live link, `command:` targets included, and notifications do not honour
+ * Markdown escapes: so the `](` that joins label and target is broken apart (`] (`), which reads
+ * the same and links nothing. One line; invisible and direction controls shown.
+ */
+export function noticeText(text: string, maxLength = 1000): string {
+  const oneLine = text.replace(/\r\n?|\n/g, ' ');
+  const cut = oneLine.length > maxLength ? `${oneLine.slice(0, maxLength)}…` : oneLine;
+  return revealInvisibles(cut).replace(/\]\s*\(/g, '] (');
+}
+
 /** Escapes text for an HTML text node or a double-quoted attribute value. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"'`]/g, ch => `&#${ch.charCodeAt(0)};`);

@@ -14,9 +14,9 @@ import {
   type Summary,
 } from '../../status';
 import {
+  changeNotice,
   healthChange,
   itemLook,
-  levelWords,
   menuEntries,
   shownLevel,
   TimeFormat,
@@ -171,18 +171,14 @@ class StatusBarFeature extends Disposable {
     const change = healthChange(this.baseline, level);
     this.baseline = level;
     if (!change || !this.ctx.services.config.current.status.notifyOnChange) return;
-    const network = snap.network;
-    if (change === 'degraded') {
-      const incident = snap.health?.incidents[0]?.name;
+    const notice = changeNotice(snap.network, change, level, snap.health?.incidents[0]?.name);
+    if (notice.severity === 'warning') {
       // Not awaited: the promise settles only when the user dismisses the message.
       void vscode.window
-        .showWarningMessage(
-          `Ledger Lens: ${network} is now ${levelWords(level)}${incident ? ` (${incident})` : ''}.`,
-          'Details',
-        )
+        .showWarningMessage(notice.text, 'Details')
         .then(pick => (pick ? vscode.commands.executeCommand(Commands.showStatus) : undefined));
     } else {
-      void vscode.window.showInformationMessage(`Ledger Lens: ${network} is operational again.`);
+      void vscode.window.showInformationMessage(notice.text);
     }
   }
 
