@@ -37,9 +37,15 @@ export interface HoverResult {
   readonly reference: Reference;
 }
 
+/** The settings a hover reads: the network (and custom mirror node), the hover switches, the timeout. */
+export type HoverSettings = Pick<
+  LedgerLensConfig,
+  'network' | 'customMirror' | 'mirrorBaseUrl' | 'hover' | 'requestTimeoutMs'
+>;
+
 export interface ResolverDeps {
   client(): MirrorClient;
-  config(): LedgerLensConfig;
+  config(): HoverSettings;
   now?: () => number;
 }
 
@@ -82,7 +88,7 @@ export class HoverResolver {
   /** id (or EVM address) → the kind it was found to be, on the current network. */
   readonly kinds = new LruMap<string, EntityLookupKind>(KIND_MEMORY);
   private readonly rendered = new WeakMap<object, { readonly key: string; readonly markdown: string }>();
-  private readonly named = new WeakMap<LedgerLensConfig, { readonly network: string; readonly hashscan: boolean }>();
+  private readonly named = new WeakMap<HoverSettings, { readonly network: string; readonly hashscan: boolean }>();
   private readonly now: () => number;
 
   constructor(private readonly deps: ResolverDeps) {
@@ -153,7 +159,7 @@ export class HoverResolver {
     }
   }
 
-  private env(config: LedgerLensConfig): HoverEnv {
+  private env(config: HoverSettings): HoverEnv {
     // The label parses a URL for a custom mirror node: once per settings snapshot, not per hover.
     let named = this.named.get(config);
     if (!named) {
