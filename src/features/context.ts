@@ -124,20 +124,9 @@ export function sameValue(a: unknown, b: unknown): boolean {
   );
 }
 
-/** The kinds of thing a command can act on: tree nodes, hover links and panels all pass these. */
-export type EntityKind = 'account' | 'contract' | 'token' | 'topic' | 'schedule' | 'transaction' | 'block';
-
-export interface EntityTarget {
-  readonly kind: EntityKind;
-  /** `0.0.x` for entities, the `-` form for transactions, the number or hash for blocks. */
-  readonly id: string;
-  readonly evmAddress?: string;
-}
-
-/** Something (a tree node, say) that stands for an entity. */
-export interface HasTarget {
-  readonly target: EntityTarget;
-}
+// EntityTarget moved to the pure core (src/ledger/target.ts). Re-exported here until helper
+// "panels" has switched its imports; then this line goes.
+export type { EntityKind, EntityTarget, HasTarget } from '../ledger';
 
 export function createFeatureContext(
   services: Services,

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { isAbortError, type AccountResponse } from '../../mirror';
 import type { AccountCommandsInputs } from './commands';
-import { checkAccountEntry } from './model';
+import { checkAccountEntry } from '../../ledger';
 import { describeProblem } from './problem';
 
 interface Found {

@@ -5,12 +5,13 @@ import { Commands, Views } from '../../commands';
 import { TRANSACTION_TYPES, type MirrorClient } from '../../mirror';
 import type { AccountSetting } from '../../settings';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
-import { noticeText } from '../common/markdown';
 import { MessageNode } from '../common/nodes';
 import { targetOf } from '../common/targets';
 import { addAccount } from './add';
 import type { AccountsSettings } from './index';
-import { AS_OF_HELP, AS_OF_CAVEAT, NONCE_CAVEAT, parseAsOf, plain } from './model';
+import { AS_OF_HELP, parseAsOf } from '../../ledger';
+import { forNotification, plainText as plain } from '../../present';
+import { AS_OF_CAVEAT, NONCE_CAVEAT } from './model';
 import { AccountNode, RowNode, type AccountsNode } from './nodes';
 import type { AccountsSettingsWriter } from './settingsWriter';
 import type { AccountsStore } from './store';
@@ -126,7 +127,7 @@ async function revealAccount(inputs: AccountCommandsInputs, arg: unknown): Promi
     // Not awaited: the question waits for the user, the reveal does not.
     void vscode.window
       .showInformationMessage(
-        `${noticeText(target.id, 200)} is shown in Accounts for this session. Add it to your accounts?`,
+        `${forNotification(target.id, 200)} is shown in Accounts for this session. Add it to your accounts?`,
         'Add to ledgerLens.accounts',
       )
       .then(async pick => {

@@ -4,19 +4,12 @@
 import { Commands } from '../../commands';
 import type { AccountResponse, Transaction } from '../../mirror';
 import { formatGrouped } from '../../ledger';
-import type { EntityTarget, HasTarget } from '../context';
+import type { EntityTarget, HasTarget } from '../../ledger';
 import { codeSpan, escapeMarkdown } from '../common/markdown';
 import { LoadMoreNode, MessageNode, type ItemData, type TreeNode } from '../common/nodes';
-import {
-  TOKEN_BALANCE_CAP,
-  accountView,
-  consensusTime,
-  plain,
-  transactionTooltip,
-  transactionView,
-  type CheckedEntry,
-  type Row,
-} from './model';
+import type { CheckedEntry } from '../../ledger';
+import { consensusTime, plainText as plain } from '../../present';
+import { TOKEN_BALANCE_CAP, accountView, transactionTooltip, transactionView, type Row } from './model';
 import { TransactionPager } from './pages';
 import type { Problem } from './problem';
 

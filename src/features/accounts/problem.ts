@@ -1,6 +1,7 @@
-// A failed account load in the words the user needs: a short title and the server's own message.
-// Pure (no vscode).
-import { MirrorError, MirrorInputError } from '../../mirror';
+// A failed account load as the Accounts view shows it: the short title (the node's description),
+// the server's own words, and the HTTP status. The words are the presentation module's one
+// describer; this only picks what the view shows. Pure (no vscode).
+import { describeMirrorError } from '../../present';
 
 export interface Problem {
   /** Short: the node's description. */
@@ -12,24 +13,6 @@ export interface Problem {
 
 /** A failure in the words the user needs: what happened, and the server's own message. */
 export function describeProblem(e: unknown, network: string): Problem {
-  if (e instanceof MirrorInputError) return { title: 'Refused before sending', detail: e.message };
-  if (e instanceof MirrorError) {
-    const server = e.messages.length > 0 ? e.messages.join('; ') : e.message;
-    switch (e.kind) {
-      case 'http':
-        if (e.status === 404) return { title: `Not found on ${network}`, detail: server, status: 404 };
-        if (e.status === 429) return { title: 'Rate limited (429)', detail: server, status: 429 };
-        if (e.status >= 500) return { title: `Mirror node error (${e.status})`, detail: server, status: e.status };
-        return { title: `Refused (${e.status})`, detail: server, status: e.status };
-      case 'timeout':
-        return { title: 'Timed out', detail: e.message };
-      case 'network':
-        return { title: 'Cannot reach the mirror node', detail: e.message };
-      case 'invalid-response':
-        return { title: 'Unusable answer', detail: e.message };
-      case 'aborted':
-        return { title: 'Cancelled', detail: e.message };
-    }
-  }
-  return { title: 'Failed', detail: e instanceof Error ? e.message : String(e) };
+  const d = describeMirrorError(e, { network });
+  return { title: d.text, detail: d.detail, ...(d.status ? { status: d.status } : {}) };
 }

@@ -3,7 +3,7 @@
 // matched by the account it names (any accepted form), not by its text.
 import type { SettingScope, SettingsWriter } from '../../config';
 import type { AccountSetting, Network } from '../../settings';
-import { checkAccountEntry } from './model';
+import { checkAccountEntry } from '../../ledger';
 
 export class AccountsSettingsWriter {
   constructor(

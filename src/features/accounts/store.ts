@@ -14,10 +14,10 @@ import {
   SERVER_DEFAULT_LIMIT,
   TOKEN_BALANCE_CAP,
   accountDetailRows,
-  checkAccountEntry,
-  consensusTime,
   transactionRows,
 } from './model';
+import { checkAccountEntry } from '../../ledger';
+import { consensusTime } from '../../present';
 import {
   AccountNode,
   RowNode,

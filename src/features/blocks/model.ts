@@ -3,6 +3,7 @@
 import { formatGrouped, parseTimestamp, timestampToDate, timestampToIso, type Timestamp } from '../../ledger';
 import type { Block, BlocksResponse } from '../../mirror';
 import { Pager } from '../common/pager';
+import { NONE } from '../../present';
 import type { DetailField, DetailSection } from '../../../webview/protocol';
 import { revealInvisibles } from '../common/markdown';
 
@@ -11,8 +12,6 @@ export interface BlockRow {
   readonly description: string;
   readonly tooltip: string;
 }
-
-const NONE = '—';
 
 /** The most blocks a refresh leaves in the Blocks view (a block closes every ~2 s: 43,000 a day). */
 export const BLOCKS_CAP = 500;

@@ -5,8 +5,9 @@
 import * as vscode from 'vscode';
 import { Commands } from '../../commands';
 import { MirrorError, isAbortError, type Block, type BlocksResponse, type MirrorClient } from '../../mirror';
+import { describeMirrorError } from '../../present';
 import { Disposable } from '../../util/lifecycle';
-import type { EntityTarget, HasTarget } from '../context';
+import type { EntityTarget, HasTarget } from '../../ledger';
 import { LoadMoreNode, MessageNode } from '../common/nodes';
 import type { Pager } from '../common/pager';
 import { markdown, toTreeItem } from '../common/treeItem';
@@ -175,10 +176,9 @@ export class BlocksProvider extends Disposable implements vscode.TreeDataProvide
   }
 }
 
+/** The message row of a failed load: the one describer's detail (the server's own words). */
 function describe(e: unknown): { text: string; detail: string } {
-  if (e instanceof MirrorError) {
-    const detail = e.messages.length > 0 ? e.messages.join('; ') : e.message;
-    return { text: e.kind === 'http' ? `Could not load blocks (${e.status})` : 'Could not load blocks', detail };
-  }
-  return { text: 'Could not load blocks', detail: e instanceof Error ? e.message : String(e) };
+  const { detail } = describeMirrorError(e, { network: 'the mirror node' });
+  const http = e instanceof MirrorError && e.kind === 'http';
+  return { text: http ? `Could not load blocks (${e.status})` : 'Could not load blocks', detail };
 }

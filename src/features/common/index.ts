@@ -5,7 +5,8 @@ import { formatTransactionIdAt, formatTransactionIdDash, parseTransactionId } fr
 import type { SettingsWriter } from '../../config';
 import type { MirrorClient } from '../../mirror';
 import { NETWORKS, type LedgerLensConfig, type Network } from '../../settings';
-import type { EntityTarget, FeatureHost, FeatureLog, Setting } from '../context';
+import type { EntityTarget } from '../../ledger';
+import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { prettyJson } from './json';
 import { hashscanUrl } from './links';
 import { targetOf } from './targets';

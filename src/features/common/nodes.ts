@@ -2,7 +2,8 @@
 // vscode.TreeItem by treeItem.ts), a message row (empty, failed with a Retry, or a note) and the
 // "Load more" row. Pure (no vscode), so stores and their tests use them without an editor.
 import type { CommandId } from '../../commands';
-import { escapeMarkdown, plain } from './markdown';
+import { plainText as plain } from '../../present';
+import { escapeMarkdown } from './markdown';
 
 /** What treeItem.ts needs to build a TreeItem. Text is already safe for where it goes. */
 export interface ItemData {

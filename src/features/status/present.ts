@@ -1,7 +1,8 @@
 // What the status bar item, its tooltip and its menu say, as plain data and Markdown text. Pure (no
 // vscode) so the wording, the escaping and the time formats are unit-tested; index.ts only copies
 // these onto VS Code objects.
-import { escapeMarkdown, noticeText } from '../common/markdown';
+import { forNotification } from '../../present';
+import { escapeMarkdown } from '../common/markdown';
 import {
   isTroubled,
   type HealthLevel,
@@ -396,6 +397,6 @@ export function changeNotice(
   incident: string | undefined,
 ): { readonly severity: 'warning' | 'information'; readonly text: string } {
   if (change === 'recovered') return { severity: 'information', text: `Ledger Lens: ${network} is operational again.` };
-  const about = incident ? ` (${noticeText(incident, 200)})` : '';
+  const about = incident ? ` (${forNotification(incident, 200)})` : '';
   return { severity: 'warning', text: `Ledger Lens: ${network} is now ${levelWords(level)}${about}.` };
 }

@@ -4,7 +4,7 @@
 import * as assert from 'assert';
 import fc from 'fast-check';
 import { errorNotice } from '../../../src/features/common/notices';
-import { noticeText } from '../../../src/features/common/markdown';
+import { forNotification as noticeText } from '../../../src/present';
 import { changeNotice } from '../../../src/features/status/present';
 
 const LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/i;
