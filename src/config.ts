@@ -2,29 +2,14 @@
 // rules) and tells listeners when it changes.
 import * as vscode from 'vscode';
 import { Disposable } from './util/lifecycle';
-import { parseSettings, type LedgerLensConfig, type RawSettings, type SettingsProblem } from './settings';
+import { SETTING_KEYS, parseSettings, type LedgerLensConfig, type RawSettings, type SettingsProblem } from './settings';
 
 export const SECTION = 'ledgerLens';
 
 /** Settings a workspace may not set unless it is trusted (see package.json restrictedConfigurations). */
 const RESTRICTED = new Set(['mirrorNodeUrl', 'statusUrl', 'scheme']);
 
-const KEYS = [
-  'network',
-  'scheme',
-  'mirrorNodeUrl',
-  'statusUrl',
-  'accounts',
-  'requestTimeoutMs',
-  'maxRequestsPerSecond',
-  'hover.enabled',
-  'hover.anyShardRealm',
-  'hover.excludedLanguages',
-  'transactions.limit',
-  'accounts.refreshIntervalSeconds',
-  'status.pollIntervalSeconds',
-  'status.notifyOnChange',
-] as const;
+const KEYS = SETTING_KEYS;
 
 function readRaw(): RawSettings {
   const cfg = vscode.workspace.getConfiguration(SECTION);

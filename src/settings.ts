@@ -5,6 +5,24 @@ import { z } from 'zod';
 export const NETWORKS = ['mainnet-public', 'mainnet', 'previewnet', 'testnet'] as const;
 export type Network = (typeof NETWORKS)[number];
 
+/** Every setting read, keyed by the part after `ledgerLens.` (a test checks them against package.json). */
+export const SETTING_KEYS = [
+  'network',
+  'scheme',
+  'mirrorNodeUrl',
+  'statusUrl',
+  'accounts',
+  'requestTimeoutMs',
+  'maxRequestsPerSecond',
+  'hover.enabled',
+  'hover.anyShardRealm',
+  'hover.excludedLanguages',
+  'transactions.limit',
+  'accounts.refreshIntervalSeconds',
+  'status.pollIntervalSeconds',
+  'status.notifyOnChange',
+] as const;
+
 export interface AccountSetting {
   readonly id: string;
   readonly label?: string;

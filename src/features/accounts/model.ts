@@ -294,6 +294,27 @@ export function transactionRows(tx: Transaction, accountId: string | undefined):
   );
   rows.push(entityRow('node', 'Node', tx.node));
 
+  rows.push(...transferRows(tx, accountId));
+  if (tx.parent_consensus_timestamp)
+    rows.push(
+      row('parent', 'Parent consensus time', consensusTime(tx.parent_consensus_timestamp), {
+        copy: tx.parent_consensus_timestamp,
+      }),
+    );
+  if (tx.scheduled !== undefined) rows.push(row('scheduled', 'Scheduled', yesNo(tx.scheduled)));
+  if (tx.nonce !== undefined) rows.push(row('nonce', 'Nonce', tx.nonce.toString()));
+  if (tx.entity_id) rows.push(entityRow('entity', 'Entity', tx.entity_id));
+  if (tx.transaction_hash) {
+    const hex = base64ToHex(tx.transaction_hash);
+    const shown = hex ? `0x${hex}` : plain(tx.transaction_hash, 200);
+    rows.push(row('hash', 'Hash', shorten(shown, 10, 8), { copy: shown, tooltip: `Hash: ${codeSpan(shown)}` }));
+  }
+  return rows;
+}
+
+/** The transfer groups of a transaction (ℏ, tokens, NFTs, staking rewards), each when it has any. */
+function transferRows(tx: Transaction, accountId: string | undefined): Row[] {
+  const rows: Row[] = [];
   const transfers = tx.transfers ?? [];
   if (transfers.length > 0) {
     rows.push(
@@ -345,20 +366,6 @@ export function transactionRows(tx: Transaction, accountId: string | undefined):
         }),
       }),
     );
-  }
-  if (tx.parent_consensus_timestamp)
-    rows.push(
-      row('parent', 'Parent consensus time', consensusTime(tx.parent_consensus_timestamp), {
-        copy: tx.parent_consensus_timestamp,
-      }),
-    );
-  if (tx.scheduled !== undefined) rows.push(row('scheduled', 'Scheduled', yesNo(tx.scheduled)));
-  if (tx.nonce !== undefined) rows.push(row('nonce', 'Nonce', tx.nonce.toString()));
-  if (tx.entity_id) rows.push(entityRow('entity', 'Entity', tx.entity_id));
-  if (tx.transaction_hash) {
-    const hex = base64ToHex(tx.transaction_hash);
-    const shown = hex ? `0x${hex}` : plain(tx.transaction_hash, 200);
-    rows.push(row('hash', 'Hash', shorten(shown, 10, 8), { copy: shown, tooltip: `Hash: ${codeSpan(shown)}` }));
   }
   return rows;
 }
