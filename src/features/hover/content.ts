@@ -16,7 +16,7 @@ import {
   parseTimestamp,
   parseTransactionId,
 } from '../../ledger';
-import { asOfText, consensusTime, nanosTime, signedHbar, yesNo } from '../../present';
+import { asOfText, consensusTime, formatTokenAmount, nanosTime, signedHbar, yesNo } from '../../present';
 import type {
   AccountResponse,
   ContractInfo,
@@ -88,18 +88,14 @@ export function keyText(key: Key | undefined): string {
   }
 }
 
-/** A whole-unit amount from its smallest units and decimals, exact: `1234567` with 2 → `12,345.67`. */
+/**
+ * A whole-unit amount from its smallest units and decimals, exact: `1234567` with 2 → `12,345.67`
+ * (the presentation module's token amount, trailing zeros kept as the supply was minted).
+ */
 export function formatUnits(amount: string | bigint, decimals: string | number | undefined): string | undefined {
   const text = typeof amount === 'bigint' ? amount.toString() : amount;
-  if (!/^-?\d{1,40}$/.test(text)) return undefined;
-  const d = decimals === undefined ? 0 : Number(decimals);
-  if (!Number.isInteger(d) || d < 0 || d > 40) return undefined;
-  const value = BigInt(text);
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString().padStart(d + 1, '0');
-  const whole = formatGrouped(BigInt(digits.slice(0, digits.length - d)));
-  const fraction = d > 0 ? `.${digits.slice(digits.length - d)}` : '';
-  return `${negative ? '-' : ''}${whole}${fraction}`;
+  if (!/^-?\d{1,80}$/.test(text)) return undefined;
+  return formatTokenAmount(BigInt(text), decimals ?? 0, { trimZeros: false });
 }
 
 function idOrText(text: string | null | undefined): string {
