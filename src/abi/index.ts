@@ -32,3 +32,19 @@ export {
   revertLines,
   type PastedInput,
 } from './report';
+export {
+  contractResultLine,
+  decodeContractResult,
+  eventSummaries,
+  type ContractResultInput,
+  type DecodedContractResult,
+} from './contractResult';
+export {
+  DEFAULT_EXCLUDE,
+  DEFAULT_INCLUDE,
+  globToRegExp,
+  joinGlobs,
+  matchesAny,
+  readGlobs,
+  type AbiGlobs,
+} from './globs';

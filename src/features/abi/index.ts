@@ -4,8 +4,8 @@
 // and why a file was skipped. The AbiIndex it fills is shared through `services.abi`.
 import * as vscode from 'vscode';
 import { ArtifactIndexer, summaryLines, type AbiIndex, type ArtifactSource } from '../../abi';
-import type { FeatureContext } from '../context';
-import { globToRegExp, joinGlobs, matchesAny, readGlobs, type AbiGlobs } from './globs';
+import type { FeatureHost, FeatureLog, Setting } from '../context';
+import { globToRegExp, joinGlobs, matchesAny, type AbiGlobs } from '../../abi/globs';
 
 /** Wait after a change before re-indexing: a compile writes many files in a burst. */
 const DEBOUNCE_MS = 300;
@@ -18,8 +18,17 @@ export interface AbiFeature {
   uriOf(file: string): vscode.Uri | undefined;
 }
 
-export function registerAbi(ctx: FeatureContext, index: AbiIndex): vscode.Disposable {
-  const { log } = ctx.services;
+/** What the ABI indexer uses (see the pattern in ../context.ts). */
+export interface AbiInputs {
+  /** The index it fills; the other features read it. */
+  readonly index: AbiIndex;
+  /** `ledgerLens.abi.include` / `exclude`, already checked (see globs.ts). */
+  readonly settings: Setting<AbiGlobs>;
+  readonly log: FeatureLog;
+}
+
+export function registerAbi(host: FeatureHost, inputs: AbiInputs): vscode.Disposable {
+  const { index, log } = inputs;
   const uris = new Map<string, vscode.Uri>();
   const source: ArtifactSource = {
     size: async file => {
@@ -37,15 +46,10 @@ export function registerAbi(ctx: FeatureContext, index: AbiIndex): vscode.Dispos
   const indexer = new ArtifactIndexer(index, source);
   const disposables: vscode.Disposable[] = [];
   const timers = new Map<string, NodeJS.Timeout>();
-  let globs: AbiGlobs = current();
+  let globs: AbiGlobs = inputs.settings.current;
   let excluded = globs.exclude.map(globToRegExp);
   let scan: Promise<void> = Promise.resolve();
   let generation = 0;
-
-  function current(): AbiGlobs {
-    const config = vscode.workspace.getConfiguration('ledgerLens.abi');
-    return readGlobs(config.get<unknown>('include'), config.get<unknown>('exclude'));
-  }
 
   const relative = (uri: vscode.Uri) =>
     vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
@@ -71,7 +75,7 @@ export function registerAbi(ctx: FeatureContext, index: AbiIndex): vscode.Dispos
   }
 
   function restart(): void {
-    globs = current();
+    globs = inputs.settings.current;
     excluded = globs.exclude.map(globToRegExp);
     watch();
     scan = fullScan().catch((e: unknown) =>
@@ -121,9 +125,7 @@ export function registerAbi(ctx: FeatureContext, index: AbiIndex): vscode.Dispos
   }
 
   disposables.push(
-    vscode.workspace.onDidChangeConfiguration(e => {
-      if (e.affectsConfiguration('ledgerLens.abi')) restart();
-    }),
+    inputs.settings.onDidChange(() => restart()),
     vscode.workspace.onDidChangeWorkspaceFolders(() => restart()),
   );
   // The scan itself runs after activation returns (findFiles is asynchronous, and the indexer
@@ -131,7 +133,7 @@ export function registerAbi(ctx: FeatureContext, index: AbiIndex): vscode.Dispos
   restart();
 
   const feature: AbiFeature = { index, ready: () => scan, uriOf: file => uris.get(file) };
-  ctx.exports.features.abi = feature;
+  host.exports.features['abi'] = feature;
   return new vscode.Disposable(() => {
     generation++;
     for (const t of timers.values()) clearTimeout(t);

@@ -3,10 +3,10 @@
 // when there is one, else what the user types or pastes.
 import * as vscode from 'vscode';
 import { decodeReport, type AbiIndex } from '../../abi';
-import type { FeatureContext } from '../context';
+import { Commands } from '../../commands';
+import type { FeatureHost } from '../context';
 
 export const DECODED_SCHEME = 'ledgerlens-decoded';
-export const DECODE_COMMAND = 'ledgerLens.decodeCalldata';
 
 /** Read-only documents holding decode reports, one per command run. */
 class Reports implements vscode.TextDocumentContentProvider {
@@ -37,18 +37,19 @@ export interface DecodeFeature {
   decode(text: string): string;
 }
 
-export function registerDecode(
-  ctx: FeatureContext,
-  index: AbiIndex,
-  register: (id: string, handler: (...args: unknown[]) => unknown) => vscode.Disposable,
-): vscode.Disposable {
+/** What the command uses (see the pattern in ../context.ts). */
+export interface DecodeInputs {
+  readonly index: AbiIndex;
+}
+
+export function registerDecode(host: FeatureHost, inputs: DecodeInputs): vscode.Disposable {
   const reports = new Reports();
-  const feature: DecodeFeature = { decode: text => decodeReport(index, text) };
-  ctx.exports.features.decode = feature;
+  const feature: DecodeFeature = { decode: text => decodeReport(inputs.index, text) };
+  host.exports.features['decode'] = feature;
   return vscode.Disposable.from(
     reports,
     vscode.workspace.registerTextDocumentContentProvider(DECODED_SCHEME, reports),
-    register(DECODE_COMMAND, async (arg?: unknown) => {
+    host.registerCommand(Commands.decodeCalldata, async (arg?: unknown) => {
       const text = typeof arg === 'string' ? arg : await askForInput();
       if (text === undefined) return undefined;
       const uri = reports.add(feature.decode(text));

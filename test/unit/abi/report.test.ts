@@ -1,7 +1,7 @@
 // The Decode calldata report and the hover one-liner, and the artifact glob settings.
 import * as assert from 'assert';
 import { AbiIndex, decodeReport, oneLiner, readPasted } from '../../../src/abi';
-import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, globToRegExp, matchesAny, readGlobs } from '../../../src/features/abi/globs';
+import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, globToRegExp, matchesAny, readGlobs } from '../../../src/abi/globs';
 import { MY_TOKEN, call, indexOf, load, longZero, word } from './helpers';
 
 const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';

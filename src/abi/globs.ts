@@ -1,4 +1,4 @@
-// The artifact folders and globs, from the settings `ledgerLens.abi.include` and
+// The artifact folders and globs (pure): the defaults of `ledgerLens.abi.include` and
 // `ledgerLens.abi.exclude` (checked with zod: a bad value falls back to the default and is logged).
 import { z } from 'zod';
 
