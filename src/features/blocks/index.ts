@@ -3,12 +3,12 @@
 import * as vscode from 'vscode';
 import { z } from 'zod';
 import { Commands, Views } from '../../commands';
-import { MirrorError, MirrorInputError, isAbortError, type Block } from '../../mirror';
-import type { DetailView } from '../../../webview/protocol';
+import type { Block } from '../../mirror';
 import type { FeatureContext } from '../context';
+import { refuse, runLookup, warn, type LookupOutcome } from '../common/detailPanel/lookup';
+import { defaultNetworkUrl } from '../common/detailPanel/networks';
 import { targetOf } from '../common/targets';
-import { defaultNetworkUrl } from '../transactions/networks';
-import { BLOCK_INPUT_HELP, parseBlockLookup } from './input';
+import { BLOCK_INPUT_HELP, parseBlockLookup, type BlockQuery } from './input';
 import { BlockPanels } from './panels';
 import { BlockNode, BlocksProvider } from './tree';
 
@@ -22,19 +22,21 @@ export interface BlocksFeature {
   readonly treeView: vscode.TreeView<unknown>;
 }
 
-export type BlockLookupOutcome =
-  | { readonly kind: 'shown'; readonly network: string; readonly view: DetailView }
-  | { readonly kind: 'invalid'; readonly message: string }
-  | { readonly kind: 'not-found'; readonly network: string; readonly message: string }
-  | { readonly kind: 'failed'; readonly message: string; readonly serverMessages: readonly string[] }
-  | { readonly kind: 'cancelled' };
+export type BlockLookupOutcome = LookupOutcome;
 
 const argSchema = z.union([z.string().max(300), z.object({ input: z.string().max(300) })]);
 
 export function registerBlocks(ctx: FeatureContext): vscode.Disposable {
   const { services } = ctx;
-  const provider = new BlocksProvider({ client: () => services.mirror });
-  const panels = new BlockPanels(ctx, () => defaultNetworkUrl);
+  const client = () => services.mirror;
+  const provider = new BlocksProvider({ client });
+  const panels = new BlockPanels({
+    extensionUri: ctx.extension.extensionUri,
+    log: services.log,
+    client,
+    config: () => services.config.current,
+    networkUrl: () => defaultNetworkUrl,
+  });
   const treeView = vscode.window.createTreeView(Views.blocks, { treeDataProvider: provider, showCollapseAll: false });
   const feature: BlocksFeature = { provider, panels, treeView: treeView };
   ctx.exports.features['blocks'] = feature;
@@ -70,43 +72,19 @@ export function registerBlocks(ctx: FeatureContext): vscode.Disposable {
     }
     text ??= await askForBlock();
     if (text === undefined) return { kind: 'cancelled' };
-    const parsed = parseBlockLookup(text);
-    if (!parsed.ok) return refuse(parsed.message);
-    const network = services.config.current.network;
-    const client = services.mirror;
-    try {
-      const block = await vscode.window.withProgress(
-        {
-          location: vscode.ProgressLocation.Notification,
-          title: `Looking up block ${text.trim()} on ${network}`,
-          cancellable: true,
-        },
-        (_p, token) => {
-          const controller = new AbortController();
-          token.onCancellationRequested(() => controller.abort());
-          return client.getBlock(parsed.query.hashOrNumber, { signal: controller.signal });
-        },
-      );
-      return shown(block);
-    } catch (e) {
-      if (isAbortError(e)) return { kind: 'cancelled' };
-      if (e instanceof MirrorInputError) return refuse(e.message);
-      if (e instanceof MirrorError && e.status === 404) {
-        const message = `Block ${text.trim()} was not found on ${network}.`;
-        void vscode.window.showWarningMessage(message);
-        return { kind: 'not-found', network, message };
-      }
-      const serverMessages = e instanceof MirrorError ? e.messages : [];
-      const head =
-        e instanceof MirrorError && e.kind === 'http'
-          ? `The mirror node of ${network} answered ${e.status}`
-          : e instanceof Error
-            ? e.message
-            : String(e);
-      const message = serverMessages.length > 0 ? `${head}: ${serverMessages.join('; ')}` : head;
-      void vscode.window.showErrorMessage(`Ledger Lens: ${message}`);
-      return { kind: 'failed', message, serverMessages };
-    }
+    const typed = text.trim();
+    return runLookup<BlockQuery, Block>(
+      {
+        network: () => ({ name: services.config.current.network, client: services.mirror }),
+        parse: parseBlockLookup,
+        progressTitle: (_query, network) => `Looking up block ${typed} on ${network}`,
+        fetch: (mirror, query, signal) => mirror.getBlock(query.hashOrNumber, { signal }),
+        show: (network, _query, block) => panels.show(network, block).view,
+        notFound: (_query, network) =>
+          Promise.resolve({ kind: 'not-found', network, message: warn(`Block ${typed} was not found on ${network}.`) }),
+      },
+      text,
+    );
   };
 
   const shown = (block: Block): BlockLookupOutcome => {
@@ -146,9 +124,4 @@ async function askForBlock(): Promise<string | undefined> {
       return r.ok ? undefined : { message: r.message, severity: vscode.InputBoxValidationSeverity.Error };
     },
   });
-}
-
-function refuse(message: string): BlockLookupOutcome {
-  void vscode.window.showErrorMessage(`Ledger Lens: ${message}`);
-  return { kind: 'invalid', message };
 }

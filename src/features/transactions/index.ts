@@ -2,9 +2,9 @@
 import * as vscode from 'vscode';
 import { Commands } from '../../commands';
 import type { FeatureContext } from '../context';
+import { defaultNetworkUrl, type NetworkUrlResolver } from '../common/detailPanel/networks';
 import { targetOf } from '../common/targets';
 import { lookupTransaction, type LookupDeps, type LookupOutcome } from './lookup';
-import { defaultNetworkUrl, type NetworkUrlResolver } from './networks';
 import { TransactionPanels } from './panels';
 
 /** What integration tests reach through `exports.features.transactions`. */
@@ -15,8 +15,17 @@ export interface TransactionsFeature {
 }
 
 export function registerTransactions(ctx: FeatureContext): vscode.Disposable {
+  const { services } = ctx;
   const resolver = { current: defaultNetworkUrl };
-  const panels = new TransactionPanels(ctx, () => resolver.current);
+  const client = () => services.mirror;
+  const config = () => services.config.current;
+  const panels = new TransactionPanels({
+    extensionUri: ctx.extension.extensionUri,
+    log: services.log,
+    client,
+    config,
+    networkUrl: () => resolver.current,
+  });
   const feature: TransactionsFeature = {
     panels,
     get networkUrl() {
@@ -27,7 +36,7 @@ export function registerTransactions(ctx: FeatureContext): vscode.Disposable {
     },
   };
   ctx.exports.features['transactions'] = feature;
-  const deps: LookupDeps = { ctx, panels, resolveUrl: () => resolver.current };
+  const deps: LookupDeps = { client, config, panels, resolveUrl: () => resolver.current };
 
   return vscode.Disposable.from(
     panels,

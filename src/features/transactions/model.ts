@@ -22,6 +22,7 @@ import type {
   DetailSection,
   DetailTable,
 } from '../../../webview/protocol';
+import type { FormatOptions } from '../common/detailPanel/format';
 import { revealInvisibles } from '../common/markdown';
 
 export type TransactionRole = 'parent' | 'scheduled' | 'child' | 'duplicate';
@@ -89,15 +90,7 @@ export function summarize(classified: readonly ClassifiedTransaction[]): string 
 
 // ---- formatting ----
 
-export interface FormatOptions {
-  /** Local time for a date, e.g. "19/08/2019, 09:16:53 CEST". Injected so tests fix the zone. */
-  readonly localTime: (date: Date) => string;
-  /** Whether HashScan has pages for the current network (not for a custom mirror node). */
-  readonly hashscan: boolean;
-}
-
-export const defaultLocalTime = (date: Date): string =>
-  date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'long' });
+export type { FormatOptions } from '../common/detailPanel/format';
 
 const CONTRACT_TYPES = new Set(['CONTRACTCALL', 'CONTRACTCREATEINSTANCE', 'ETHEREUMTRANSACTION']);
 const NONE = '—';

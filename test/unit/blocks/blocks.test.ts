@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import { BLOCK_INPUT_HELP, parseBlockLookup } from '../../../src/features/blocks/input';
 import { blockRow, blockSection } from '../../../src/features/blocks/model';
-import { otherNetworks } from '../../../src/features/transactions/networks';
+import { otherNetworks } from '../../../src/features/common/detailPanel/networks';
 import { createMirrorClient, type Block } from '../../../src/mirror';
 import { startMirrorReplay, type MirrorReplay } from '../../support/mirrorReplay';
 

@@ -1,7 +1,7 @@
 // Reaching a network other than the selected one for a single lookup ("try the other networks",
 // a panel restored after the network changed): a temporary client, disposed when done. No vscode.
-import { createMirrorClient, type MirrorClient } from '../../mirror';
-import { NETWORKS, defaultMirrorBaseUrl, type LedgerLensConfig, type Network } from '../../settings';
+import { createMirrorClient, type MirrorClient } from '../../../mirror';
+import { NETWORKS, defaultMirrorBaseUrl, type LedgerLensConfig, type Network } from '../../../settings';
 
 /** The ledger behind a network name: `mainnet` and `mainnet-public` are two doors to one ledger. */
 export function ledgerOf(network: Network): 'mainnet' | 'testnet' | 'previewnet' {

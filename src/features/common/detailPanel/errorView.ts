@@ -1,6 +1,6 @@
 // A failure as a detail panel shows it: our sentence, then the server's own words.
-import { MirrorError } from '../../mirror';
-import type { DetailView } from '../../../webview/protocol';
+import { MirrorError } from '../../../mirror';
+import type { DetailView } from '../../../../webview/protocol';
 
 export function errorView(title: string, network: string, e: unknown): DetailView {
   if (e instanceof MirrorError) {
