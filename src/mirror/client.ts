@@ -4,7 +4,7 @@
 import { STATUS_CODES } from 'http';
 import type { z } from 'zod';
 import { LruCache, maxAgeSeconds } from './cache';
-import { MirrorError } from './errors';
+import { MirrorError, type ServerMessage } from './errors';
 import { parseLossless } from './lossless';
 import {
   accountPath,
@@ -502,16 +502,22 @@ function validate(response: RawResponse, schema: Schema): object {
 }
 
 function httpError(response: RawResponse): MirrorError {
-  let messages: string[] = [];
+  let entries: ServerMessage[] = [];
   try {
     const body = ErrorBodySchema.safeParse(JSON.parse(response.text));
-    if (body.success) messages = body.data._status.messages.map(m => m.message);
+    if (body.success)
+      entries = body.data._status.messages.map(m => ({
+        message: m.message,
+        ...(m.detail ? { detail: m.detail } : {}),
+        ...(m.data ? { data: m.data } : {}),
+      }));
   } catch {
     // Not JSON (a proxy's HTML page, an empty body): described by its status below.
   }
+  const messages = entries.map(m => m.message);
   const message =
     messages.length > 0
       ? messages.join('; ')
       : `The mirror node answered HTTP ${response.status}${STATUS_CODES[response.status] ? ` ${STATUS_CODES[response.status]}` : ''}`;
-  return new MirrorError('http', response.status, messages, response.url, message);
+  return new MirrorError('http', response.status, messages, response.url, message, entries);
 }

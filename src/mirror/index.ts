@@ -2,7 +2,7 @@
 export { createMirrorClient } from './client';
 export type { MirrorClient, MirrorClientOptions, RequestOptions, RequestOutcome } from './client';
 export { MirrorError, MirrorInputError, isAbortError } from './errors';
-export type { InputIssue, MirrorErrorKind } from './errors';
+export type { InputIssue, MirrorErrorKind, ServerMessage } from './errors';
 export type { AccountParams, BlocksParams, ContractResultsParams, Order, TransactionParams } from './params';
 export { parseLossless, quoteLongIntegers, hasUnsafeIntegers } from './lossless';
 export { TRANSACTION_TYPES, isKnownTransactionType } from './schemas';
