@@ -28,7 +28,8 @@ import { DataGrid, type Column } from '../components/grid';
 import { h, type Child } from '../shared/dom';
 import { onHostMessage } from '../shared/messages';
 import { connectToHost, initialState } from '../shared/vscodeApi';
-import { amountText, displayAmount, NONE, UNIT_LABELS } from './units';
+import { NONE } from '../../src/present/text';
+import { amountText, displayAmount, UNIT_LABELS } from './units';
 import { filtersValidator, stateValidator, toWebviewValidator, unitValidator } from './validators';
 
 const host = connectToHost<ContractResultsToHost, ContractResultsPanelState>();

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { z } from 'zod';
 import { Commands, Views } from '../../commands';
+import { networkLabelOf } from '../../ledger';
 import type { Block } from '../../mirror';
 import type { FeatureContext } from '../context';
 import { refuse, runLookup, warn, type LookupOutcome } from '../common/detailPanel/lookup';
@@ -54,9 +55,8 @@ export function registerBlocks(ctx: FeatureContext): vscode.Disposable {
   updateTimer();
 
   const updateDescription = () => {
-    treeView.description = services.config.current.customMirror
-      ? new URL(services.config.current.mirrorBaseUrl).host
-      : services.config.current.network;
+    const config = services.config.current;
+    treeView.description = networkLabelOf(config.network, config.customMirror ? config.mirrorBaseUrl : undefined);
   };
   updateDescription();
 

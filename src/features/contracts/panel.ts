@@ -3,7 +3,8 @@
 // with every int64 as exact decimal text. One request at a time: a new search aborts the last.
 import * as vscode from 'vscode';
 import { Commands } from '../../commands';
-import { isAbortError, MirrorError, MirrorInputError, type ContractResultsResponse } from '../../mirror';
+import { isAbortError, MirrorInputError, type ContractResultsResponse } from '../../mirror';
+import { describeMirrorError } from '../../present/errors';
 import type { Services } from '../../services';
 import { networkLabel } from '../../settings';
 import { PanelHost } from '../../webview/panelHost';
@@ -215,13 +216,13 @@ export class ContractResultsPanel extends PanelHost<ContractResultsToHost, Contr
         void this.post({ type: 'invalid', issues: fieldIssues(e) });
         return;
       }
-      const message = e instanceof Error ? e.message : String(e);
-      this.services.log.warn(`contract results: ${message}`);
+      const described = describeMirrorError(e, { network: this.network() });
+      this.services.log.warn(`contract results: ${described.detail}`);
       void this.post({
         type: 'failed',
-        message,
-        serverMessages: e instanceof MirrorError ? [...e.messages] : [],
-        status: e instanceof MirrorError ? e.status : 0,
+        message: described.detail,
+        serverMessages: [...described.serverMessages],
+        status: described.status,
       });
     } finally {
       if (this.controller === controller) this.controller = undefined;

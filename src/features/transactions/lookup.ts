@@ -3,10 +3,11 @@
 // selected network offers the other networks.
 import * as vscode from 'vscode';
 import { z } from 'zod';
+import { otherNetworks } from '../../ledger';
 import { MirrorError, type MirrorClient, type TransactionsResponse } from '../../mirror';
 import type { LedgerLensConfig } from '../../settings';
 import { runLookup, refuse, warn, type LookupOutcome } from '../common/detailPanel/lookup';
-import { otherNetworks, temporaryClient, type NetworkUrlResolver } from '../common/detailPanel/networks';
+import { temporaryClient, type NetworkUrlResolver } from '../common/detailPanel/networks';
 import { targetOf } from '../common/targets';
 import {
   LOOKUP_PROMPT,
@@ -150,7 +151,7 @@ async function notFound(
   const config = deps.config();
   const label = describeQuery(query);
   const message = `Transaction ${label} was not found on ${network}.`;
-  const others = otherNetworks(config);
+  const others = otherNetworks(config.network, config.customMirror);
   // A HashScan link names its network: try that one first.
   if (query.linkNetwork) others.sort((a, b) => Number(b === query.linkNetwork) - Number(a === query.linkNetwork));
   if (others.length === 0) return { kind: 'not-found', network, message: warn(message) };

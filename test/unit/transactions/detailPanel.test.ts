@@ -1,7 +1,8 @@
 // The detail panels' shared pieces that need no editor: the one description of a panel's actions
 // (strict on the host, shapes only in the page), and notification text built from network words.
 import * as assert from 'assert';
-import { failureMessage, notificationText } from '../../../src/features/common/detailPanel/notify';
+import { failureMessage } from '../../../src/features/common/detailPanel/notify';
+import { forNotification } from '../../../src/present/text';
 import { MirrorError } from '../../../src/mirror';
 import { schemaOf } from '../../../src/webview/schema';
 import { detailActionValidator, detailToHostValidator, type DetailAction } from '../../../webview/protocol';
@@ -80,15 +81,12 @@ describe('detail panels: notification text from network words', () => {
 
   it('leaves no [label](target) link, whatever the target, and keeps every word', () => {
     for (const target of ['command:x', 'https://evil.example', 'file:///etc/passwd', 'COMMAND:x']) {
-      const shown = notificationText(`before [click here](${target}) after`);
+      const shown = forNotification(`before [click here](${target}) after`);
       assert.doesNotMatch(shown, /\]\(/, target);
       assert.strictEqual(shown, `before [click here] (${target}) after`);
     }
-    assert.strictEqual(
-      notificationText('plain words, [brackets] and (parens)'),
-      'plain words, [brackets] and (parens)',
-    );
-    assert.strictEqual(notificationText(notificationText(LINK)), notificationText(LINK));
+    assert.strictEqual(forNotification('plain words, [brackets] and (parens)'), 'plain words, [brackets] and (parens)');
+    assert.strictEqual(forNotification(forNotification(LINK)), forNotification(LINK));
   });
 
   it("a server's error body cannot put a live command link in the failure message", () => {

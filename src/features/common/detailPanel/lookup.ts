@@ -4,7 +4,8 @@
 import * as vscode from 'vscode';
 import { MirrorError, MirrorInputError, isAbortError, type MirrorClient } from '../../../mirror';
 import type { DetailView } from '../../../../webview/protocol';
-import { failureMessage, notificationText } from './notify';
+import { forNotification } from '../../../present/text';
+import { failureMessage } from './notify';
 
 /** What a lookup command returns (integration tests read it). */
 export type LookupOutcome =
@@ -78,7 +79,7 @@ export function withCancellableProgress<Result>(
 
 /** Refused before any request: the rule the input breaks. */
 export function refuse(message: string): LookupOutcome {
-  const shown = notificationText(message);
+  const shown = forNotification(message);
   void vscode.window.showErrorMessage(`Ledger Lens: ${shown}`);
   return { kind: 'invalid', message: shown };
 }
@@ -91,7 +92,7 @@ export function failed(error: unknown, network: string): LookupOutcome {
 
 /** A warning built from text that may hold network words: shown without live links. */
 export function warn(message: string): string {
-  const shown = notificationText(message);
+  const shown = forNotification(message);
   void vscode.window.showWarningMessage(shown);
   return shown;
 }

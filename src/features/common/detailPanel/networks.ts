@@ -1,30 +1,18 @@
 // Reaching a network other than the selected one for a single lookup ("try the other networks",
-// a panel restored after the network changed): a temporary client, disposed when done. No vscode.
+// a panel restored after the network changed): a temporary client, disposed when done. The network
+// list and its mappings are the ledger's (src/ledger/networks.ts). No vscode.
+import { isNetwork, publicMirrorUrl, type Network } from '../../../ledger';
 import { createMirrorClient, type MirrorClient } from '../../../mirror';
-import { NETWORKS, defaultMirrorBaseUrl, type LedgerLensConfig, type Network } from '../../../settings';
-
-/** The ledger behind a network name: `mainnet` and `mainnet-public` are two doors to one ledger. */
-export function ledgerOf(network: Network): 'mainnet' | 'testnet' | 'previewnet' {
-  return network === 'mainnet-public' ? 'mainnet' : network;
-}
-
-/**
- * The networks worth trying after a miss: one per other ledger (the free public door for mainnet).
- * With a custom mirror node every public ledger is "other", the selected one included.
- */
-export function otherNetworks(config: Pick<LedgerLensConfig, 'network' | 'customMirror'>): Network[] {
-  const current = ledgerOf(config.network);
-  return NETWORKS.filter(n => n !== 'mainnet').filter(n => config.customMirror || ledgerOf(n) !== current);
-}
-
-export function isNetwork(name: string): name is Network {
-  return (NETWORKS as readonly string[]).includes(name);
-}
+import type { LedgerLensConfig } from '../../../settings';
 
 /** Where a network's mirror node is; replaceable so tests can point every network at loopback. */
 export type NetworkUrlResolver = (network: Network, config: LedgerLensConfig) => string;
 
-export const defaultNetworkUrl: NetworkUrlResolver = (network, config) => defaultMirrorBaseUrl(network, config.scheme);
+export const defaultNetworkUrl: NetworkUrlResolver = (network, config) => {
+  const url = publicMirrorUrl(network, config.scheme);
+  if (url === undefined) throw new Error(`${network} has no public mirror node: set ledgerLens.mirrorNodeUrl`);
+  return url;
+};
 
 export interface Lease {
   readonly client: MirrorClient;

@@ -1,21 +1,11 @@
-// Notification text from untrusted words (a server's error message, pasted input). VS Code turns
-// `[label](command:…)`, `(https:…)` and `(file:…)` in a notification into live links, so a hostile
-// mirror node could offer a click that runs a command. Separating `]` from `(` keeps every word
-// readable and leaves no link. Pure (no vscode).
-import { MirrorError } from '../../../mirror';
+// A failed lookup in words for a notification: the one describer's sentence (the status, then the
+// server's own words), made inert for a notification (no live `[x](command:…)` link, issue 16
+// defect 1). Pure (no vscode).
+import { describeMirrorError } from '../../../present/errors';
+import { forNotification } from '../../../present/text';
 
-/** The text with no `[label](target)` link syntax left. */
-export function notificationText(text: string): string {
-  return text.replace(/\]\(/g, '] (');
-}
-
-/** A failed request in words: the status, then the server's own (never as live links). */
+/** The notification text and the server's own messages (exact, for whoever lists them as text). */
 export function failureMessage(error: unknown, network: string): { message: string; serverMessages: string[] } {
-  if (error instanceof MirrorError) {
-    const serverMessages = [...error.messages];
-    const head = error.kind === 'http' ? `The mirror node of ${network} answered ${error.status}` : error.message;
-    const message = serverMessages.length > 0 ? `${head}: ${serverMessages.join('; ')}` : head;
-    return { message: notificationText(message), serverMessages };
-  }
-  return { message: notificationText(error instanceof Error ? error.message : String(error)), serverMessages: [] };
+  const described = describeMirrorError(error, { network });
+  return { message: forNotification(described.sentence), serverMessages: [...described.serverMessages] };
 }

@@ -2,11 +2,11 @@
 // reveals it), a serializer that brings panels back after a reload by re-reading their network,
 // and a refresh that cancels when the panel closes. Subclasses say what a panel is about.
 import * as vscode from 'vscode';
+import { hashscanNetworkOf } from '../../../ledger';
 import { isAbortError, type MirrorClient } from '../../../mirror';
 import type { LedgerLensConfig } from '../../../settings';
 import { Disposable } from '../../../util/lifecycle';
 import type { BlockPanelState, DetailView, TransactionPanelState } from '../../../../webview/protocol';
-import { hashscanNetwork } from '../links';
 import { errorView } from './errorView';
 import { defaultLocalTime, type FormatOptions } from './format';
 import { DetailPanel } from './panel';
@@ -114,7 +114,7 @@ export abstract class DetailPanels<State extends PanelState, Result>
     const config = this.deps.config();
     return {
       localTime: defaultLocalTime,
-      hashscan: network === config.network && hashscanNetwork(config) !== undefined,
+      hashscan: network === config.network && hashscanNetworkOf(config.network, config.customMirror) !== undefined,
     };
   }
 
