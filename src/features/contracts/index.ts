@@ -2,12 +2,14 @@
 // transaction), the panel, and the serializer that brings the panel back after a reload.
 import * as vscode from 'vscode';
 import { Commands } from '../../commands';
+import { networkLabel } from '../../settings';
 import { CONTRACT_RESULTS_VIEW_TYPE, type ContractResultsFilters } from '../../../webview/protocol';
 import { targetOf } from '../common/targets';
-import type { EntityTarget, FeatureContext } from '../context';
+import type { EntityTarget } from '../../ledger';
+import type { FeatureContext } from '../context';
 import { EMPTY_FILTERS, filtersWith, type ContractResultsFilterInit } from './filters';
 import { filterInitSchema, panelStateSchema } from './messages';
-import { ContractResultsPanel, createWebviewPanel } from './panel';
+import { ContractResultsPanel, createWebviewPanel, type ContractResultsDeps } from './panel';
 
 export type { ContractResultsFilterInit } from './filters';
 export { ContractResultsPanel } from './panel';
@@ -32,7 +34,22 @@ function adopt(panel: ContractResultsPanel): ContractResultsPanel {
  * Opens the contract results panel with these filters (the rest default), reusing the open panel.
  * Other features call this (or the command with the same object) to show, e.g., a block's results.
  */
-export function openContractResults(ctx: FeatureContext, init: ContractResultsFilterInit = {}): ContractResultsPanel {
+/** The panel's inputs, taken from the extension's context once. */
+export function contractResultsDeps(ctx: FeatureContext): ContractResultsDeps {
+  const { services } = ctx;
+  return {
+    extensionUri: ctx.extension.extensionUri,
+    log: services.log,
+    client: () => services.mirror,
+    networkLabel: () => networkLabel(services.config.current),
+    onDidChangeClient: services.onDidChangeMirrorClient,
+  };
+}
+
+export function openContractResults(
+  deps: ContractResultsDeps,
+  init: ContractResultsFilterInit = {},
+): ContractResultsPanel {
   const filters = filtersWith(init);
   if (current && !current.isDisposed) {
     current.show(filters);
@@ -41,8 +58,7 @@ export function openContractResults(ctx: FeatureContext, init: ContractResultsFi
   return adopt(
     new ContractResultsPanel({
       panel: createWebviewPanel(),
-      services: ctx.services,
-      extensionUri: ctx.extension.extensionUri,
+      deps,
       state: { filters, unit: 'tinybar' },
     }),
   );
@@ -74,21 +90,22 @@ export function filtersFromArgument(arg: unknown): ContractResultsFilterInit {
 }
 
 export function registerContracts(ctx: FeatureContext): vscode.Disposable {
+  const deps = contractResultsDeps(ctx);
   const feature: ContractsFeature = {
-    open: init => openContractResults(ctx, init),
+    open: init => openContractResults(deps, init),
     current: () => current,
   };
   ctx.exports.features.contracts = feature;
   return vscode.Disposable.from(
     ctx.registerCommand(Commands.showContractResults, arg => {
-      openContractResults(ctx, filtersFromArgument(arg));
+      openContractResults(deps, filtersFromArgument(arg));
     }),
     ctx.registerCommand(Commands.showAccountContractResults, arg => {
       const target = targetOf(arg);
       if (!target || target.kind !== 'account') {
         throw new Error('Show contract results from this account needs an account');
       }
-      openContractResults(ctx, filtersForTarget(target));
+      openContractResults(deps, filtersForTarget(target));
     }),
     vscode.window.registerWebviewPanelSerializer(CONTRACT_RESULTS_VIEW_TYPE, {
       deserializeWebviewPanel: async (panel, state: unknown) => {
@@ -100,8 +117,7 @@ export function registerContracts(ctx: FeatureContext): vscode.Disposable {
         adopt(
           new ContractResultsPanel({
             panel,
-            services: ctx.services,
-            extensionUri: ctx.extension.extensionUri,
+            deps,
             state: restored,
           }),
         );
