@@ -69,17 +69,7 @@ export function createFilterForm(o: { onSearch: () => void; onClear: () => void 
     errorEls.set(field, el);
     return el;
   };
-  const inputs: Partial<Record<ContractResultsField, TextInput>> = {};
-  for (const f of TEXT_FIELDS) {
-    inputs[f.field] = textInput({
-      id: f.id,
-      label: f.field,
-      placeholder: f.placeholder,
-      errorId: errorIds[f.field],
-      size: f.size,
-      onEnter: o.onSearch,
-    });
-  }
+  const inputs = textInputs(o.onSearch);
   const input = (field: ContractResultsField): TextInput => inputs[field]!;
   const internalBox = checkbox({ id: 'f-internal', label: 'internal (include child transactions)', checked: false });
   const orderSelect = select<'asc' | 'desc'>({
@@ -162,6 +152,21 @@ export function createFilterForm(o: { onSearch: () => void; onClear: () => void 
       input('from').value = id;
     },
   };
+}
+
+function textInputs(onSearch: () => void): Partial<Record<ContractResultsField, TextInput>> {
+  const inputs: Partial<Record<ContractResultsField, TextInput>> = {};
+  for (const f of TEXT_FIELDS) {
+    inputs[f.field] = textInput({
+      id: f.id,
+      label: f.field,
+      placeholder: f.placeholder,
+      errorId: errorIds[f.field],
+      size: f.size,
+      onEnter: onSearch,
+    });
+  }
+  return inputs;
 }
 
 /** The timestamp filters: rows of operator and value, added and removed by the user. */

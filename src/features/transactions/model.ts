@@ -98,8 +98,31 @@ const CONTRACT_TYPES = new Set(['CONTRACTCALL', 'CONTRACTCREATEINSTANCE', 'ETHER
 export function transactionSection(c: ClassifiedTransaction, index: number, options: FormatOptions): DetailSection {
   const t = c.transaction;
   const id = t.transaction_id ? parseTransactionId(t.transaction_id) : undefined;
-  const dash = id ? formatTransactionIdDash(id) : t.transaction_id;
-  const at = id ? formatTransactionIdAt(id) : undefined;
+  const ids: TransactionIds = {
+    id,
+    dash: id ? formatTransactionIdDash(id) : t.transaction_id,
+    at: id ? formatTransactionIdAt(id) : undefined,
+  };
+  return {
+    id: `tx-${index}`,
+    title: `${text(t.name)} · ${text(t.result)}`,
+    group: GROUP_TITLES[c.role],
+    badge: c.label,
+    fields: transactionFields(t, ids, options),
+    tables: transactionTables(t),
+    buttons: transactionButtons(t, ids, options),
+  };
+}
+
+interface TransactionIds {
+  readonly id: ReturnType<typeof parseTransactionId>;
+  /** The mirror node (`-`) form, or the raw id when it does not parse. */
+  readonly dash: string | undefined;
+  /** The SDK (`@`) form. */
+  readonly at: string | undefined;
+}
+
+function transactionFields(t: Transaction, { id, dash, at }: TransactionIds, options: FormatOptions): DetailField[] {
   const fields: DetailField[] = [];
 
   fields.push(
@@ -146,8 +169,11 @@ export function transactionSection(c: ClassifiedTransaction, index: number, opti
       ? { label: 'Batch key', value: t.batch_key.key, note: t.batch_key._type, mono: true, copy: t.batch_key.key }
       : { label: 'Batch key', value: 'none' },
   );
+  return fields;
+}
 
-  const tables: DetailTable[] = [
+function transactionTables(t: Transaction): DetailTable[] {
+  return [
     {
       title: 'Transfers',
       columns: ['Account', 'Amount', 'Approval'],
@@ -208,7 +234,9 @@ export function transactionSection(c: ClassifiedTransaction, index: number, opti
       empty: 'No max custom fees set.',
     },
   ];
+}
 
+function transactionButtons(t: Transaction, { dash, at }: TransactionIds, options: FormatOptions): DetailButton[] {
   const buttons: DetailButton[] = [];
   if (dash) buttons.push({ label: 'Copy id', action: { type: 'copy', text: dash } });
   if (at) buttons.push({ label: 'Copy SDK id', action: { type: 'copy', text: at } });
@@ -220,16 +248,7 @@ export function transactionSection(c: ClassifiedTransaction, index: number, opti
       action: { type: 'openContractResults', timestamp: t.consensus_timestamp },
     });
   }
-
-  return {
-    id: `tx-${index}`,
-    title: `${text(t.name)} · ${text(t.result)}`,
-    group: GROUP_TITLES[c.role],
-    badge: c.label,
-    fields,
-    tables,
-    buttons,
-  };
+  return buttons;
 }
 
 /** Every account a transaction touches, deduplicated, in first-seen order. */
