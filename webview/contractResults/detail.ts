@@ -13,24 +13,29 @@ import { h, type Child } from '../shared/dom';
 import { money } from './columns';
 import { amountText } from './units';
 
-let post: (message: ContractResultsToHost) => void = () => undefined;
+/** What the values need: the page's connection to the host, the unit, the `from` filter. */
+interface Ctx {
+  readonly post: (message: ContractResultsToHost) => void;
+  readonly unit: AmountUnit;
+  readonly filterFrom: (id: string) => void;
+}
 
-function copyButton(text: string, what: string): HTMLElement {
+function copyButton(text: string, what: string, c: Ctx): HTMLElement {
   return button({
     label: 'Copy',
     appearance: 'secondary',
     title: `Copy ${what}`,
-    onClick: () => post({ type: 'copy', text }),
+    onClick: () => c.post({ type: 'copy', text }),
   }).element;
 }
 
-function hexValue(hex: string | null, what: string): Child {
+function hexValue(hex: string | null, what: string, c: Ctx): Child {
   if (hex === null) return h('span', { class: 'none' }, NONE);
   return h(
     'span',
     { class: 'hex-wrap' },
     h('code', { class: 'hex' }, hex),
-    hex.length > 2 ? copyButton(hex, what) : null,
+    hex.length > 2 ? copyButton(hex, what, c) : null,
   );
 }
 
@@ -50,17 +55,12 @@ function link(label: string, title: string, onClick: () => void): HTMLElement {
   );
 }
 
-function addressValue(
-  address: string | null,
-  id: string | null,
-  what: string,
-  filterFrom: (id: string) => void,
-): Child {
+function addressValue(address: string | null, id: string | null, what: string, c: Ctx): Child {
   if (!address) return h('span', { class: 'none' }, NONE);
   return h(
     'span',
     {},
-    hexValue(address, what),
+    hexValue(address, what, c),
     id
       ? h(
           'span',
@@ -68,7 +68,7 @@ function addressValue(
           ' = ',
           id,
           ' ',
-          link('filter by this from', `Show the contract results from ${id}`, () => filterFrom(id)),
+          link('filter by this from', `Show the contract results from ${id}`, () => c.filterFrom(id)),
         )
       : null,
   );
@@ -84,10 +84,10 @@ function moneyValue(tinybars: BigintString | null, unit: AmountUnit): Child {
   );
 }
 
-function revertValue(r: ContractResultRow): Child {
+function revertValue(r: ContractResultRow, c: Ctx): Child {
   if (r.errorMessage === null) return h('span', { class: 'none' }, NONE);
   const raw = /^0x[0-9a-fA-F]*$/.test(r.errorMessage)
-    ? hexValue(r.errorMessage, 'error_message')
+    ? hexValue(r.errorMessage, 'error_message', c)
     : h('span', {}, r.errorMessage);
   const d = r.revert;
   let decoded: Child = null;
@@ -98,12 +98,12 @@ function revertValue(r: ContractResultRow): Child {
   return h('div', {}, raw, decoded);
 }
 
-function parametersValue(r: ContractResultRow): Child {
+function parametersValue(r: ContractResultRow, c: Ctx): Child {
   if (r.functionParameters === null) return h('span', { class: 'none' }, NONE);
   return h(
     'div',
     {},
-    hexValue(r.functionParameters, 'function_parameters'),
+    hexValue(r.functionParameters, 'function_parameters', c),
     r.selector
       ? h(
           'div',
@@ -126,31 +126,32 @@ function plain(v: string | number | null): Child {
   return v === null ? h('span', { class: 'none' }, NONE) : String(v);
 }
 
-function detailRows(r: ContractResultRow, unit: AmountUnit, filterFrom: (id: string) => void): Array<[string, Child]> {
+function detailRows(r: ContractResultRow, c: Ctx): Array<[string, Child]> {
+  const { unit } = c;
   return [
     [
       'timestamp',
       h('span', {}, r.timestamp ?? NONE, r.timestampIso ? h('span', { class: 'also' }, ` (${r.timestampIso})`) : null),
     ],
-    ['hash', hexValue(r.hash, 'hash')],
+    ['hash', hexValue(r.hash, 'hash', c)],
     ['result', plain(r.result)],
     ['status', plain(r.status === null ? null : `${r.status} (${r.status === '0x1' ? 'success' : 'failed'})`)],
-    ['from', addressValue(r.from, r.fromId, 'from', filterFrom)],
+    ['from', addressValue(r.from, r.fromId, 'from', c)],
     [
       'to',
       r.to
-        ? h('span', {}, hexValue(r.to, 'to'), r.toId ? h('span', { class: 'entity' }, ' = ', r.toId) : null)
+        ? h('span', {}, hexValue(r.to, 'to', c), r.toId ? h('span', { class: 'entity' }, ' = ', r.toId) : null)
         : plain(null),
     ],
     [
       'contract_id',
       r.contractId
         ? link(r.contractId, `Open ${r.contractId} in HashScan`, () =>
-            post({ type: 'openEntity', kind: 'contract', id: r.contractId! }),
+            c.post({ type: 'openEntity', kind: 'contract', id: r.contractId! }),
           )
         : plain(null),
     ],
-    ['address', hexValue(r.address, 'address')],
+    ['address', hexValue(r.address, 'address', c)],
     ['amount', moneyValue(r.amount, unit)],
     ['gas_price', moneyValue(r.gasPrice, unit)],
     ['max_fee_per_gas', moneyValue(r.maxFeePerGas, unit)],
@@ -159,16 +160,16 @@ function detailRows(r: ContractResultRow, unit: AmountUnit, filterFrom: (id: str
     ['gas_used', plain(r.gasUsed)],
     ['gas_consumed', plain(r.gasConsumed)],
     ['block_number', plain(r.blockNumber)],
-    ['block_hash', hexValue(r.blockHash, 'block_hash')],
+    ['block_hash', hexValue(r.blockHash, 'block_hash', c)],
     ['block_gas_used', plain(r.blockGasUsed)],
     ['transaction_index', plain(r.transactionIndex)],
     ['nonce', plain(r.nonce)],
     ['type', plain(r.type)],
-    ['chain_id', hexValue(r.chainId, 'chain_id')],
-    ['function_parameters', parametersValue(r)],
-    ['call_result', hexValue(r.callResult, 'call_result')],
-    ['error_message', revertValue(r)],
-    ['failed_initcode', hexValue(r.failedInitcode, 'failed_initcode')],
+    ['chain_id', hexValue(r.chainId, 'chain_id', c)],
+    ['function_parameters', parametersValue(r, c)],
+    ['call_result', hexValue(r.callResult, 'call_result', c)],
+    ['error_message', revertValue(r, c)],
+    ['failed_initcode', hexValue(r.failedInitcode, 'failed_initcode', c)],
     [
       'created_contract_ids',
       r.createdContractIds.length === 0
@@ -178,15 +179,15 @@ function detailRows(r: ContractResultRow, unit: AmountUnit, filterFrom: (id: str
             {},
             ...r.createdContractIds.flatMap((id, i) => [
               i > 0 ? ', ' : null,
-              link(id, `Open ${id} in HashScan`, () => post({ type: 'openEntity', kind: 'contract', id })),
+              link(id, `Open ${id} in HashScan`, () => c.post({ type: 'openEntity', kind: 'contract', id })),
             ]),
           ),
     ],
-    ['access_list', hexValue(r.accessList, 'access_list')],
-    ['bloom', hexValue(r.bloom, 'bloom')],
+    ['access_list', hexValue(r.accessList, 'access_list', c)],
+    ['bloom', hexValue(r.bloom, 'bloom', c)],
     ['v', plain(r.v)],
-    ['r', hexValue(r.r, 'r')],
-    ['s', hexValue(r.s, 's')],
+    ['r', hexValue(r.r, 'r', c)],
+    ['s', hexValue(r.s, 's', c)],
     ...r.extra.map(e => [e.name, h('pre', { class: 'json' }, e.json)] as [string, Child]),
   ];
 }
@@ -208,7 +209,6 @@ export function createDetail(o: {
   /** The detail closed; `index` is the row it showed, to refocus. */
   readonly onClosed: (index: number, refocus: boolean) => void;
 }): DetailView {
-  post = o.post;
   const element = h('section', {
     id: 'detail',
     class: 'detail',
@@ -217,7 +217,7 @@ export function createDetail(o: {
   let shown: { row: ContractResultRow; index: number } | undefined;
   const render = (r: ContractResultRow): void => {
     const dl = h('dl', {});
-    for (const [name, value] of detailRows(r, o.unit(), o.filterFrom))
+    for (const [name, value] of detailRows(r, { post: o.post, unit: o.unit(), filterFrom: o.filterFrom }))
       dl.append(h('dt', {}, name), h('dd', { attrs: { 'data-field': name } }, value ?? ''));
     element.replaceChildren(
       h(
