@@ -169,7 +169,7 @@ export function mirrorClientChanged(a: LedgerLensConfig, b: LedgerLensConfig): b
 }
 
 /** A short name for the network in view descriptions: the network, or the custom URL's host. */
-export function networkLabel(config: LedgerLensConfig): string {
+export function networkLabel(config: Pick<LedgerLensConfig, 'network' | 'customMirror' | 'mirrorBaseUrl'>): string {
   if (!config.customMirror) return config.network;
   return new URL(config.mirrorBaseUrl).host;
 }

@@ -1,5 +1,5 @@
 // Links to HashScan, network-aware. Pure (no vscode).
-import type { EntityKind } from '../context';
+import type { EntityKind } from '../../ledger';
 import type { LedgerLensConfig } from '../../settings';
 
 const HASHSCAN = 'https://hashscan.io';
