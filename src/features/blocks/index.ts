@@ -3,11 +3,10 @@
 import * as vscode from 'vscode';
 import { z } from 'zod';
 import { Commands, Views } from '../../commands';
-import { networkLabelOf } from '../../ledger';
-import type { Block } from '../../mirror';
-import type { FeatureContext } from '../context';
+import type { Block, MirrorClient } from '../../mirror';
+import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { refuse, runLookup, warn, type LookupOutcome } from '../common/detailPanel/lookup';
-import { defaultNetworkUrl } from '../common/detailPanel/networks';
+import { defaultNetworkUrl, type DetailSettings } from '../common/detailPanel/networks';
 import { targetOf } from '../common/targets';
 import { BLOCK_INPUT_HELP, parseBlockLookup, type BlockQuery } from './input';
 import { BlockPanels } from './panels';
@@ -27,20 +26,32 @@ export type BlockLookupOutcome = LookupOutcome;
 
 const argSchema = z.union([z.string().max(300), z.object({ input: z.string().max(300) })]);
 
-export function registerBlocks(ctx: FeatureContext): vscode.Disposable {
-  const { services } = ctx;
-  const client = () => services.mirror;
-  const provider = new BlocksProvider({ client });
+/** The settings the feature reads: the detail panels' and the view's network label. */
+export interface BlocksSettings extends DetailSettings {
+  /** The network, or a custom mirror node's host (the view's description). */
+  readonly networkLabel: string;
+}
+
+/** What the feature uses: the selected network's client, its settings slice, the client-change event, the log. */
+export interface BlocksInputs {
+  readonly mirror: () => MirrorClient;
+  readonly settings: Setting<BlocksSettings>;
+  readonly onDidChangeMirrorClient: vscode.Event<unknown>;
+  readonly log: FeatureLog;
+}
+
+export function registerBlocks(host: FeatureHost, inputs: BlocksInputs): vscode.Disposable {
+  const provider = new BlocksProvider({ client: inputs.mirror });
   const panels = new BlockPanels({
-    extensionUri: ctx.extension.extensionUri,
-    log: services.log,
-    client,
-    config: () => services.config.current,
+    extensionUri: host.extension.extensionUri,
+    log: inputs.log,
+    client: inputs.mirror,
+    config: () => inputs.settings.current,
     networkUrl: () => defaultNetworkUrl,
   });
   const treeView = vscode.window.createTreeView(Views.blocks, { treeDataProvider: provider, showCollapseAll: false });
   const feature: BlocksFeature = { provider, panels, treeView: treeView };
-  ctx.exports.features['blocks'] = feature;
+  host.exports.features['blocks'] = feature;
 
   // Poll only while someone can see the view: a hidden view costs no requests.
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -55,43 +66,11 @@ export function registerBlocks(ctx: FeatureContext): vscode.Disposable {
   updateTimer();
 
   const updateDescription = () => {
-    const config = services.config.current;
-    treeView.description = networkLabelOf(config.network, config.customMirror ? config.mirrorBaseUrl : undefined);
+    treeView.description = inputs.settings.current.networkLabel;
   };
   updateDescription();
 
-  const show = async (arg: unknown): Promise<BlockLookupOutcome> => {
-    if (arg instanceof BlockNode) return shown(arg.block);
-    let text: string | undefined;
-    const target = targetOf(arg);
-    if (target?.kind === 'block') text = target.id;
-    else if (arg !== undefined && arg !== null && !target) {
-      const parsed = argSchema.safeParse(arg);
-      if (!parsed.success) return refuse('Lookup block takes a block number or hash as its argument.');
-      text = typeof parsed.data === 'string' ? parsed.data : parsed.data.input;
-    }
-    text ??= await askForBlock();
-    if (text === undefined) return { kind: 'cancelled' };
-    const typed = text.trim();
-    return runLookup<BlockQuery, Block>(
-      {
-        network: () => ({ name: services.config.current.network, client: services.mirror }),
-        parse: parseBlockLookup,
-        progressTitle: (_query, network) => `Looking up block ${typed} on ${network}`,
-        fetch: (mirror, query, signal) => mirror.getBlock(query.hashOrNumber, { signal }),
-        show: (network, _query, block) => panels.show(network, block).view,
-        notFound: (_query, network) =>
-          Promise.resolve({ kind: 'not-found', network, message: warn(`Block ${typed} was not found on ${network}.`) }),
-      },
-      text,
-    );
-  };
-
-  const shown = (block: Block): BlockLookupOutcome => {
-    const network = services.config.current.network;
-    const panel = panels.show(network, block);
-    return { kind: 'shown', network, view: panel.view };
-  };
+  const show = (arg: unknown) => lookupBlock(inputs, panels, arg);
 
   return vscode.Disposable.from(
     provider,
@@ -102,14 +81,44 @@ export function registerBlocks(ctx: FeatureContext): vscode.Disposable {
       updateTimer();
       if (treeView.visible) void provider.refresh();
     }),
-    services.onDidChangeMirrorClient(() => {
+    inputs.onDidChangeMirrorClient(() => {
       updateDescription();
       provider.reset();
     }),
-    ctx.registerCommand(Commands.refreshBlocks, () => provider.refresh()),
-    ctx.registerCommand(Commands.loadMoreBlocks, () => provider.loadMore()),
-    ctx.registerCommand(Commands.lookupBlock, arg => show(arg)),
-    ctx.registerCommand(Commands.openBlock, arg => show(arg ?? null)),
+    host.registerCommand(Commands.refreshBlocks, () => provider.refresh()),
+    host.registerCommand(Commands.loadMoreBlocks, () => provider.loadMore()),
+    host.registerCommand(Commands.lookupBlock, arg => show(arg)),
+    host.registerCommand(Commands.openBlock, arg => show(arg ?? null)),
+  );
+}
+
+/** "Lookup block" and "Open block": a tree node, an EntityTarget, the typed text, or the input box. */
+async function lookupBlock(inputs: BlocksInputs, panels: BlockPanels, arg: unknown): Promise<BlockLookupOutcome> {
+  const network = () => inputs.settings.current.network;
+  if (arg instanceof BlockNode)
+    return { kind: 'shown', network: network(), view: panels.show(network(), arg.block).view };
+  let text: string | undefined;
+  const target = targetOf(arg);
+  if (target?.kind === 'block') text = target.id;
+  else if (arg !== undefined && arg !== null && !target) {
+    const parsed = argSchema.safeParse(arg);
+    if (!parsed.success) return refuse('Lookup block takes a block number or hash as its argument.');
+    text = typeof parsed.data === 'string' ? parsed.data : parsed.data.input;
+  }
+  text ??= await askForBlock();
+  if (text === undefined) return { kind: 'cancelled' };
+  const typed = text.trim();
+  return runLookup<BlockQuery, Block>(
+    {
+      network: () => ({ name: network(), client: inputs.mirror() }),
+      parse: parseBlockLookup,
+      progressTitle: (_query, network) => `Looking up block ${typed} on ${network}`,
+      fetch: (mirror, query, signal) => mirror.getBlock(query.hashOrNumber, { signal }),
+      show: (network, _query, block) => panels.show(network, block).view,
+      notFound: (_query, network) =>
+        Promise.resolve({ kind: 'not-found', network, message: warn(`Block ${typed} was not found on ${network}.`) }),
+    },
+    text,
   );
 }
 

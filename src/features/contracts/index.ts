@@ -2,11 +2,11 @@
 // transaction), the panel, and the serializer that brings the panel back after a reload.
 import * as vscode from 'vscode';
 import { Commands } from '../../commands';
-import { networkLabel } from '../../settings';
+import type { MirrorClient } from '../../mirror';
 import { CONTRACT_RESULTS_VIEW_TYPE, type ContractResultsFilters } from '../../../webview/protocol';
 import { targetOf } from '../common/targets';
 import type { EntityTarget } from '../../ledger';
-import type { FeatureContext } from '../context';
+import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { EMPTY_FILTERS, filtersWith, type ContractResultsFilterInit } from './filters';
 import { filterInitSchema, panelStateSchema } from './messages';
 import { ContractResultsPanel, createWebviewPanel, type ContractResultsDeps } from './panel';
@@ -34,16 +34,12 @@ function adopt(panel: ContractResultsPanel): ContractResultsPanel {
  * Opens the contract results panel with these filters (the rest default), reusing the open panel.
  * Other features call this (or the command with the same object) to show, e.g., a block's results.
  */
-/** The panel's inputs, taken from the extension's context once. */
-export function contractResultsDeps(ctx: FeatureContext): ContractResultsDeps {
-  const { services } = ctx;
-  return {
-    extensionUri: ctx.extension.extensionUri,
-    log: services.log,
-    client: () => services.mirror,
-    networkLabel: () => networkLabel(services.config.current),
-    onDidChangeClient: services.onDidChangeMirrorClient,
-  };
+/** What the feature uses: the selected network's client, the network's name, the client-change event, the log. */
+export interface ContractsInputs {
+  readonly mirror: () => MirrorClient;
+  readonly settings: Setting<{ readonly networkLabel: string }>;
+  readonly onDidChangeMirrorClient: vscode.Event<unknown>;
+  readonly log: FeatureLog;
 }
 
 export function openContractResults(
@@ -89,18 +85,24 @@ export function filtersFromArgument(arg: unknown): ContractResultsFilterInit {
   throw new Error('Show contract results was given an argument it does not understand');
 }
 
-export function registerContracts(ctx: FeatureContext): vscode.Disposable {
-  const deps = contractResultsDeps(ctx);
+export function registerContracts(host: FeatureHost, inputs: ContractsInputs): vscode.Disposable {
+  const deps: ContractResultsDeps = {
+    extensionUri: host.extension.extensionUri,
+    log: inputs.log,
+    client: inputs.mirror,
+    networkLabel: () => inputs.settings.current.networkLabel,
+    onDidChangeClient: inputs.onDidChangeMirrorClient,
+  };
   const feature: ContractsFeature = {
     open: init => openContractResults(deps, init),
     current: () => current,
   };
-  ctx.exports.features.contracts = feature;
+  host.exports.features.contracts = feature;
   return vscode.Disposable.from(
-    ctx.registerCommand(Commands.showContractResults, arg => {
+    host.registerCommand(Commands.showContractResults, arg => {
       openContractResults(deps, filtersFromArgument(arg));
     }),
-    ctx.registerCommand(Commands.showAccountContractResults, arg => {
+    host.registerCommand(Commands.showAccountContractResults, arg => {
       const target = targetOf(arg);
       if (!target || target.kind !== 'account') {
         throw new Error('Show contract results from this account needs an account');

@@ -6,7 +6,7 @@ import { Commands } from '../../commands';
 import { isAbortError, MirrorInputError, type ContractResultsResponse } from '../../mirror';
 import { describeMirrorError } from '../../present/errors';
 import type { MirrorClient } from '../../mirror';
-import { PanelHost } from '../../webview/panelHost';
+import { PanelHost, type PanelLog } from '../../webview/panelHost';
 import {
   CONTRACT_RESULTS_VIEW_TYPE,
   type ContractResultRow,
@@ -24,7 +24,7 @@ export const PANEL_SCRIPT = 'contractResults';
 /** What the panel uses of the extension, and nothing more. */
 export interface ContractResultsDeps {
   readonly extensionUri: vscode.Uri;
-  readonly log: vscode.LogOutputChannel;
+  readonly log: PanelLog;
   /** The selected network's client. */
   readonly client: () => MirrorClient;
   /** How the network is named to the user (the network, or a custom mirror node's host). */

@@ -5,9 +5,8 @@ import * as vscode from 'vscode';
 import { z } from 'zod';
 import { otherNetworks } from '../../ledger';
 import { MirrorError, type MirrorClient, type TransactionsResponse } from '../../mirror';
-import type { LedgerLensConfig } from '../../settings';
 import { runLookup, refuse, warn, type LookupOutcome } from '../common/detailPanel/lookup';
-import { temporaryClient, type NetworkUrlResolver } from '../common/detailPanel/networks';
+import { temporaryClient, type DetailSettings, type NetworkUrlResolver } from '../common/detailPanel/networks';
 import { targetOf } from '../common/targets';
 import {
   LOOKUP_PROMPT,
@@ -36,7 +35,7 @@ const argSchema = z.union([
 /** What a lookup uses: the selected network's client, the settings in force, the panels. */
 export interface LookupDeps {
   readonly client: () => MirrorClient;
-  readonly config: () => LedgerLensConfig;
+  readonly config: () => DetailSettings;
   readonly panels: TransactionPanels;
   readonly resolveUrl: () => NetworkUrlResolver;
 }

@@ -5,8 +5,25 @@ import { isNetwork, publicMirrorUrl, type Network } from '../../../ledger';
 import { createMirrorClient, type MirrorClient } from '../../../mirror';
 import type { LedgerLensConfig } from '../../../settings';
 
+/** The settings the detail panels and lookups read: the selected network and what a client needs. */
+export type DetailSettings = Pick<
+  LedgerLensConfig,
+  'network' | 'customMirror' | 'scheme' | 'requestTimeoutMs' | 'maxRequestsPerSecond'
+>;
+
+/** The detail settings out of the whole snapshot (the composition root's slice). */
+export function detailSettings(c: LedgerLensConfig): DetailSettings {
+  return {
+    network: c.network,
+    customMirror: c.customMirror,
+    scheme: c.scheme,
+    requestTimeoutMs: c.requestTimeoutMs,
+    maxRequestsPerSecond: c.maxRequestsPerSecond,
+  };
+}
+
 /** Where a network's mirror node is; replaceable so tests can point every network at loopback. */
-export type NetworkUrlResolver = (network: Network, config: LedgerLensConfig) => string;
+export type NetworkUrlResolver = (network: Network, config: DetailSettings) => string;
 
 export const defaultNetworkUrl: NetworkUrlResolver = (network, config) => {
   const url = publicMirrorUrl(network, config.scheme);
@@ -23,7 +40,7 @@ export interface Lease {
 /** The selected network's client, or a temporary one for another network. */
 export function leaseClient(
   network: string,
-  config: LedgerLensConfig,
+  config: DetailSettings,
   current: MirrorClient,
   resolve: NetworkUrlResolver,
 ): Lease {
@@ -32,7 +49,7 @@ export function leaseClient(
 }
 
 /** A client of its own for `network`'s public mirror node (even the selected network's, when a custom URL is in use). */
-export function temporaryClient(network: Network, config: LedgerLensConfig, resolve: NetworkUrlResolver): Lease {
+export function temporaryClient(network: Network, config: DetailSettings, resolve: NetworkUrlResolver): Lease {
   const client = createMirrorClient({
     baseUrl: resolve(network, config),
     timeoutMs: config.requestTimeoutMs,

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { z } from 'zod';
 import { Commands } from '../../../commands';
-import { PanelHost } from '../../../webview/panelHost';
+import { PanelHost, type PanelLog } from '../../../webview/panelHost';
 import { schemaOf } from '../../../webview/schema';
 import {
   detailToHostValidator,
@@ -21,7 +21,7 @@ export const detailToHostSchema: z.ZodType<DetailToHost> = schemaOf(detailToHost
 
 export interface DetailPanelOptions {
   readonly extensionUri: vscode.Uri;
-  readonly log: vscode.LogOutputChannel;
+  readonly log: PanelLog;
   readonly panel: vscode.WebviewPanel;
   /** Names the panel in the log; the browser bundle is the same for both. */
   readonly kind: 'transaction' | 'block';

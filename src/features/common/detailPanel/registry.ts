@@ -4,13 +4,13 @@
 import * as vscode from 'vscode';
 import { hashscanNetworkOf } from '../../../ledger';
 import { isAbortError, type MirrorClient } from '../../../mirror';
-import type { LedgerLensConfig } from '../../../settings';
 import { Disposable } from '../../../util/lifecycle';
+import type { PanelLog } from '../../../webview/panelHost';
 import type { BlockPanelState, DetailView, TransactionPanelState } from '../../../../webview/protocol';
 import { errorView } from './errorView';
 import { defaultLocalTime, type FormatOptions } from './format';
 import { DetailPanel } from './panel';
-import { leaseClient, type NetworkUrlResolver } from './networks';
+import { leaseClient, type DetailSettings, type NetworkUrlResolver } from './networks';
 
 type PanelState = TransactionPanelState | BlockPanelState;
 type PanelTarget = { readonly kind: 'transaction' | 'block'; readonly id: string };
@@ -18,11 +18,11 @@ type PanelTarget = { readonly kind: 'transaction' | 'block'; readonly id: string
 /** What the detail panels use of the extension, and nothing more. */
 export interface DetailPanelsDeps {
   readonly extensionUri: vscode.Uri;
-  readonly log: vscode.LogOutputChannel;
+  readonly log: PanelLog;
   /** The selected network's client. */
   readonly client: () => MirrorClient;
   /** The settings in force: the selected network, and what a client for another one needs. */
-  readonly config: () => LedgerLensConfig;
+  readonly config: () => DetailSettings;
   /** Where another network's mirror node is (tests point every network at loopback). */
   readonly networkUrl: () => NetworkUrlResolver;
 }
