@@ -1,4 +1,6 @@
 // What a command acts on: tree nodes, hover links and panels all pass these. Pure.
+import { parseEntityIdWithChecksum } from './entityId';
+import { entityIdToLongZero } from './evm';
 
 /** The kinds of thing a command can act on. */
 export type EntityKind = 'account' | 'contract' | 'token' | 'topic' | 'schedule' | 'transaction' | 'block';
@@ -36,4 +38,18 @@ export function toEntityTarget(value: unknown): EntityTarget | undefined {
   if (!isEntityKind(v.kind) || typeof v.id !== 'string' || v.id === '' || v.id.length > 200) return undefined;
   if (v.evmAddress !== undefined && typeof v.evmAddress !== 'string') return undefined;
   return v.evmAddress === undefined ? { kind: v.kind, id: v.id } : { kind: v.kind, id: v.id, evmAddress: v.evmAddress };
+}
+
+/** The kinds whose ids are `shard.realm.num` and so have a long-zero EVM address. */
+const ENTITY_ID_KINDS: ReadonlySet<EntityKind> = new Set(['account', 'contract', 'token', 'topic', 'schedule']);
+
+/**
+ * The long-zero EVM address of an entity of any kind (account, contract, token, topic, schedule),
+ * computed locally: `0.0.1234` → `0x00000000000000000000000000000000000004d2`. Undefined for
+ * transactions and blocks, or an id that is not `shard.realm.num` (a checksum is ignored).
+ */
+export function longZeroAddressOf(target: Pick<EntityTarget, 'kind' | 'id'>): string | undefined {
+  if (!ENTITY_ID_KINDS.has(target.kind)) return undefined;
+  const parsed = parseEntityIdWithChecksum(target.id);
+  return parsed ? entityIdToLongZero(parsed.id) : undefined;
 }

@@ -449,6 +449,36 @@ export const ScheduleInfoSchema = z.looseObject({
   wait_for_expiry: z.boolean().optional(),
 });
 
+// ---- an account's NFTs, the exchange rate ----
+
+export const NftSchema = z.looseObject({
+  account_id: entityIdNullable.optional(),
+  created_timestamp: timestampNullable.optional(),
+  delegating_spender: entityIdNullable.optional(),
+  deleted: z.boolean().optional(),
+  /** base64 as sent; decode it to show, never fetch what it names. */
+  metadata: z.string().nullable().optional(),
+  modified_timestamp: timestampNullable.optional(),
+  serial_number: int64,
+  spender: entityIdNullable.optional(),
+  token_id: entityIdNullable,
+});
+
+export const NftsResponseSchema = z.looseObject({ nfts: z.array(NftSchema), links: LinksSchema });
+
+/** `cent_equivalent` US cents buy `hbar_equivalent` ℏ until `expiration_time` (seconds). */
+export const ExchangeRateSchema = z.looseObject({
+  cent_equivalent: int64,
+  expiration_time: int64,
+  hbar_equivalent: int64,
+});
+
+export const ExchangeRateResponseSchema = z.looseObject({
+  current_rate: ExchangeRateSchema,
+  next_rate: ExchangeRateSchema.optional(),
+  timestamp: timestampNullable.optional(),
+});
+
 // ---- errors ----
 
 export const ErrorBodySchema = z.looseObject({
@@ -483,6 +513,10 @@ export type ContractResult = z.output<typeof ContractResultSchema>;
 export type ContractResultsResponse = z.output<typeof ContractResultsResponseSchema>;
 export type ContractInfo = z.output<typeof ContractInfoSchema>;
 export type TokenInfo = z.output<typeof TokenInfoSchema>;
+export type Nft = z.output<typeof NftSchema>;
+export type NftsResponse = z.output<typeof NftsResponseSchema>;
+export type ExchangeRateValue = z.output<typeof ExchangeRateSchema>;
+export type ExchangeRateResponse = z.output<typeof ExchangeRateResponseSchema>;
 export type TopicInfo = z.output<typeof TopicInfoSchema>;
 export type ScheduleInfo = z.output<typeof ScheduleInfoSchema>;
 export type ErrorBody = z.output<typeof ErrorBodySchema>;

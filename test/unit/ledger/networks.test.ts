@@ -10,7 +10,7 @@ import {
   publicMirrorUrl,
 } from '../../../src/ledger/networks';
 import { NETWORKS as SETTINGS_NETWORKS } from '../../../src/settings';
-import { isEntityKind, toEntityTarget } from '../../../src/ledger/target';
+import { isEntityKind, longZeroAddressOf, toEntityTarget, type EntityKind } from '../../../src/ledger/target';
 
 describe('ledger/networks', () => {
   it('lists the same networks as the settings, each with a row of facts', () => {
@@ -74,4 +74,21 @@ describe('ledger/target', () => {
     assert.ok(isEntityKind('schedule'));
     assert.ok(!isEntityKind('Schedule'));
   });
+});
+
+describe('ledger/target: the long-zero EVM address of every entity kind (issue 14)', () => {
+  const cases: Array<[EntityKind, string, string | undefined]> = [
+    ['account', '0.0.1234', '0x00000000000000000000000000000000000004d2'],
+    ['contract', '0.0.1001', '0x00000000000000000000000000000000000003e9'],
+    ['token', '0.0.456858', '0x000000000000000000000000000000000006f89a'],
+    ['topic', '0.0.7', '0x0000000000000000000000000000000000000007'],
+    ['schedule', '0.0.9999999999', '0x00000000000000000000000000000002540be3ff'],
+    ['token', '1.2.3', '0x0000000100000000000000020000000000000003'],
+    ['token', '0.0.123-vfmkw', '0x000000000000000000000000000000000000007b'],
+    ['transaction', '0.0.2-1700000000-0', undefined],
+    ['block', '17', undefined],
+    ['token', 'USDC', undefined],
+  ];
+  for (const [kind, id, expected] of cases)
+    it(`${kind} ${id} → ${expected ?? 'none'}`, () => assert.strictEqual(longZeroAddressOf({ kind, id }), expected));
 });
