@@ -26,6 +26,8 @@ export const Commands = {
   showAccountContractResults: 'ledgerLens.showAccountContractResults',
   copyValue: 'ledgerLens.copyValue',
   renameAccount: 'ledgerLens.renameAccount',
+  decodeCalldata: 'ledgerLens.decodeCalldata',
+  openContractSource: 'ledgerLens.openContractSource',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];

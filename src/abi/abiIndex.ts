@@ -2,7 +2,7 @@
 // runtime bytecode, which system contract lives at this address, which functions/errors have this
 // selector and which events this topic0, across all ABIs. Workspace files come and go (a compile
 // rewrites them); the lookup maps are rebuilt from the per-file entries, lazily, on the next query.
-import { builtinContracts } from './builtin';
+import { builtinContracts, builtinContractsInTurns } from './builtin';
 import { chainCode, matchesCode } from './bytecode';
 import { decodeCall, decodeLog, decodeResult, decodeRevert } from './decode';
 import type {
@@ -42,7 +42,21 @@ export class AbiIndex {
   /** Bumped on every change, so callers can key caches of decoded answers on it. */
   version = 0;
 
-  constructor(private readonly builtins: readonly IndexedContract[] = builtinContracts()) {}
+  /** The built-in ABIs; by default parsed on first use (or by {@link warm}, in turns). */
+  constructor(private builtinsGiven?: readonly IndexedContract[]) {}
+
+  private get builtins(): readonly IndexedContract[] {
+    this.builtinsGiven ??= builtinContracts();
+    return this.builtinsGiven;
+  }
+
+  /** Parses the built-in ABIs without a long task, so the first decoding does not pay for it. */
+  async warm(): Promise<void> {
+    if (this.builtinsGiven) return;
+    const builtins = await builtinContractsInTurns();
+    this.builtinsGiven ??= builtins;
+    this.maps = undefined;
+  }
 
   /** Sets (or replaces) what one file contributes. */
   setFile(file: string, contracts: readonly IndexedContract[]): void {

@@ -206,12 +206,29 @@ export const BUILTIN_ABIS: readonly BuiltinAbi[] = [
 
 let built: readonly IndexedContract[] | undefined;
 
+function buildOne(b: BuiltinAbi): IndexedContract {
+  const abi = abiSchema.parse(parseAbi(b.signatures));
+  const origin = { kind: 'builtin' as const, name: b.name, reference: b.reference };
+  return indexContract(b.address ? { ...origin, address: b.address } : origin, b.name, abi);
+}
+
 /** The built-in ABIs, indexed (parsed once, on first use). */
 export function builtinContracts(): readonly IndexedContract[] {
-  built ??= BUILTIN_ABIS.map(b => {
-    const abi = abiSchema.parse(parseAbi(b.signatures));
-    const origin = { kind: 'builtin' as const, name: b.name, reference: b.reference };
-    return indexContract(b.address ? { ...origin, address: b.address } : origin, b.name, abi);
-  });
+  built ??= BUILTIN_ABIS.map(buildOne);
+  return built;
+}
+
+/**
+ * The same, parsed one ABI per turn of the event loop: the first parse (cold code, the token
+ * service's structs) would otherwise be one long task on the extension host.
+ */
+export async function builtinContractsInTurns(): Promise<readonly IndexedContract[]> {
+  if (built) return built;
+  const out: IndexedContract[] = [];
+  for (const b of BUILTIN_ABIS) {
+    out.push(buildOne(b));
+    await new Promise(resolve => setImmediate(resolve));
+  }
+  built ??= out;
   return built;
 }

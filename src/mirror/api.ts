@@ -14,6 +14,7 @@ import type {
   BlocksResponse,
   ContractInfo,
   ContractResultsResponse,
+  ContractResultDetail,
   ExchangeRateResponse,
   NftsResponse,
   ScheduleInfo,
@@ -81,6 +82,8 @@ export interface MirrorClient {
   getBlock(hashOrNumber: string | bigint, opts?: RequestOptions): Promise<Block>;
   listContractResults(params?: ContractResultsParams, opts?: RequestOptions): Promise<ContractResultsResponse>;
   getContract(idOrEvmAddress: string, opts?: RequestOptions): Promise<ContractInfo>;
+  /** `GET /contracts/results/{transactionIdOrHash}`: one contract result with its logs. */
+  getContractResult(transactionIdOrHash: string, opts?: RequestOptions): Promise<ContractResultDetail>;
   getToken(id: string, opts?: RequestOptions): Promise<TokenInfo>;
   getTopic(id: string, opts?: RequestOptions): Promise<TopicInfo>;
   getSchedule(id: string, opts?: RequestOptions): Promise<ScheduleInfo>;

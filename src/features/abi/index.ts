@@ -4,7 +4,9 @@
 // and why a file was skipped. The AbiIndex it fills is shared through `services.abi`.
 import * as vscode from 'vscode';
 import { ArtifactIndexer, summaryLines, type AbiIndex, type ArtifactSource } from '../../abi';
+import { Commands } from '../../commands';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
+import { openContractSource } from './source';
 import { globToRegExp, joinGlobs, matchesAny, type AbiGlobs } from '../../abi/globs';
 
 /** Wait after a change before re-indexing: a compile writes many files in a burst. */
@@ -30,19 +32,7 @@ export interface AbiInputs {
 export function registerAbi(host: FeatureHost, inputs: AbiInputs): vscode.Disposable {
   const { index, log } = inputs;
   const uris = new Map<string, vscode.Uri>();
-  const source: ArtifactSource = {
-    size: async file => {
-      const uri = uris.get(file);
-      if (!uri) return undefined;
-      try {
-        return (await vscode.workspace.fs.stat(uri)).size;
-      } catch {
-        return undefined;
-      }
-    },
-    read: async file =>
-      new TextDecoder().decode(await vscode.workspace.fs.readFile(uris.get(file) ?? vscode.Uri.parse('missing:/'))),
-  };
+  const source = workspaceSource(uris);
   const indexer = new ArtifactIndexer(index, source);
   const disposables: vscode.Disposable[] = [];
   const timers = new Map<string, NodeJS.Timeout>();
@@ -56,6 +46,7 @@ export function registerAbi(host: FeatureHost, inputs: AbiInputs): vscode.Dispos
 
   async function fullScan(): Promise<void> {
     const mine = ++generation;
+    await index.warm();
     for (const p of globs.problems) log.warn(p);
     const found = await vscode.workspace.findFiles(joinGlobs(globs.include), joinGlobs(globs.exclude));
     if (mine !== generation) return;
@@ -93,10 +84,7 @@ export function registerAbi(host: FeatureHost, inputs: AbiInputs): vscode.Dispos
       setTimeout(() => {
         timers.delete(file);
         void indexer.indexFile(file).then(
-          outcome =>
-            outcome.kind === 'skipped'
-              ? log.warn(`ABIs: skipped ${file}: ${outcome.reason} (tried again on its next change)`)
-              : log.info(`ABIs: re-indexed ${file} (${outcome.contracts} ${outcome.contracts === 1 ? 'ABI' : 'ABIs'})`),
+          outcome => logOutcome(log, file, outcome),
           (e: unknown) => log.error(`ABIs: ${file}: ${e instanceof Error ? e.message : String(e)}`),
         );
       }, DEBOUNCE_MS),
@@ -115,13 +103,7 @@ export function registerAbi(host: FeatureHost, inputs: AbiInputs): vscode.Dispos
   let watchers: vscode.Disposable[] = [];
   function watch(): void {
     for (const w of watchers) w.dispose();
-    watchers = globs.include.map(pattern => {
-      const watcher = vscode.workspace.createFileSystemWatcher(pattern);
-      watcher.onDidCreate(changed);
-      watcher.onDidChange(changed);
-      watcher.onDidDelete(deleted);
-      return watcher;
-    });
+    watchers = globs.include.map(pattern => watcher(pattern, changed, deleted));
   }
 
   disposables.push(
@@ -134,10 +116,51 @@ export function registerAbi(host: FeatureHost, inputs: AbiInputs): vscode.Dispos
 
   const feature: AbiFeature = { index, ready: () => scan, uriOf: file => uris.get(file) };
   host.exports.features['abi'] = feature;
+  disposables.push(
+    host.registerCommand(Commands.openContractSource, arg => openContractSource(index, file => uris.get(file), arg)),
+  );
   return new vscode.Disposable(() => {
     generation++;
     for (const t of timers.values()) clearTimeout(t);
     for (const w of watchers) w.dispose();
     for (const d of disposables) d.dispose();
   });
+}
+
+/** Artifact files read through vscode.workspace.fs, by their workspace-relative names. */
+function workspaceSource(uris: ReadonlyMap<string, vscode.Uri>): ArtifactSource {
+  return {
+    size: async file => {
+      const uri = uris.get(file);
+      if (!uri) return undefined;
+      try {
+        return (await vscode.workspace.fs.stat(uri)).size;
+      } catch {
+        return undefined;
+      }
+    },
+    read: async file => {
+      const uri = uris.get(file);
+      if (!uri) throw new Error('not found');
+      return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    },
+  };
+}
+
+function logOutcome(
+  log: FeatureLog,
+  file: string,
+  outcome: { kind: 'indexed'; contracts: number } | { kind: 'skipped'; reason: string },
+): void {
+  if (outcome.kind === 'skipped') log.warn(`ABIs: skipped ${file}: ${outcome.reason} (tried again on its next change)`);
+  else log.info(`ABIs: re-indexed ${file} (${outcome.contracts} ${outcome.contracts === 1 ? 'ABI' : 'ABIs'})`);
+}
+
+function watcher(
+  pattern: string,
+  changed: (uri: vscode.Uri) => void,
+  deleted: (uri: vscode.Uri) => void,
+): vscode.Disposable {
+  const w = vscode.workspace.createFileSystemWatcher(pattern);
+  return vscode.Disposable.from(w, w.onDidCreate(changed), w.onDidChange(changed), w.onDidDelete(deleted));
 }

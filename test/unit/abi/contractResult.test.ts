@@ -16,7 +16,7 @@ describe('contract result decoding', () => {
       abi: abiOf(MY_TOKEN),
       eventName: 'Transfer',
       args: { from: longZero(1001), to: longZero(1234) },
-    } as never) as string[],
+    }) as string[],
     data: encodeAbiParameters([{ type: 'uint256' }], [150000n]),
   };
 
@@ -58,7 +58,7 @@ describe('contract result decoding', () => {
           abi: abiOf(MY_TOKEN),
           errorName: 'InsufficientBalance',
           args: [longZero(1001), 1n, 5n],
-        } as never),
+        }),
       },
       code(),
     );
