@@ -55,6 +55,7 @@ import { Transport, type RawResponse } from './transport';
 
 export type { MirrorClient, MirrorClientOptions, RequestOptions, RequestOutcome } from './api';
 import type { MirrorClient, MirrorClientOptions, Paged, RequestOptions, RequestOutcome } from './api';
+import { join, type Shared } from './inflight';
 
 /** What a result remembers about where it came from. Results are shared: treat them as read-only. */
 interface Meta {
@@ -71,18 +72,6 @@ interface Meta {
 interface Trail {
   readonly url: string;
   readonly previous: Trail | undefined;
-}
-
-interface Shared {
-  readonly promise: Promise<object>;
-  readonly controller: AbortController;
-  waiters: number;
-  /** A background refresh: no caller owns it, so callers leaving must not abort it. */
-  pinned: boolean;
-  /** The most urgent priority of its callers; the budget reads it each time it serves. */
-  priority: Priority;
-  /** Drops it from the in-flight map, so that later callers start afresh. */
-  forget(): void;
 }
 
 const EMPTY_PAGE_HOPS = 10;
@@ -422,31 +411,4 @@ function enc(segment: string): string {
 function repeats(trail: Trail, url: string): boolean {
   for (let t: Trail | undefined = trail; t; t = t.previous) if (t.url === url) return true;
   return false;
-}
-
-function join(shared: Shared, signal: AbortSignal | undefined, url: string): Promise<object> {
-  shared.waiters++;
-  if (!signal) return shared.promise;
-  return new Promise<object>((resolve, reject) => {
-    const onAbort = () => {
-      shared.waiters--;
-      if (shared.waiters === 0 && !shared.pinned) {
-        shared.forget();
-        shared.controller.abort();
-      }
-      reject(new MirrorError('aborted', 0, [], url, 'The request was cancelled'));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    shared.promise.then(
-      value => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- passes the request's own rejection on unchanged
-        reject(error);
-      },
-    );
-  });
 }
