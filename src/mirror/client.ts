@@ -53,8 +53,8 @@ import {
 import { PRIORITIES, type Priority } from '../net';
 import { Transport, type RawResponse } from './transport';
 
-export type { MirrorClient, MirrorClientOptions, RequestOptions, RequestOutcome } from './api';
-import type { MirrorClient, MirrorClientOptions, Paged, RequestOptions, RequestOutcome } from './api';
+export type { MirrorClientOptions, RequestOptions, RequestOutcome } from './api';
+import type { MirrorClientOptions, Paged, RequestOptions, RequestOutcome } from './api';
 import { join, type Shared } from './inflight';
 
 /** What a result remembers about where it came from. Results are shared: treat them as read-only. */
@@ -80,7 +80,13 @@ export function createMirrorClient(options: MirrorClientOptions): MirrorClient {
   return new Client(options);
 }
 
-class Client implements MirrorClient {
+/**
+ * A mirror client: the class's public members, so a new endpoint is one method here (plus its
+ * response schema in schemas.ts), not a second declaration elsewhere.
+ */
+export type MirrorClient = { readonly [K in keyof Client]: Client[K] };
+
+class Client {
   readonly baseUrl: string;
   private readonly apiRoot: string;
   private readonly origin: string;
@@ -172,6 +178,7 @@ class Client implements MirrorClient {
     );
   }
 
+  /** `GET /accounts/{id}/nfts`: the account's NFTs, a page at a time (next() follows links.next). */
   listAccountNfts(id: string, params?: NftsParams, opts?: RequestOptions): Promise<NftsResponse> {
     return this.call(
       () => this.url(`/accounts/${enc(accountPath(id))}/nfts`, nftsQuery(params)),
@@ -181,6 +188,7 @@ class Client implements MirrorClient {
     );
   }
 
+  /** `GET /network/exchangerate`: the ℏ↔US cent rate now, or in force at `timestamp`. */
   getExchangeRate(params?: ExchangeRateParams, opts?: RequestOptions): Promise<ExchangeRateResponse> {
     return this.call(
       () => this.url('/network/exchangerate', exchangeRateQuery(params)),
@@ -190,6 +198,11 @@ class Client implements MirrorClient {
     );
   }
 
+  /**
+   * The page after `page` (a page this client returned), or null when there is none or its link
+   * repeats one already visited on the way to `page`. Empty pages that still link further are
+   * followed (up to 10 in one call). Links to another origin are refused (MirrorError).
+   */
   async next<T extends Paged>(page: T, opts?: RequestOptions): Promise<T | null> {
     let meta = this.meta.get(page);
     if (!meta) throw new TypeError('next() takes a page returned by this mirror client');
@@ -208,14 +221,17 @@ class Client implements MirrorClient {
     }
   }
 
+  /** The exact body text a result was parsed from (for "Open as JSON"). */
   rawJson(result: object): string | undefined {
     return this.meta.get(result)?.raw;
   }
 
+  /** Epoch ms when the body of a result was received. */
   fetchedAt(result: object): number | undefined {
     return this.meta.get(result)?.fetchedAt;
   }
 
+  /** Aborts every request in flight and closes the connections. */
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
