@@ -53,7 +53,7 @@ function wire(ctx: FeatureContext): (() => vscode.Disposable)[] {
     () => wireHover(ctx, services, abi),
     () => wireTransactions(ctx, services, abi),
     () => wireBlocks(ctx, services),
-    () => wireContracts(ctx, services),
+    () => wireContracts(ctx, services, abi),
     () => wireStatus(ctx, services),
   ];
 }
@@ -138,7 +138,7 @@ export function wireBlocks(host: FeatureHost, services: Services): vscode.Dispos
   );
 }
 
-export function wireContracts(host: FeatureHost, services: Services): vscode.Disposable {
+export function wireContracts(host: FeatureHost, services: Services, abi?: AbiIndex): vscode.Disposable {
   return withSlice(
     services,
     c => ({ networkLabel: networkLabel(c) }),
@@ -148,6 +148,7 @@ export function wireContracts(host: FeatureHost, services: Services): vscode.Dis
         settings,
         onDidChangeMirrorClient: services.onDidChangeMirrorClient,
         log: services.log,
+        abi,
       }),
   );
 }

@@ -3,6 +3,8 @@
 import * as assert from 'assert';
 import { encodeAbiParameters, encodeErrorResult, encodeEventTopics } from 'viem';
 import { contractResultLine, decodeContractResult, eventSummaries } from '../../../src/abi';
+import { decodedText } from '../../../src/features/contracts/rows';
+import type { ContractResult } from '../../../src/mirror';
 import { MY_TOKEN, abiOf, call, indexOf, longZero, readJson, word } from './helpers';
 
 const TOKEN_ADDRESS = longZero(5025);
@@ -99,5 +101,31 @@ describe('contract result decoding', () => {
       contractResultLine(decoded),
       `PRNG system contract.getPseudorandomSeed() → (seedBytes: 0x${'ab'.repeat(32)})`,
     );
+  });
+});
+
+describe('contract results panel rows', () => {
+  it('carry the call decoded in words, with outcome and contract, as plain text', () => {
+    const index = indexOf(MY_TOKEN);
+    const row = decodedText(index, {
+      to: TOKEN_ADDRESS,
+      function_parameters: call(MY_TOKEN, 'transfer', [longZero(1234), 7n]),
+      call_result: `0x${word(1)}`,
+      result: 'SUCCESS',
+    });
+    assert.deepStrictEqual(row, { call: 'transfer(to: 0.0.1234, amount: 7)', outcome: 'true', contract: null });
+    assert.strictEqual(decodedText(index, { function_parameters: '0x' }), null);
+    const prng = decodedText(index, {
+      to: longZero(0x169),
+      function_parameters: '0xd83bf9a1',
+      call_result: '0x',
+      result: 'CONTRACT_REVERT_EXECUTED',
+      error_message: `0x4e487b71${word(1)}`,
+    });
+    assert.deepStrictEqual(prng, {
+      call: 'getPseudorandomSeed()',
+      outcome: 'reverted: Panic(0x1): assert() failed',
+      contract: 'PRNG system contract (built in: hedera-smart-contracts: IPrngSystemContract.sol; HIP-351)',
+    });
   });
 });
