@@ -4,7 +4,6 @@ import * as assert from 'assert';
 import { encodeAbiParameters, encodeErrorResult, encodeEventTopics } from 'viem';
 import { contractResultLine, decodeContractResult, eventSummaries } from '../../../src/abi';
 import { decodedText } from '../../../src/features/contracts/rows';
-import type { ContractResult } from '../../../src/mirror';
 import { MY_TOKEN, abiOf, call, indexOf, longZero, readJson, word } from './helpers';
 
 const TOKEN_ADDRESS = longZero(5025);
