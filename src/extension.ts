@@ -10,6 +10,7 @@ import { registerTransactions } from './features/transactions';
 import { registerBlocks } from './features/blocks';
 import { registerContracts } from './features/contracts';
 import { registerStatus } from './features/status';
+import { registerWalkthrough } from './walkthrough';
 
 export function activate(context: vscode.ExtensionContext): LedgerLensExports {
   const log = vscode.window.createOutputChannel('Ledger Lens', { log: true });
@@ -26,6 +27,7 @@ export function activate(context: vscode.ExtensionContext): LedgerLensExports {
     registerBlocks,
     registerContracts,
     registerStatus,
+    registerWalkthrough,
   ]) {
     context.subscriptions.push(register(ctx));
   }
