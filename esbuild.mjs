@@ -2,7 +2,7 @@
 // webviews (browser, ESM, one entry per panel: every webview/<panel>/main.ts).
 //   node esbuild.mjs [--watch] [--production]
 import * as esbuild from 'esbuild';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { writeNotices } from './build/notices.mjs';
 import { join } from 'node:path';
 
@@ -66,9 +66,11 @@ if (watch) {
 } else {
   const results = await Promise.all(contexts.map(c => c.rebuild()));
   await Promise.all(contexts.map(c => c.dispose()));
-  // What went into the bundles: dist/meta.json for the footprint bench, and the licence texts of
-  // every bundled package in THIRD-PARTY-NOTICES.md (shipped in the .vsix; the build fails without).
+  // What went into the bundles: out/meta.json (for esbuild's analyser; kept out of the .vsix), and
+  // the licence texts of every bundled package in THIRD-PARTY-NOTICES.md (shipped in the .vsix; the
+  // build fails without them).
   const [extension, webviews] = results.map(r => r.metafile);
-  writeFileSync('dist/meta.json', JSON.stringify({ extension, webviews }));
+  mkdirSync('out', { recursive: true });
+  writeFileSync('out/meta.json', JSON.stringify({ extension, webviews }));
   writeNotices([extension, webviews], '.', 'THIRD-PARTY-NOTICES.md');
 }
