@@ -21,7 +21,7 @@ const KEYS = [
   'hover.anyShardRealm',
   'hover.excludedLanguages',
   'transactions.limit',
-  'accounts.refreshIntervalSeconds',
+  'accountsRefreshIntervalSeconds',
   'status.pollIntervalSeconds',
   'status.notifyOnChange',
 ] as const;
