@@ -3,7 +3,7 @@
 // mainnet and testnet (0.0.8 is a consensus node's account) and in the offline replay.
 import * as vscode from 'vscode';
 import { Commands } from './commands';
-import type { FeatureContext } from './features/context';
+import type { FeatureHost } from './features/context';
 
 export const SAMPLE_TEXT = `// Ledger Lens sample: hover the ids below (Ledger Lens: Select network changes the network).
 
@@ -20,7 +20,7 @@ const mirrorForm = '0.0.10-1234567890-000000001';
 export { nodeAccount, nodeAddress, sdkForm, mirrorForm };
 `;
 
-export function registerWalkthrough(ctx: FeatureContext): vscode.Disposable {
+export function registerWalkthrough(ctx: FeatureHost): vscode.Disposable {
   return ctx.registerCommand(Commands.openSample, async () => {
     const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: SAMPLE_TEXT });
     await vscode.window.showTextDocument(doc, { preview: false });

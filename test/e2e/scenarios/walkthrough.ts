@@ -22,6 +22,8 @@ export const scenario: Scenario = {
       page.locator('.step-description-container').locator('a, .monaco-button', { hasText: label }).first();
     const openStep = async (id: string, label: string): Promise<void> => {
       await stepButton(id).click();
+      // The page animates the step open and moves the focus into it: let it settle first.
+      await page.waitForTimeout(800);
       await action(label).waitFor({ state: 'visible', timeout: 10_000 });
       await action(label).click();
     };
@@ -48,11 +50,12 @@ export const scenario: Scenario = {
       const row = quickInput.locator('.quick-input-list .monaco-list-row', { hasText: rowText }).first();
       try {
         await row.waitFor({ timeout: 4000 });
+        await row.click({ timeout: 3000 });
         return 'the walkthrough button';
       } catch {
         await dismiss();
         await runCommand(paletteTitle, { opensInput: true });
-        await row.waitFor({ timeout: 10_000 });
+        await row.click({ timeout: 10_000 });
         return 'the palette (the picker opened from the walkthrough closed on focus loss)';
       }
     };
@@ -72,7 +75,6 @@ export const scenario: Scenario = {
       await openStep('network', 'Select network');
       // Another network than the current one: the step is done when ledgerLens.network changes.
       const via = await pickerOrPalette('previewnet', 'Ledger Lens: Select network');
-      await quickInput.locator('.quick-input-list .monaco-list-row', { hasText: 'previewnet' }).first().click();
       await page
         .locator('button.getting-started-step[data-step-id$="network"][aria-checked="true"]')
         .waitFor({ timeout: 10_000 });

@@ -5,7 +5,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { LedgerLensExports } from '../../../src/features/context';
-import { registerStatus } from '../../../src/features/status';
+import { wireStatus } from '../../../src/extension';
 import { activateLedgerLens, resetSettings, setSetting, useReplay, waitFor } from '../helpers';
 
 interface LiveTimer {
@@ -136,12 +136,14 @@ describe('timers: no poller outlives its reason', function () {
     // A second status feature from the same sources (compiled to out/src), beside the extension's
     // own: its commands are not registered twice, everything else is real.
     const exports: LedgerLensExports = { services: api.services, features: {} };
-    const feature = registerStatus({
-      services: api.services,
-      extension: { subscriptions: [] } as unknown as vscode.ExtensionContext,
-      exports,
-      registerCommand: () => new vscode.Disposable(() => undefined),
-    });
+    const feature = wireStatus(
+      {
+        extension: { subscriptions: [] } as unknown as vscode.ExtensionContext,
+        exports,
+        registerCommand: () => new vscode.Disposable(() => undefined),
+      },
+      api.services,
+    );
     const mine = () => census.live('/out/src/');
     try {
       await waitFor(() => mine().length > 0, 15_000, 'the second status feature schedules its poll');

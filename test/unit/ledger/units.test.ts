@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import {
   INT64_MAX,
+  groupDigits,
   INT64_MIN,
   TINYBARS_PER_HBAR,
   WEIBARS_PER_TINYBAR,
@@ -150,4 +151,38 @@ describe('ledger/units', () => {
   for (const [text, value] of hex) {
     it(`hex ${JSON.stringify(text)} → ${value ?? 'nothing'}`, () => assert.strictEqual(hexToBigint(text), value));
   }
+});
+
+describe('ledger/units: digit grouping in linear time (issue 16 defect 3)', () => {
+  it('groups 100,000 digits fast and exactly', () => {
+    // Judged against the bigint's own decimal conversion in the same run (a loaded machine slows
+    // both): a quadratic grouping took seconds here, far above any multiple of the baseline.
+    const n = BigInt('9'.repeat(100_000));
+    const cpuMs = (f: () => unknown): number => {
+      const t0 = process.cpuUsage();
+      f();
+      const d = process.cpuUsage(t0);
+      return (d.user + d.system) / 1000;
+    };
+    const baseline = Math.min(
+      cpuMs(() => (-n).toString()),
+      cpuMs(() => (-n).toString()),
+    );
+    let text = '';
+    const ms = cpuMs(() => (text = formatGrouped(-n)));
+    assert.strictEqual(text.replace(/[-,]/g, ''), '9'.repeat(100_000));
+    assert.match(text, /^-9(,999)+$/);
+    assert.ok(ms < 4 * baseline + 20, `${ms} ms against ${baseline} ms for toString()`);
+  });
+  it('groupDigits at every length boundary', () => {
+    const cases: Array<[string, string]> = [
+      ['', ''],
+      ['1', '1'],
+      ['123', '123'],
+      ['1234', '1,234'],
+      ['123456', '123,456'],
+      ['1234567', '1,234,567'],
+    ];
+    for (const [input, expected] of cases) assert.strictEqual(groupDigits(input), expected);
+  });
 });

@@ -96,10 +96,9 @@ describe('property: mirror layer', function () {
       });
     });
 
-    // New finding (not in issue 16's list; src/mirror is core's, who is rewriting lossless.ts for
-    // defect 2): a long integer token with leading zeros (`-00000000000000000000`, `[0000000000000000]`),
-    // which JSON forbids, is quoted and then accepted as a string. Un-skip with the rewrite.
-    it.skip('refuses every body JSON.parse refuses (new finding: leading zeros)', () => {
+    // Found before core's linear rewrite (a long integer token with leading zeros was quoted and
+    // accepted); holds since.
+    it('refuses every body JSON.parse refuses (leading zeros included)', () => {
       check(bodies, text => {
         const value = decide('parseLossless', text, () => parseLossless(text), [SyntaxError]);
         if (native(text).refused) assert.strictEqual(value, undefined, `parsed what JSON.parse refuses: ${text}`);
@@ -119,9 +118,8 @@ describe('property: mirror layer', function () {
         decide(`parseLossless(${name})`, text, () => parseLossless(text), [SyntaxError]);
     });
 
-    // Defect 2 (issue 16, owned by "core"): quadratic on large bodies with long integers inside
-    // strings; a body at the size cap must be decided in linear time.
-    it.skip('decides a body at the size cap, long integers inside and outside strings (defect 2)', () => {
+    // Defect 2 of issue 16 (fixed by core): a body at the size cap is decided in linear time.
+    it('decides a body at the size cap, long integers inside and outside strings (defect 2)', () => {
       const row = `{"memo":"1234567890123456789 \\" 1234567890123456789","amount":12345678901234567890}`;
       const text = `[${Array.from({ length: 60_000 }, () => row).join(',')}]`;
       decide('parseLossless(size cap)', `${text.length} chars`, () => parseLossless(text), [SyntaxError]);
@@ -161,8 +159,8 @@ describe('property: mirror layer', function () {
       });
     });
 
-    // Defect 7 (issue 16, owned by "core"): transactionPath sends seconds above int64.
-    it.skip('transactionPath refuses seconds above int64 (defect 7)', () => {
+    // Defect 7 of issue 16 (fixed by core): transactionPath refuses seconds above int64.
+    it('transactionPath refuses seconds above int64 (defect 7)', () => {
       check(fc.bigInt(9_223_372_036_854_775_808n, 10n ** 19n - 1n), s => {
         const v = `0.0.2-${s}-0`;
         assert.strictEqual(

@@ -4,12 +4,7 @@
 import * as assert from 'assert';
 import fc from 'fast-check';
 import { entityChecksum, type EntityId, type LedgerNetwork } from '../../../src/ledger';
-import {
-  findReference,
-  findReferences,
-  type Reference,
-  type ReferenceOptions,
-} from '../../../src/features/hover/references';
+import { findReference, findReferences, type Reference, type ReferenceOptions } from '../../../src/ledger/references';
 import {
   check,
   checksumText,

@@ -1,13 +1,9 @@
 // Finding ledger references (entity ids, EVM addresses, transaction ids) in source text. Pure (no
 // vscode) and built for speed: one compiled regular expression does all the scanning, so a whole
 // document is one pass of the regex engine, and a hover only scans a small window of its line.
-import {
-  type EntityId,
-  type LedgerNetwork,
-  type TransactionId,
-  entityChecksum,
-  longZeroToEntityId,
-} from '../../ledger';
+import { type EntityId, type LedgerNetwork, entityChecksum } from './entityId';
+import { longZeroToEntityId } from './evm';
+import type { TransactionId } from './transactionId';
 
 export interface ReferenceOptions {
   /** Accept any `shard.realm` (the `ledgerLens.hover.anyShardRealm` setting); default only `0.0`. */
