@@ -120,6 +120,12 @@ describe('manifest: settings, walkthrough, welcome content, pictures', () => {
     const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
     const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map(m => m[1]);
     assert.ok(images.length >= 5, 'the README shows the features');
+    // vsce rewrites relative links to the repository's raw URLs unless told not to: inside the
+    // .vsix (VS Code's extension page, offline) the pictures must resolve to the packaged files.
+    const scripts = (
+      JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+    ).scripts;
+    assert.match(scripts['package'] ?? '', /--no-rewrite-relative-links/);
     const ignore = fs.readFileSync(path.join(root, '.vscodeignore'), 'utf8');
     assert.ok(ignore.split('\n').includes('!media/**'), 'media/ is packaged');
     for (const image of images) {
