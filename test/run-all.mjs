@@ -9,6 +9,7 @@
 //   package      npm run package (ledger-lens.vsix, installed by the e2e tests)
 //   unit, conformance, ...   mocha, one run per spec glob of test/.mocharc.json
 //   integration  the mocha suite inside code-server's extension host (test/harness/exthost.ts)
+//   untrusted    the same in a workspace that is not trusted (test/integration/untrusted)
 //   e2e          Chromium driving code-server with the .vsix installed (test/e2e/run.ts)
 //   start-offline  `npm start -- --offline` serves a workbench with Ledger Lens active
 // A check (typecheck, compile, build, package) counts as one test; a suite counts its tests; a
@@ -265,6 +266,11 @@ for (const spec of [].concat(mocharc.spec ?? [])) {
 
 await awaitTools();
 await suite('integration', process.execPath, ['out/test/harness/exthost.js'], { needsTools: true });
+// The same harness in a workspace that is not trusted (Restricted Mode): test/integration/untrusted.
+await suite('untrusted', process.execPath, ['out/test/harness/exthost.js', '--untrusted'], {
+  needsTools: true,
+  label: 'integration',
+});
 await suite('e2e', process.execPath, ['out/test/e2e/run.js'], { needsTools: true, timeoutMs: 20 * 60_000 });
 await suite('start-offline', process.execPath, ['out/test/e2e/start-offline.js'], {
   needsTools: true,
