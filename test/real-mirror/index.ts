@@ -27,6 +27,12 @@ export function run(): Promise<void> {
         if (failures > 0) reject(new Error(summary));
         else resolve();
       });
+      // One line per failure, without its stack: the harness drops multi-line workbench chatter,
+      // and a failure must never be lost with it.
+      runner.on('fail', (test, err: unknown) => {
+        const message = (err instanceof Error ? err.message : String(err)).split('\n')[0].slice(0, 400);
+        console.log(`real-mirror FAILED: ${test.fullTitle()}: ${message}`);
+      });
     } catch (e) {
       console.error(e);
       report(0, 1, 0);

@@ -3,6 +3,8 @@
 // pointed at it, then checks `npm start -- --real-mirror` in Chromium (e2e.ts).
 //
 //   node out/test/real-mirror/run.js [--grep <regexp>] [--no-e2e]
+//   node out/test/real-mirror/run.js --prepare     only install and build the database template
+//                                                  (run-all starts it early, in the background)
 // Prints the set-up's timings, each part's counts, and `real-mirror: N passed, N failed`.
 //
 // When this machine cannot run the real server (no PostgreSQL 15, no ../shared source, not
@@ -86,7 +88,28 @@ export async function runRealMirror(options: { grep?: string; e2e?: boolean } = 
   return { passed, failed };
 }
 
-if (require.main === module) {
+/** Installs what is missing and builds the database template, so the suite's set-up is the warm one. */
+export async function prepareRealMirror(): Promise<void> {
+  const why = unavailableReason();
+  if (why) {
+    console.log(`real-mirror prepare: nothing to do (${why})`);
+    return;
+  }
+  const t0 = Date.now();
+  const mirror = await startRealMirror({ sets: [] });
+  await mirror.stop();
+  console.log(`real-mirror prepare: ready in ${seconds(Date.now() - t0)}`);
+}
+
+if (require.main === module && process.argv.includes('--prepare')) {
+  prepareRealMirror().then(
+    () => process.exit(0),
+    (e: unknown) => {
+      console.error(e instanceof Error ? e.message : String(e));
+      process.exit(1);
+    },
+  );
+} else if (require.main === module) {
   const args = process.argv.slice(2);
   const grepAt = args.indexOf('--grep');
   runRealMirror({
