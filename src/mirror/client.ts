@@ -1,11 +1,10 @@
 // The mirror node client: typed lookups over the transport, with local parameter checks, lossless
 // parsing, schema validation, a max-age cache (with stale-while-revalidate on request), in-flight
 // coalescing and pagination.
-import { STATUS_CODES } from 'http';
 import type { z } from 'zod';
-import { LruCache, maxAgeSeconds } from './cache';
+import { DEFAULT_CACHE_BYTES, LruCache, freshnessSeconds } from './cache';
 import { MirrorError } from './errors';
-import { parseLossless } from './lossless';
+import { httpError, validate, type Schema } from './responses';
 import {
   accountPath,
   accountQuery,
@@ -15,11 +14,15 @@ import {
   contractResultsQuery,
   encodeQuery,
   entityPath,
+  exchangeRateQuery,
+  nftsQuery,
   transactionPath,
   transactionQuery,
   type AccountParams,
   type BlocksParams,
   type ContractResultsParams,
+  type ExchangeRateParams,
+  type NftsParams,
   type Query,
   type TransactionParams,
 } from './params';
@@ -29,7 +32,8 @@ import {
   BlocksResponseSchema,
   ContractInfoSchema,
   ContractResultsResponseSchema,
-  ErrorBodySchema,
+  ExchangeRateResponseSchema,
+  NftsResponseSchema,
   ScheduleInfoSchema,
   TokenInfoSchema,
   TopicInfoSchema,
@@ -39,84 +43,18 @@ import {
   type BlocksResponse,
   type ContractInfo,
   type ContractResultsResponse,
+  type ExchangeRateResponse,
+  type NftsResponse,
   type ScheduleInfo,
   type TokenInfo,
   type TopicInfo,
   type TransactionsResponse,
 } from './schemas';
+import { PRIORITIES, type Priority } from '../net';
 import { Transport, type RawResponse } from './transport';
 
-export interface RequestOutcome {
-  readonly kind: 'ok' | 'client-error' | 'server-error' | 'network-error' | 'aborted';
-  readonly url: string;
-  readonly status?: number;
-  readonly message: string;
-}
-
-export interface MirrorClientOptions {
-  /** Origin of the mirror node without `/api/v1` (a path prefix is allowed). */
-  readonly baseUrl: string;
-  /** Per attempt: connect + headers + body. Default 10 000. */
-  readonly timeoutMs?: number;
-  /** Client-side cap (burst of the same size). Default 20. */
-  readonly maxRequestsPerSecond?: number;
-  /** Called once per finished network request (after its retries); not for cache hits or local refusals. */
-  readonly onOutcome?: (outcome: RequestOutcome) => void;
-  /** Largest body read; a larger one fails the request. Default 16 MiB. */
-  readonly maxBodyBytes?: number;
-  /** Extra attempts after a 5xx or a connection failure. Default 2. */
-  readonly retries?: number;
-  /** Base delay of the jittered exponential backoff between retries. Default 200 ms. */
-  readonly retryBaseMs?: number;
-  /** Longest total wait a 429's Retry-After may impose before the 429 is the answer. Default 30 000. */
-  readonly maxRetryAfterMs?: number;
-  /** Entries kept in the response cache. Default 500. */
-  readonly cacheEntries?: number;
-}
-
-export interface RequestOptions {
-  /** Aborts this caller's wait; the shared request stops when every caller waiting on it aborted. */
-  readonly signal?: AbortSignal;
-  /** `reload` skips the cache (the fresh answer still refreshes it). */
-  readonly cache?: 'default' | 'reload';
-  /** Answer at once with an expired cache entry, refreshing it in the background. */
-  readonly allowStale?: boolean;
-}
-
-interface Paged {
-  links?: { next?: string | null | undefined } | undefined;
-}
-
-export interface MirrorClient {
-  readonly baseUrl: string;
-  getAccount(idOrAliasOrEvmAddress: string, params?: AccountParams, opts?: RequestOptions): Promise<AccountResponse>;
-  getTransaction(
-    transactionIdOrHash: string,
-    params?: TransactionParams,
-    opts?: RequestOptions,
-  ): Promise<TransactionsResponse>;
-  listBlocks(params?: BlocksParams, opts?: RequestOptions): Promise<BlocksResponse>;
-  getBlock(hashOrNumber: string | bigint, opts?: RequestOptions): Promise<Block>;
-  listContractResults(params?: ContractResultsParams, opts?: RequestOptions): Promise<ContractResultsResponse>;
-  getContract(idOrEvmAddress: string, opts?: RequestOptions): Promise<ContractInfo>;
-  getToken(id: string, opts?: RequestOptions): Promise<TokenInfo>;
-  getTopic(id: string, opts?: RequestOptions): Promise<TopicInfo>;
-  getSchedule(id: string, opts?: RequestOptions): Promise<ScheduleInfo>;
-  /**
-   * The page after `page` (a page this client returned), or null when there is none or its link
-   * repeats one already visited on the way to `page`. Empty pages that still link further are
-   * followed (up to 10 in one call). Links to another origin are refused (MirrorError).
-   */
-  next<T extends Paged>(page: T, opts?: RequestOptions): Promise<T | null>;
-  /** The exact body text a result was parsed from (for "Open as JSON"). */
-  rawJson(result: object): string | undefined;
-  /** Epoch ms when the body of a result was received. */
-  fetchedAt(result: object): number | undefined;
-  /** Aborts every request in flight and closes the connections. */
-  dispose(): void;
-}
-
-type Schema = z.ZodType<object>;
+export type { MirrorClient, MirrorClientOptions, RequestOptions, RequestOutcome } from './api';
+import type { MirrorClient, MirrorClientOptions, Paged, RequestOptions, RequestOutcome } from './api';
 
 /** What a result remembers about where it came from. Results are shared: treat them as read-only. */
 interface Meta {
@@ -141,6 +79,8 @@ interface Shared {
   waiters: number;
   /** A background refresh: no caller owns it, so callers leaving must not abort it. */
   pinned: boolean;
+  /** The most urgent priority of its callers; the budget reads it each time it serves. */
+  priority: Priority;
   /** Drops it from the in-flight map, so that later callers start afresh. */
   forget(): void;
 }
@@ -175,7 +115,7 @@ class Client implements MirrorClient {
     this.baseUrl = base.origin + path;
     this.apiRoot = this.baseUrl + '/api/v1';
     this.onOutcome = options.onOutcome;
-    this.cache = new LruCache(options.cacheEntries ?? 500);
+    this.cache = new LruCache(options.cacheEntries ?? 500, options.cacheBytes ?? DEFAULT_CACHE_BYTES);
     this.transport = new Transport({
       timeoutMs: options.timeoutMs ?? 10_000,
       maxRequestsPerSecond: options.maxRequestsPerSecond ?? 20,
@@ -183,6 +123,7 @@ class Client implements MirrorClient {
       retries: options.retries ?? 2,
       ...(options.retryBaseMs !== undefined ? { retryBaseMs: options.retryBaseMs } : {}),
       ...(options.maxRetryAfterMs !== undefined ? { maxRetryAfterMs: options.maxRetryAfterMs } : {}),
+      ...(options.http ? { http: options.http } : {}),
     });
   }
 
@@ -237,6 +178,24 @@ class Client implements MirrorClient {
     return this.call(
       () => this.url(`/schedules/${enc(entityPath(id, 'scheduleId'))}`, []),
       ScheduleInfoSchema,
+      undefined,
+      opts,
+    );
+  }
+
+  listAccountNfts(id: string, params?: NftsParams, opts?: RequestOptions): Promise<NftsResponse> {
+    return this.call(
+      () => this.url(`/accounts/${enc(accountPath(id))}/nfts`, nftsQuery(params)),
+      NftsResponseSchema,
+      'nfts',
+      opts,
+    );
+  }
+
+  getExchangeRate(params?: ExchangeRateParams, opts?: RequestOptions): Promise<ExchangeRateResponse> {
+    return this.call(
+      () => this.url('/network/exchangerate', exchangeRateQuery(params)),
+      ExchangeRateResponseSchema,
       undefined,
       opts,
     );
@@ -311,7 +270,7 @@ class Client implements MirrorClient {
         if (Date.now() < entry.expiresAt) return Promise.resolve(entry.value);
         if (opts?.allowStale) {
           if (!this.inflight.has(url)) {
-            const shared = this.start(url, schema, itemsKey, previous);
+            const shared = this.start(url, schema, itemsKey, previous, 'background');
             shared.pinned = true;
           }
           return Promise.resolve(entry.value);
@@ -319,14 +278,30 @@ class Client implements MirrorClient {
       }
     }
     let shared = reload ? undefined : this.inflight.get(url);
-    if (!shared) shared = this.start(url, schema, itemsKey, previous);
+    if (!shared) shared = this.start(url, schema, itemsKey, previous, opts?.priority ?? 'interactive');
+    else if (PRIORITIES.indexOf(opts?.priority ?? 'interactive') < PRIORITIES.indexOf(shared.priority))
+      shared.priority = opts?.priority ?? 'interactive';
     return join(shared, signal, url);
   }
 
-  private start(url: string, schema: Schema, itemsKey: string | undefined, previous: Trail | undefined): Shared {
+  private start(
+    url: string,
+    schema: Schema,
+    itemsKey: string | undefined,
+    previous: Trail | undefined,
+    priority: Priority,
+  ): Shared {
     const controller = new AbortController();
+    // Read through a holder: the budget may ask before `shared` exists.
+    const holder = { priority };
     const shared: Shared = {
-      promise: this.request(url, schema, itemsKey, previous, controller.signal),
+      get priority() {
+        return holder.priority;
+      },
+      set priority(p: Priority) {
+        holder.priority = p;
+      },
+      promise: this.request(url, schema, itemsKey, previous, controller.signal, () => holder.priority),
       controller,
       waiters: 0,
       pinned: false,
@@ -349,10 +324,11 @@ class Client implements MirrorClient {
     itemsKey: string | undefined,
     previous: Trail | undefined,
     signal: AbortSignal,
+    priority: () => Priority,
   ): Promise<object> {
     let response: RawResponse;
     try {
-      response = await this.transport.get(url, signal);
+      response = await this.transport.get(url, { signal, priority });
     } catch (error) {
       const e =
         error instanceof MirrorError
@@ -389,9 +365,11 @@ class Client implements MirrorClient {
       trail: { url, previous },
     };
     this.meta.set(value, meta);
-    const maxAge = maxAgeSeconds(response.headers['cache-control']);
-    if (maxAge > 0 && !this.disposed) {
-      this.cache.set(url, { value, fetchedAt: response.fetchedAt, expiresAt: response.fetchedAt + maxAge * 1000 });
+    const fresh = freshnessSeconds(response.headers);
+    if (fresh > 0 && !this.disposed) {
+      // The body's UTF-16 size stands for the entry's (the parsed value is of the same order).
+      const entry = { value, fetchedAt: response.fetchedAt, expiresAt: response.fetchedAt + fresh * 1000 };
+      this.cache.set(url, entry, response.text.length * 2);
     } else {
       this.cache.delete(url);
     }
@@ -471,47 +449,4 @@ function join(shared: Shared, signal: AbortSignal | undefined, url: string): Pro
       },
     );
   });
-}
-
-function validate(response: RawResponse, schema: Schema): object {
-  let json: unknown;
-  try {
-    json = parseLossless(response.text);
-  } catch (error) {
-    throw new MirrorError(
-      'invalid-response',
-      response.status,
-      [],
-      response.url,
-      `The mirror node sent malformed JSON (${error instanceof Error ? error.message : String(error)})`,
-    );
-  }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'the body';
-    throw new MirrorError(
-      'invalid-response',
-      response.status,
-      [],
-      response.url,
-      `The mirror node's response has an unexpected shape at ${where}: ${issue?.message ?? 'invalid'}`,
-    );
-  }
-  return parsed.data;
-}
-
-function httpError(response: RawResponse): MirrorError {
-  let messages: string[] = [];
-  try {
-    const body = ErrorBodySchema.safeParse(JSON.parse(response.text));
-    if (body.success) messages = body.data._status.messages.map(m => m.message);
-  } catch {
-    // Not JSON (a proxy's HTML page, an empty body): described by its status below.
-  }
-  const message =
-    messages.length > 0
-      ? messages.join('; ')
-      : `The mirror node answered HTTP ${response.status}${STATUS_CODES[response.status] ? ` ${STATUS_CODES[response.status]}` : ''}`;
-  return new MirrorError('http', response.status, messages, response.url, message);
 }

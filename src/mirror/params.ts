@@ -2,7 +2,9 @@
 // refused with a message that names the parameter (as the server names it) and the expected form,
 // and no request goes out. The rules follow the seed and openapi.yml, corrected by what the
 // recorded server accepted (e.g. `transaction.index=eq:2`, `from=5999`, 16-digit block numbers).
+import { parseTimestamp } from '../ledger/timestamp';
 import { MirrorInputError, type InputIssue } from './errors';
+import { ENTITY_ID, withinInt64 } from './paths';
 import { TRANSACTION_TYPES, type TransactionType } from './schemas';
 
 export type Order = 'asc' | 'desc';
@@ -17,8 +19,21 @@ export interface AccountParams {
 }
 
 export interface TransactionParams {
-  nonce?: number;
-  scheduled?: boolean;
+  /** Repeated (an array): the server uses the last value, so only the last is sent (each is checked). */
+  nonce?: OneOrMany<number>;
+  scheduled?: OneOrMany<boolean>;
+}
+
+export interface NftsParams {
+  limit?: number;
+  order?: Order;
+  /** Only this token's NFTs (`0.0.1234`, optionally after eq:). */
+  'token.id'?: string;
+}
+
+export interface ExchangeRateParams {
+  /** The rate in force at this consensus time (`sss.nnnnnnnnn`, optionally after eq:, lt:, lte:). */
+  timestamp?: string;
 }
 
 export interface BlocksParams {
@@ -45,25 +60,13 @@ export interface ContractResultsParams {
 /** A query as ordered name/value pairs (names as sent on the wire). */
 export type Query = Array<readonly [string, string]>;
 
-const TIMESTAMP = /^((eq|gt|gte|lt|lte|ne):)?\d{1,10}(\.\d{1,9})?$/;
+const OPERATOR = /^(?:(?:eq|gt|gte|lt|lte|ne):)?/;
 const BLOCKS_NUMBER = /^((eq|gt|gte|lt|lte):)?\d{1,19}$/;
 const CONTRACTS_BLOCK_NUMBER = /^(eq:)?(\d{1,19}|0x[0-9a-fA-F]{1,16})$/;
 const BLOCK_HASH = /^(eq:)?(0x)?([0-9A-Fa-f]{64}|[0-9A-Fa-f]{96})$/;
 const FROM = /^((\d{1,10}\.){0,2}\d{1,10}|(0x)?[0-9A-Fa-f]{40})$/;
 const TRANSACTION_INDEX = /^(eq:)?\d{1,10}$/;
 const INT32_MAX = 2147483647;
-const INT64_MAX = 9223372036854775807n;
-
-const ACCOUNT_ID =
-  /^(\d{1,10}\.){0,2}(\d{1,10}|(0x)?[A-Fa-f0-9]{40}|(?:[A-Z2-7]{8})*(?:[A-Z2-7]{2}|[A-Z2-7]{4,5}|[A-Z2-7]{7,8}))$/;
-const CONTRACT_ID = /^(\d{1,10}\.){0,2}(\d{1,10}|(0x)?[A-Fa-f0-9]{40})$/;
-const ENTITY_ID = /^(\d{1,10}\.){0,2}\d{1,10}$/;
-const TX_ID_DASH = /^(\d{1,10})\.(\d{1,10})\.(\d{1,10})-(\d{1,19})-(\d{1,9})$/;
-const TX_ID_AT = /^(\d{1,10})\.(\d{1,10})\.(\d{1,10})@(\d{1,19})\.(\d{1,9})$/;
-const TX_HASH_HEX = /^(0x)?[0-9A-Fa-f]{96}$/;
-const TX_HASH_B64 = /^[A-Za-z0-9_\-+/]{64}$/;
-const BLOCK_NUMBER_PATH = /^\d{1,19}$/;
-const BLOCK_HASH_PATH = /^(0x)?([0-9A-Fa-f]{64}|[0-9A-Fa-f]{96})$/;
 
 const TYPES_UPPER: ReadonlySet<string> = new Set(TRANSACTION_TYPES);
 
@@ -124,11 +127,23 @@ class Checker {
     for (const v of ok) this.add(name, v);
   }
 
+  /** A parameter the server reads once: each of a repeat is checked, only the last is sent. */
+  lastOf(name: string, value: unknown, check: (v: unknown) => string | undefined): void {
+    const values: readonly unknown[] = Array.isArray(value) ? value : [value];
+    let last: string | undefined;
+    let ok = true;
+    for (const v of values) {
+      last = check(v);
+      if (last === undefined) ok = false;
+    }
+    if (ok && last !== undefined) this.add(name, last);
+  }
+
   timestamp(value: unknown): void {
     this.repeated(
       'timestamp',
       value,
-      v => TIMESTAMP.test(v),
+      v => parseTimestamp(v.replace(OPERATOR, '')) !== undefined,
       'seconds.nanoseconds (up to 10 and 9 digits), optionally after eq:, gt:, gte:, lt:, lte: or ne: (e.g. gte:1700000000.000000000)',
     );
   }
@@ -179,17 +194,66 @@ export function transactionQuery(params?: TransactionParams): Query {
   const c = new Checker();
   for (const [name, value] of entries(params)) {
     switch (name) {
+      // Repeated: every value is checked (the server refuses a bad one), the last one wins.
       case 'nonce':
-        if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > INT32_MAX) {
-          c.fail('nonce', 'an integer from 0 to 2147483647 (0: the user-submitted transaction)');
-        } else c.add('nonce', String(value));
+        c.lastOf('nonce', value, v => {
+          if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > INT32_MAX) {
+            c.fail('nonce', 'an integer from 0 to 2147483647 (0: the user-submitted transaction)');
+            return undefined;
+          }
+          return String(v);
+        });
         break;
       case 'scheduled':
-        c.boolean('scheduled', 'scheduled', value);
+        c.lastOf('scheduled', value, v => {
+          if (typeof v !== 'boolean') {
+            c.fail('scheduled', 'true or false');
+            return undefined;
+          }
+          return String(v);
+        });
         break;
       default:
         c.unknownName(name, TRANSACTION_NAMES);
     }
+  }
+  return c.done();
+}
+
+const NFTS_NAMES = ['limit', 'order', 'token.id'];
+
+export function nftsQuery(params?: NftsParams): Query {
+  const c = new Checker();
+  for (const [name, value] of entries(params)) {
+    switch (name) {
+      case 'limit':
+        c.limit(value);
+        break;
+      case 'order':
+        c.order(value);
+        break;
+      case 'token.id':
+        if (typeof value !== 'string' || !ENTITY_ID.test(value.replace(/^eq:/, ''))) {
+          c.fail('token.id', 'a token id (0.0.1234), optionally after eq:');
+        } else c.add('token.id', value);
+        break;
+      default:
+        c.unknownName(name, NFTS_NAMES);
+    }
+  }
+  return c.done();
+}
+
+const EXCHANGE_RATE_NAMES = ['timestamp'];
+const RATE_OPERATOR = /^(?:(?:eq|lt|lte):)?/;
+
+export function exchangeRateQuery(params?: ExchangeRateParams): Query {
+  const c = new Checker();
+  for (const [name, value] of entries(params)) {
+    if (name !== 'timestamp') c.unknownName(name, EXCHANGE_RATE_NAMES);
+    else if (typeof value !== 'string' || parseTimestamp(value.replace(RATE_OPERATOR, '')) === undefined) {
+      c.fail('timestamp', 'seconds.nanoseconds (up to 10 and 9 digits), optionally after eq:, lt: or lte:');
+    } else c.add('timestamp', value);
   }
   return c.done();
 }
@@ -310,85 +374,4 @@ export function contractResultsQuery(params?: ContractResultsParams): Query {
   return c.done();
 }
 
-function withinInt64(decimalOrHex: string): boolean {
-  try {
-    return BigInt(decimalOrHex) <= INT64_MAX;
-  } catch {
-    return false;
-  }
-}
-
-// ---- path parameters: each returns the path segment to send ----
-
-function refuse(parameter: string, expected: string): never {
-  throw new MirrorInputError([{ parameter, message: `Invalid parameter ${parameter}: expected ${expected}` }]);
-}
-
-function text(value: unknown, parameter: string, expected: string): string {
-  if (typeof value !== 'string') refuse(parameter, expected);
-  return value.trim();
-}
-
-export function accountPath(idOrAliasOrEvmAddress: string): string {
-  const expected =
-    'an account id (0.0.1234, 0.1234 or 1234), a 40-hex-digit EVM address (optionally 0x) or a base32 alias';
-  const v = text(idOrAliasOrEvmAddress, 'idOrAliasOrEvmAddress', expected);
-  if (!ACCOUNT_ID.test(v)) refuse('idOrAliasOrEvmAddress', expected);
-  return v;
-}
-
-/**
- * The transaction id as the server wants it: `shard.realm.num-sss-nnn` (the `@sss.nnn` form is
- * converted, nanoseconds padded to 9 digits), a 48-byte hash as 96 hex digits (optionally 0x), or
- * that hash in base64 (64 characters; standard base64 is turned into the URL-safe alphabet the
- * path needs).
- */
-export function transactionPath(transactionIdOrHash: string): string {
-  const expected =
-    'a transaction id as shard.realm.num-sss-nnn or shard.realm.num@sss.nnn (sss seconds, nnn nanoseconds), or a transaction hash (96 hex digits)';
-  const v = text(transactionIdOrHash, 'transactionId', expected);
-  const m = TX_ID_DASH.exec(v) ?? TX_ID_AT.exec(v);
-  if (m) return `${m[1]}.${m[2]}.${m[3]}-${m[4]}-${m[5].padStart(9, '0')}`;
-  if (TX_HASH_HEX.test(v)) return v;
-  if (TX_HASH_B64.test(v)) return v.replace(/\+/g, '-').replace(/\//g, '_');
-  return refuse('transactionId', expected);
-}
-
-export function blockPath(hashOrNumber: string | bigint): string {
-  const expected = 'a block number (0 to 9223372036854775807) or a block hash of 64 or 96 hex digits (optionally 0x)';
-  if (typeof hashOrNumber === 'bigint') {
-    if (hashOrNumber < 0n || hashOrNumber > INT64_MAX) refuse('hashOrNumber', expected);
-    return hashOrNumber.toString();
-  }
-  const v = text(hashOrNumber, 'hashOrNumber', expected);
-  if (BLOCK_NUMBER_PATH.test(v)) {
-    if (!withinInt64(v)) refuse('hashOrNumber', expected);
-    return v;
-  }
-  if (BLOCK_HASH_PATH.test(v)) return v;
-  return refuse('hashOrNumber', expected);
-}
-
-export function contractPath(idOrEvmAddress: string): string {
-  const expected = 'a contract id (0.0.1234) or a 40-hex-digit EVM address (optionally 0x)';
-  const v = text(idOrEvmAddress, 'contractIdOrAddress', expected);
-  if (!CONTRACT_ID.test(v)) refuse('contractIdOrAddress', expected);
-  return v;
-}
-
-export function entityPath(id: string, parameter: 'tokenId' | 'topicId' | 'scheduleId'): string {
-  const expected = 'an entity id shard.realm.num (e.g. 0.0.1234)';
-  const v = text(id, parameter, expected);
-  if (!ENTITY_ID.test(v)) refuse(parameter, expected);
-  return v;
-}
-
-/** Encodes a query for the URL; `:` stays readable (`timestamp=gte:…`), as the server's own links write it. */
-export function encodeQuery(query: Query): string {
-  if (query.length === 0) return '';
-  let s = '';
-  for (const [k, v] of query) {
-    s += (s ? '&' : '?') + encodeURIComponent(k) + '=' + encodeURIComponent(v).replace(/%3A/gi, ':');
-  }
-  return s;
-}
+export { accountPath, blockPath, contractPath, encodeQuery, entityPath, transactionPath } from './paths';
