@@ -18,9 +18,9 @@ export const DATASETS: Readonly<Record<string, Dataset>> = {
   accounts: set('accounts', 'accounts 0.0.3, 7, 8, 9, 98: balances, token balances, transactions (clock 2009-02-13)', [
     'accounts/{id}/no-params.json',
   ]),
-  tokens: set('tokens', "an account's token relationships, tokens with decimals", [
-    'accounts/{id}/tokens/no-params.json',
-  ]),
+  // Token metadata (the hover). Token relationships with decimals for token units are in
+  // accounts/{id}/tokens/no-params.json, which collides with this one (tokens 0.0.1135, 0.0.45678).
+  tokens: set('tokens', 'four fungible tokens, 0.0.1135 with 1000 decimals', ['tokens/{id}/no-params.json']),
   transactions: set('transactions', 'transactions sharing an id (parent, scheduled, duplicate), their hashes', [
     'transactions/{id}/no-params.json',
   ]),

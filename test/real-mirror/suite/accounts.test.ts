@@ -18,7 +18,7 @@ async function hover(content: string, needle: string, into = 2): Promise<string>
   const position = doc.positionAt(doc.getText().indexOf(needle) + into);
   const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, position);
   const texts = hovers.flatMap(h => h.contents.map(c => (c instanceof vscode.MarkdownString ? c.value : '')));
-  const ours = texts.find(t => /\*\*(Account|Contract|Transaction)\*\*|not found on/.test(t));
+  const ours = texts.find(t => /\*\*(Account|Contract|Token|Transaction)\*\*|not found on/.test(t));
   assert.ok(ours, `a Ledger Lens hover on ${needle}: ${JSON.stringify(texts)}`);
   return ours;
 }
@@ -191,11 +191,25 @@ describe('real mirror node: accounts', () => {
   });
 });
 
-describe('real mirror node: token relationships (set "tokens")', () => {
-  useRealSet('tokens');
-  // TODO(token units, being built by another helper): 0.0.1001 holds 15 of token 0.0.1135 (1
-  // decimal) and 0 of 0.0.45678 (2 decimals) in accounts/{id}/tokens/no-params.json: expect "1.5"
-  // and "0.00" once the Tokens section and the hover read /accounts/{id}/tokens.
+describe('real mirror node: tokens (set "tokens")', () => {
+  const real = useRealSet('tokens');
+
+  it('the hover of a token id: its metadata as the server holds it', async () => {
+    const own = JSON.parse((await fetchReal(real().url, '/api/v1/tokens/0.0.1135')).text) as {
+      symbol: string;
+      decimals: string;
+      name: string;
+    };
+    assert.strictEqual(own.symbol, 'ORIGINALRDKSE');
+    const text = await hover('const token = "0.0.1135";\n', '0.0.1135');
+    assert.match(text, /\*\*Token\*\* `0\.0\.1135`/);
+    assert.ok(text.includes(`Symbol: ${own.symbol}`), text);
+    assert.ok(text.includes(`Decimals: ${own.decimals}`), text);
+  });
+
+  // TODO(token units, being built by another helper): load accounts/{id}/tokens/no-params.json
+  // (0.0.1001 holds 15 of 0.0.1135 with 1 decimal, 0 of 0.0.45678 with 2) as a set of its own and
+  // expect "1.5" and "0.00" in the Tokens section and the hover once they read the decimals.
   it('token balances in the units of their decimals (pending: token units)');
   // TODO(NFTs, another helper): no NFT set is loaded yet (accounts/{id}/nfts/no-params.json fits).
   it('an account’s NFTs (pending: NFTs)');
