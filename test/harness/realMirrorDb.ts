@@ -90,10 +90,14 @@ async function startCluster(install: RealMirrorInstall, dataDir: string, logFile
       await sleep(200);
     }
     if (ready) return clusterHandle(install, proc, port, dataDir, logFile);
+    const exit = proc.child.exitCode ?? proc.child.signalCode;
     await stopCluster(proc);
     const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '';
-    if (!/already in use/i.test(log.slice(-2000)))
-      throw new RealMirrorError('starting PostgreSQL', 'it did not accept connections within 30 s', logFile);
+    if (!/already in use/i.test(log.slice(-2000))) {
+      const last = log.trim().split('\n').pop() ?? '';
+      const why = exit === null ? 'it did not accept connections within 30 s' : `postgres exited (${exit}): ${last}`;
+      throw new RealMirrorError('starting PostgreSQL', why, logFile);
+    }
   }
   throw new RealMirrorError('starting PostgreSQL', 'three free ports in a row were taken meanwhile', logFile);
 }
