@@ -77,7 +77,7 @@ const { default: restConfig } = await import(path.join(REST, 'config.js'));
 const { default: ops } = await import(path.join(REST, '__tests__', 'integrationDomainOps.js'));
 const { transformShardRealmValues } = await import(path.join(REST, '__tests__', 'integrationUtils.js'));
 
-/** The first `shard.realm` other than 0.0 in the config or on a row of the setup, or undefined. */
+/** The first `shard.realm` other than 0.0 on a row of the setup (or in its config), or undefined. */
 function otherShardRealm(value) {
   if (Array.isArray(value)) {
     for (const v of value) {
@@ -102,8 +102,10 @@ function refusal(name, setup) {
   if (unknown.length) return `setup keys this loader does not know: ${unknown.join(', ')}`;
   const features = Object.keys(setup.features ?? {}).filter(k => k !== 'fakeTime');
   if (features.length) return `setup.features it does not know: ${features.join(', ')}`;
-  const other = otherShardRealm(setup);
-  if (other) return `uses shard.realm ${other} (the suite loads 0.0 data only)`;
+  // The server runs as shard.realm 0.0: a spec that needs it configured otherwise cannot be served.
+  const common = setup.config?.common ?? {};
+  if ((common.shard ?? 0) !== 0 || (common.realm ?? 0) !== 0)
+    return `configures the server as shard.realm ${common.shard ?? 0}.${common.realm ?? 0} (the suite serves 0.0)`;
   if (name.includes('stateproof')) return 'state proofs need an object store with record files';
   return undefined;
 }
@@ -162,6 +164,9 @@ async function loadSet(database, files) {
         notes.push(`clock ${clock}`);
       }
       if (spec.matrix) notes.push(`matrix ${spec.matrix}: default config only`);
+      // Rows of other shards and realms load and are served as such (a hover needs anyShardRealm).
+      const other = otherShardRealm(setup);
+      if (other) notes.push(`has rows in shard.realm ${other}`);
       try {
         await ops.setup(setup);
         for (const script of setup.sql?.scripts ?? [])
