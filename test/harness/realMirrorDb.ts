@@ -10,6 +10,7 @@ import * as path from 'path';
 import { freePort, PortBlocks } from './ports';
 import { sleep, spawnGroup, type GroupProcess } from './proc';
 import { RealMirrorError, runCommand, type RealMirrorInstall } from './realMirrorInstall';
+import { migrationOrder, migrationScript } from './realMirrorSql';
 
 const TEMPLATE_DONE = '.ledger-lens-migrated';
 
@@ -135,39 +136,6 @@ function clusterHandle(
   };
 }
 
-// Flyway placeholders of the importer's migrations, with the values its tests use.
-const PLACEHOLDERS: Readonly<Record<string, string>> = {
-  'db-user': 'mirror_node',
-  'api-user': 'mirror_api',
-  'api-password': 'mirror_api_pass',
-  'db-name': 'mirror_node',
-  partitionStartDate: "'1970-01-01'",
-  partitionTimeInterval: "'10years'",
-  topicRunningHashV2AddedTimestamp: '0',
-  transactionHashLookbackInterval: "'60days'",
-  schema: 'public',
-  tempSchema: 'temporary',
-  hashShardCount: '2',
-  shardCount: '2',
-};
-
-/** Flyway's order: versioned migrations by numeric version, then repeatable ones by name. */
-export function migrationOrder(files: readonly string[]): string[] {
-  const version = (f: string): number[] => (/^V([\d.]+)__/.exec(f)?.[1] ?? '').split('.').map(Number);
-  const compare = (a: string, b: string): number => {
-    const va = version(a);
-    const vb = version(b);
-    for (let i = 0; i < Math.max(va.length, vb.length); i++) {
-      const d = (va[i] ?? 0) - (vb[i] ?? 0);
-      if (d !== 0) return d;
-    }
-    return 0;
-  };
-  const versioned = files.filter(f => /^V[\d.]+__.*\.sql$/.test(f)).sort(compare);
-  const repeatable = files.filter(f => /^R__.*\.sql$/.test(f)).sort();
-  return [...versioned, ...repeatable];
-}
-
 async function migrate(install: RealMirrorInstall, pg: Postgres, log: (line: string) => void): Promise<number> {
   await pg.psql(
     'creating the mirror_node database',
@@ -187,23 +155,11 @@ async function migrate(install: RealMirrorInstall, pg: Postgres, log: (line: str
   );
   const files = migrationOrder(fs.readdirSync(install.migrationsDir));
   log(`applying ${files.length} schema migrations with psql`);
-  // One psql session for all of them (a process per file costs minutes on a busy machine), each
-  // file in its own transaction as Flyway runs it, announced first so the log names the failing one.
-  const script = files.map((file, i) => {
-    const sql = fs
-      .readFileSync(path.join(install.migrationsDir, file), 'utf8')
-      .replace(/\$\{([\w-]+)\}/g, (whole, name: string) => PLACEHOLDERS[name] ?? whole);
-    const ver = /^V([\d.]+)__/.exec(file)?.[1];
-    const description = file
-      .replace(/^[VR][\d.]*__/, '')
-      .replace(/\.sql$/, '')
-      .replace(/_/g, ' ');
-    const history = `insert into flyway_schema_history values (${i + 1}, ${ver ? `'${ver}'` : 'null'}, '${description.replace(/'/g, "''")}', 'SQL', '${file}', 0, 'mirror_node', now(), 1, true);`;
-    // CREATE INDEX CONCURRENTLY cannot run inside a transaction.
-    const body = /concurrently/i.test(sql) ? `${sql}\n;\n${history}\n` : `begin;\n${sql}\n;\n${history}\ncommit;\n`;
-    return `\\echo applying migration ${file}\n${body}`;
-  });
-  await pg.psql('applying the schema migrations', 'mirror_node', asOwner(script.join('')), 10 * 60_000);
+  // One psql session for all of them (a process per file costs minutes on a busy machine).
+  const script = migrationScript(
+    files.map(file => ({ file, sql: fs.readFileSync(path.join(install.migrationsDir, file), 'utf8') })),
+  );
+  await pg.psql('applying the schema migrations', 'mirror_node', asOwner(script), 10 * 60_000);
   return files.length;
 }
 
