@@ -92,12 +92,22 @@ async function startElsewhere(): Promise<Elsewhere> {
   };
 }
 
-export async function runExtensionHostTests(
-  options: { grep?: string; keep?: boolean; timeoutMs?: number; untrusted?: boolean } = {},
-): Promise<ExtHostResult> {
+export interface ExtHostOptions {
+  readonly grep?: string;
+  readonly keep?: boolean;
+  readonly timeoutMs?: number;
+  /** Another compiled suite entry (a folder with index.js exporting run()); default out/test/integration. */
+  readonly testsPath?: string;
+  /** More environment for the extension host (e.g. the URLs of servers the suite talks to). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Run in an untrusted workspace whose settings point the endpoints at a recording server. */
+  readonly untrusted?: boolean;
+}
+
+export async function runExtensionHostTests(options: ExtHostOptions = {}): Promise<ExtHostResult> {
   const t0 = Date.now();
   const root = projectRoot();
-  const testsPath = path.join(root, 'out', 'test', 'integration');
+  const testsPath = options.testsPath ?? path.join(root, 'out', 'test', 'integration');
   if (!fs.existsSync(path.join(testsPath, 'index.js')))
     throw new Error(`${testsPath}/index.js is missing: run npx tsc -p test/tsconfig.json first`);
   if (!fs.existsSync(path.join(root, 'dist', 'extension.js')))
@@ -126,6 +136,7 @@ export async function runExtensionHostTests(
       smokeTestDriver: true,
       workspaceTrust: options.untrusted ?? false,
       env: {
+        ...options.env,
         LEDGER_LENS_TEST_RESULT: resultFile,
         ...(options.grep ? { LEDGER_LENS_GREP: options.grep } : {}),
         ...(elsewhere ? { LEDGER_LENS_SUITE: 'untrusted', LEDGER_LENS_ELSEWHERE_URL: elsewhere.url } : {}),
