@@ -28,6 +28,7 @@ export const Commands = {
   renameAccount: 'ledgerLens.renameAccount',
   decodeCalldata: 'ledgerLens.decodeCalldata',
   openContractSource: 'ledgerLens.openContractSource',
+  openSample: 'ledgerLens.openSample',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];

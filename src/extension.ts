@@ -23,6 +23,7 @@ import { registerStatus } from './features/status';
 import { registerAbi } from './features/abi';
 import { registerDecode } from './features/decode';
 import { AbiIndex } from './abi';
+import { registerWalkthrough } from './walkthrough';
 import { networkLabel, type LedgerLensConfig } from './settings';
 
 export function activate(context: vscode.ExtensionContext): LedgerLensExports {
@@ -55,6 +56,7 @@ function wire(ctx: FeatureContext): (() => vscode.Disposable)[] {
     () => wireBlocks(ctx, services),
     () => wireContracts(ctx, services, abi),
     () => wireStatus(ctx, services),
+    () => registerWalkthrough(ctx),
   ];
 }
 
