@@ -48,3 +48,4 @@ export class DocumentEvidence {
     this.cache.delete(uri);
   }
 }
+export * from './reader';
