@@ -7,8 +7,7 @@
 // as a transaction hash, and a raw ECDSA key is 32 bytes like an EVM transaction hash; following
 // such a link would send the key to a public mirror node. So a 48-byte value that is a DER SEQUENCE
 // of its whole length is skipped, and so is any hash on a line that speaks of a key, secret or seed.
-import { type EntityId, type TransactionId, formatTransactionIdAt, formatEntityId } from '../../ledger';
-import { findReferences } from '../hover/references';
+import { type EntityId, type TransactionId, findReferences, formatEntityId, formatTransactionIdAt } from '../../ledger';
 
 export type TerminalTarget =
   | { readonly kind: 'transaction'; readonly transactionId: TransactionId }
