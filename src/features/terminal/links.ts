@@ -7,7 +7,15 @@
 // as a transaction hash, and a raw ECDSA key is 32 bytes like an EVM transaction hash; following
 // such a link would send the key to a public mirror node. So a 48-byte value that is a DER SEQUENCE
 // of its whole length is skipped, and so is any hash on a line that speaks of a key, secret or seed.
-import { type EntityId, type TransactionId, findReferences, formatEntityId, formatTransactionIdAt } from '../../ledger';
+import { Commands } from '../../commands';
+import {
+  type EntityId,
+  type TransactionId,
+  findReferences,
+  formatEntityId,
+  formatTransactionIdAt,
+  formatTransactionIdDash,
+} from '../../ledger';
 
 export type TerminalTarget =
   | { readonly kind: 'transaction'; readonly transactionId: TransactionId }
@@ -132,4 +140,51 @@ export function findTerminalLinks(line: string, options: TerminalLinkOptions = {
     if (out.length >= MAX_LINKS) break;
   }
   return out;
+}
+
+/** What a click on a link does: one of our commands and its argument. */
+export type LinkAction =
+  | { readonly command: typeof Commands.lookupTransaction; readonly argument: string }
+  | { readonly command: typeof Commands.showContractResults; readonly argument: { kind: 'contract'; id: string } }
+  | {
+      readonly command: typeof Commands.revealAccount;
+      readonly argument: { kind: 'account'; id: string; evmAddress?: string };
+    };
+
+/**
+ * Decides what a link opens. An entity id or EVM address may be an account or a contract: the
+ * mirror node is asked whether it is a contract (`/contracts/{id}`); a 404 means an account.
+ */
+export async function actionFor(
+  match: TerminalLinkMatch,
+  isContract: (idOrAddress: string) => Promise<boolean>,
+): Promise<LinkAction | undefined> {
+  const t = match.target;
+  switch (t.kind) {
+    case 'transaction':
+      return { command: Commands.lookupTransaction, argument: formatTransactionIdDash(t.transactionId) };
+    case 'transactionHash':
+      return { command: Commands.lookupTransaction, argument: t.hash };
+    case 'entity':
+      return entityAction(formatEntityId(t.id), undefined, isContract);
+    case 'evm': {
+      const id = t.longZero ? formatEntityId(t.longZero) : t.address;
+      return entityAction(id, t.address, isContract);
+    }
+    case 'ethereumHash':
+      // No lookup by a 32-byte EVM hash yet; the provider does not offer these links.
+      return undefined;
+  }
+}
+
+async function entityAction(
+  id: string,
+  evmAddress: string | undefined,
+  isContract: (idOrAddress: string) => Promise<boolean>,
+): Promise<LinkAction> {
+  if (await isContract(id)) return { command: Commands.showContractResults, argument: { kind: 'contract', id } };
+  return {
+    command: Commands.revealAccount,
+    argument: evmAddress ? { kind: 'account', id, evmAddress } : { kind: 'account', id },
+  };
 }

@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import { formatEntityId, formatTransactionIdAt } from '../../../src/ledger';
-import { type TerminalLinkMatch, findTerminalLinks } from '../../../src/features/terminal/links';
+import { Commands } from '../../../src/commands';
+import { type TerminalLinkMatch, actionFor, findTerminalLinks } from '../../../src/features/terminal/links';
 
 function describeLink(l: TerminalLinkMatch): string {
   const t = l.target;
@@ -113,5 +114,66 @@ describe('terminal links over real-shaped script output', () => {
     const t0 = performance.now();
     findTerminalLinks(`${'x'.repeat(2_000_000)} 0.0.5`);
     assert.ok(performance.now() - t0 < 200, 'a 2 MB line is cut, not scanned whole');
+  });
+});
+
+describe('what a terminal link opens', () => {
+  const only = (line: string) => {
+    const links = findTerminalLinks(line);
+    assert.strictEqual(links.length, 1, line);
+    return links[0];
+  };
+  const contracts = new Set(['0.0.5005']);
+  const asked: string[] = [];
+  const isContract = async (id: string) => {
+    asked.push(id);
+    return contracts.has(id);
+  };
+
+  it('a transaction id (either form) opens the transaction panel with the dash form', async () => {
+    for (const line of ['tx 0.0.1234@1700000000.000000005', 'tx 0.0.1234-1700000000-5', 'tx 0.0.1234@1700000000']) {
+      const expected = line.endsWith('@1700000000') ? '0.0.1234-1700000000-000000000' : '0.0.1234-1700000000-000000005';
+      assert.deepStrictEqual(await actionFor(only(line), isContract), {
+        command: Commands.lookupTransaction,
+        argument: expected,
+      });
+    }
+  });
+
+  it('a 48-byte hash opens the transaction panel by hash', async () => {
+    assert.deepStrictEqual(await actionFor(only(`hash ${HASH48}`), isContract), {
+      command: Commands.lookupTransaction,
+      argument: `0x${HASH48}`,
+    });
+  });
+
+  it('a contract id opens its contract results; an account id is revealed in Accounts', async () => {
+    assert.deepStrictEqual(await actionFor(only('deployed 0.0.5005'), isContract), {
+      command: Commands.showContractResults,
+      argument: { kind: 'contract', id: '0.0.5005' },
+    });
+    assert.deepStrictEqual(await actionFor(only('payer 0.0.1234'), isContract), {
+      command: Commands.revealAccount,
+      argument: { kind: 'account', id: '0.0.1234' },
+    });
+  });
+
+  it('a long-zero address is asked about as its entity id; another address as itself', async () => {
+    asked.length = 0;
+    const longZero = await actionFor(only('at 0x000000000000000000000000000000000000138d'), isContract);
+    assert.deepStrictEqual(longZero, {
+      command: Commands.showContractResults,
+      argument: { kind: 'contract', id: '0.0.5005' },
+    });
+    const evm = await actionFor(only('from 0x5FbDB2315678afecb367f032d93F642f64180aa3'), isContract);
+    assert.deepStrictEqual(evm, {
+      command: Commands.revealAccount,
+      argument: {
+        kind: 'account',
+        id: '0x5fbdb2315678afecb367f032d93f642f64180aa3',
+        evmAddress: '0x5fbdb2315678afecb367f032d93f642f64180aa3',
+      },
+    });
+    assert.deepStrictEqual(asked, ['0.0.5005', '0x5fbdb2315678afecb367f032d93f642f64180aa3']);
   });
 });
