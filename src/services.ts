@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { ConfigService } from './config';
 import { createMirrorClient, type MirrorClient } from './mirror';
 import { createStatusClient, type StatusClient } from './status';
+import { HttpClient, RequestBudgets, defaultRatePolicy, type ProxyConfig } from './net';
 import { mirrorClientChanged, type LedgerLensConfig } from './settings';
 import { Disposable } from './util/lifecycle';
 
@@ -27,15 +28,36 @@ export class Services extends Disposable {
   /** Fires when a mirror request fails with a network error or 5xx, and when one succeeds after. */
   readonly onDidChangeMirrorProblem = this.problemChanged.event;
 
+  /**
+   * [net] The one HTTP layer: the per-origin request budget shared by every client, VS Code's proxy
+   * settings, `User-Agent: LedgerLens/<version>`. Features read `http.budgets` (state, onDidChange)
+   * to say "rate limited, retrying in 4 s".
+   */
+  readonly http: HttpClient;
+
   constructor(readonly log: vscode.LogOutputChannel) {
     super();
     this.config = this._register(new ConfigService());
+    // [net] one layer for every request; rebuilt pieces follow the settings below.
+    this.http = new HttpClient({
+      budgets: new RequestBudgets({ rateFor: defaultRatePolicy(this.config.current.maxRequestsPerSecond) }),
+      proxy: readProxyConfig(),
+    });
+    this._register({ dispose: () => this.http.close() });
+    this._register(
+      vscode.workspace.onDidChangeConfiguration(e => {
+        if (e.affectsConfiguration('http')) this.http.setProxy(readProxyConfig());
+      }),
+    );
     this.mirrorClient = this.buildMirror(this.config.current);
     this.statusClient = this.buildStatus(this.config.current);
     for (const p of this.config.problems) log.warn(`setting ${p.key}: ${p.message}`);
     this._register(
       this.config.onDidChange(({ previous, current }) => {
         for (const p of this.config.problems) log.warn(`setting ${p.key}: ${p.message}`);
+        if (previous.maxRequestsPerSecond !== current.maxRequestsPerSecond) {
+          this.http.budgets.setPolicy(defaultRatePolicy(current.maxRequestsPerSecond)); // [net]
+        }
         if (mirrorClientChanged(previous, current)) {
           const old = this.mirrorClient;
           this.mirrorClient = this.buildMirror(current);
@@ -83,7 +105,9 @@ export class Services extends Disposable {
     return createMirrorClient({
       baseUrl: config.mirrorBaseUrl,
       timeoutMs: config.requestTimeoutMs,
-      maxRequestsPerSecond: config.maxRequestsPerSecond,
+      // [net] Loopback (a local node) is not limited; other origins get the setting. Once the mirror
+      // client takes `http` (core), pass `http: this.http` and the budget is shared with every client.
+      maxRequestsPerSecond: defaultRatePolicy(config.maxRequestsPerSecond)(config.mirrorBaseUrl),
       onOutcome: outcome => {
         if (outcome.kind === 'ok') this.setProblem(undefined);
         else if (outcome.kind === 'network-error' || outcome.kind === 'server-error') {
@@ -95,6 +119,21 @@ export class Services extends Disposable {
   }
 
   private buildStatus(config: LedgerLensConfig): StatusClient {
-    return createStatusClient({ baseUrl: config.statusUrl, timeoutMs: config.requestTimeoutMs });
+    return createStatusClient({ baseUrl: config.statusUrl, timeoutMs: config.requestTimeoutMs, http: this.http });
   }
+}
+
+/** [net] VS Code's proxy settings (`http.proxy`, `http.noProxy`, `http.proxySupport`, `http.proxyStrictSSL`). */
+function readProxyConfig(): ProxyConfig {
+  const http = vscode.workspace.getConfiguration('http');
+  const proxy = http.get<unknown>('proxy');
+  const noProxy = http.get<unknown>('noProxy');
+  const support = http.get<unknown>('proxySupport');
+  const strictSSL = http.get<unknown>('proxyStrictSSL');
+  return {
+    ...(typeof proxy === 'string' ? { proxy } : {}),
+    ...(Array.isArray(noProxy) ? { noProxy: noProxy.filter((x): x is string => typeof x === 'string') } : {}),
+    ...(support === 'off' || support === 'on' || support === 'fallback' || support === 'override' ? { support } : {}),
+    ...(typeof strictSSL === 'boolean' ? { strictSSL } : {}),
+  };
 }

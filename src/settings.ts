@@ -76,7 +76,7 @@ export const DEFAULTS = {
   scheme: 'https' as const,
   statusUrl: 'https://status.hedera.com',
   requestTimeoutMs: 10_000,
-  maxRequestsPerSecond: 20,
+  maxRequestsPerSecond: 10, // [net] issue 15: the request budget for remote origins
   transactionsLimit: 25,
   pollIntervalSeconds: 60,
 };

@@ -75,7 +75,7 @@ export function groupDigits(digits: string): string {
   const n = digits.length;
   if (n <= 3) return digits;
   const head = n % 3 || 3;
-  const parts: string[] = [digits.slice(0, head)];
-  for (let i = head; i < n; i += 3) parts.push(digits.slice(i, i + 3));
-  return parts.join(',');
+  let out = digits.slice(0, head);
+  for (let i = head; i < n; i += 3) out += `,${digits.slice(i, i + 3)}`;
+  return out;
 }

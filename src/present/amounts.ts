@@ -58,8 +58,11 @@ export function checkDecimals(value: unknown): number | undefined {
 
 /** A token symbol for a plain-text place: one line, invisibles shown, cut to {@link MAX_SYMBOL_LENGTH}. */
 export function tokenSymbol(symbol: string): string {
+  if (symbol.length <= MAX_SYMBOL_LENGTH && SIMPLE_SYMBOL.test(symbol)) return symbol; // the common case, fast
   return plainText(symbol.trim(), MAX_SYMBOL_LENGTH);
 }
+
+const SIMPLE_SYMBOL = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
 
 export interface TokenAmountOptions {
   /** Appended after a space, made safe and cut: `1,500.25 USDC`. */
@@ -80,15 +83,20 @@ export function formatTokenAmount(
   decimals: unknown,
   opts: TokenAmountOptions = {},
 ): string | undefined {
-  const d = checkDecimals(decimals);
+  const d =
+    typeof decimals === 'number' && decimals >= 0 && decimals <= MAX_TOKEN_DECIMALS && Number.isInteger(decimals)
+      ? decimals
+      : checkDecimals(decimals);
   if (d === undefined) return undefined;
   const negative = amount < 0n;
-  const digits = (negative ? -amount : amount).toString().padStart(d + 1, '0');
-  const whole = groupDigits(digits.slice(0, digits.length - d));
-  let fraction = d > 0 ? digits.slice(digits.length - d) : '';
-  if (opts.trimZeros !== false) fraction = fraction.replace(/0+$/, '');
+  let digits = (negative ? -amount : amount).toString();
+  if (digits.length <= d) digits = digits.padStart(d + 1, '0');
+  const cut = digits.length - d;
+  const whole = groupDigits(digits.slice(0, cut));
+  let end = digits.length;
+  if (opts.trimZeros !== false) while (end > cut && digits.charCodeAt(end - 1) === 48) end--;
   const sign = negative ? '-' : opts.signed && amount > 0n ? '+' : '';
-  const text = `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
+  const text = end > cut ? `${sign}${whole}.${digits.slice(cut, end)}` : `${sign}${whole}`;
   const symbol = opts.symbol === undefined ? '' : tokenSymbol(opts.symbol);
   return symbol ? `${text} ${symbol}` : text;
 }

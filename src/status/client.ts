@@ -1,9 +1,10 @@
-// The Statuspage v2 client: four GET documents, each checked by its schema. One keep-alive agent per
-// client; a client belongs to one status URL and is disposed (cancelling its requests) when the URL
-// changes.
+// The Statuspage v2 client: four GET documents, each checked by its schema, fetched through the
+// shared HTTP layer (src/net: timeouts, size cap, same-origin redirects, compression, proxy, the
+// per-origin budget). A client belongs to one status URL and is disposed (cancelling its requests)
+// when the URL changes.
 import { STATUS_CODES } from 'http';
-import { Agent, request } from 'undici';
 import type { z } from 'zod';
+import { HttpClient, NetError, hostOf, linkSignals, type Priority } from '../net';
 import { maintenancesSchema, summarySchema, type Maintenances, type Summary } from './schemas';
 
 export interface StatusClientOptions {
@@ -13,10 +14,14 @@ export interface StatusClientOptions {
   readonly timeoutMs?: number;
   /** Largest body accepted; a bigger one is refused unread. Default 4 MiB. */
   readonly maxBodyBytes?: number;
+  /** The extension's shared HTTP layer; without it the client makes a private one. */
+  readonly http?: HttpClient;
 }
 
 export interface RequestOpts {
   readonly signal?: AbortSignal;
+  /** Where the request queues in the origin's budget. Default `background` (the poller). */
+  readonly priority?: Priority;
 }
 
 export interface StatusClient {
@@ -72,7 +77,8 @@ class HttpStatusClient implements StatusClient {
   readonly baseUrl: string;
   private readonly timeoutMs: number;
   private readonly maxBodyBytes: number;
-  private readonly agent: Agent;
+  private readonly http: HttpClient;
+  private readonly ownsHttp: boolean;
   private readonly lifetime = new AbortController();
 
   constructor(options: StatusClientOptions) {
@@ -83,13 +89,8 @@ class HttpStatusClient implements StatusClient {
     this.baseUrl = (base.origin + base.pathname).replace(/\/+$/, '');
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-    this.agent = new Agent({
-      connect: { timeout: this.timeoutMs },
-      headersTimeout: this.timeoutMs,
-      bodyTimeout: this.timeoutMs,
-      keepAliveTimeout: 30_000,
-      connections: 2,
-    });
+    this.ownsHttp = !options.http;
+    this.http = options.http ?? new HttpClient({ connections: 2 });
   }
 
   summary(opts?: RequestOpts): Promise<Summary> {
@@ -108,8 +109,7 @@ class HttpStatusClient implements StatusClient {
   dispose(): void {
     if (this.lifetime.signal.aborted) return;
     this.lifetime.abort();
-    // destroy, not close: close would wait for requests that nobody is waiting for any more.
-    this.agent.destroy().catch(() => undefined);
+    if (this.ownsHttp) this.http.close();
   }
 
   private async get<S extends z.ZodType>(
@@ -118,7 +118,7 @@ class HttpStatusClient implements StatusClient {
     what: string,
     opts?: RequestOpts,
   ): Promise<z.output<S>> {
-    const body = await this.fetchJson(this.baseUrl + path, opts?.signal);
+    const body = await this.fetchJson(this.baseUrl + path, opts);
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -132,105 +132,44 @@ class HttpStatusClient implements StatusClient {
     return parsed.data;
   }
 
-  private async fetchJson(firstUrl: string, callerSignal: AbortSignal | undefined): Promise<unknown> {
-    const origin = new URL(firstUrl).origin;
-    const deadline = AbortSignal.timeout(this.timeoutMs);
-    const signals = [this.lifetime.signal, deadline];
-    if (callerSignal) signals.push(callerSignal);
-    const signal = AbortSignal.any(signals);
-
-    let url = firstUrl;
-    for (let hop = 0; ; hop++) {
-      const stopped = (): StatusError | undefined => {
-        if (callerSignal?.aborted || this.lifetime.signal.aborted)
-          return new StatusError('aborted', 'status request cancelled', url);
-        if (deadline.aborted)
-          return new StatusError('timeout', `status page did not answer within ${this.timeoutMs} ms`, url);
-        return undefined;
-      };
-      if (signal.aborted) throw stopped() ?? new StatusError('aborted', 'status request cancelled', url);
-
-      let res: Awaited<ReturnType<typeof request>>;
-      try {
-        res = await request(url, {
-          method: 'GET',
-          dispatcher: this.agent,
-          signal,
-          headers: { accept: 'application/json', 'user-agent': 'ledger-lens' },
-        });
-      } catch (e) {
-        throw stopped() ?? networkError(e, url);
-      }
-
-      const status = res.statusCode;
-      if (status >= 300 && status < 400 && status !== 304) {
-        res.body.resume();
-        const location = headerValue(res.headers['location']);
-        if (!location)
-          throw new StatusError('http', `status page answered HTTP ${status} without a Location`, url, status);
-        let next: URL;
-        try {
-          next = new URL(location, url);
-        } catch {
-          throw new StatusError('redirect', `status page redirected to an invalid URL`, url, status);
-        }
-        if (next.origin !== origin) {
-          throw new StatusError(
-            'redirect',
-            `status page redirected to another origin (${next.origin}); not followed`,
-            url,
-            status,
-          );
-        }
-        if (hop >= MAX_REDIRECTS)
-          throw new StatusError('redirect', 'status page redirected too many times', url, status);
-        url = next.href;
-        continue;
-      }
-
-      let text: string;
-      try {
-        text = await this.readCapped(res, url);
-      } catch (e) {
-        if (e instanceof StatusError) throw e;
-        throw stopped() ?? networkError(e, url);
-      }
-      if (status < 200 || status >= 300) {
-        throw new StatusError('http', `status page answered HTTP ${status}${reasonOf(status, text)}`, url, status);
-      }
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        throw new StatusError('invalid', 'status page sent a body that is not JSON', url);
-      }
+  private async fetchJson(url: string, opts: RequestOpts | undefined): Promise<unknown> {
+    const callerSignal = opts?.signal;
+    if (callerSignal?.aborted || this.lifetime.signal.aborted) {
+      throw new StatusError('aborted', 'status request cancelled', url);
+    }
+    const linked = linkSignals([callerSignal, this.lifetime.signal]);
+    const signal = linked.signal;
+    let res;
+    try {
+      res = await this.http.get(url, {
+        signal,
+        priority: opts?.priority ?? 'background',
+        timeoutMs: this.timeoutMs,
+        // One budget for the whole request, redirects included, as the page is polled.
+        totalTimeoutMs: this.timeoutMs,
+        maxBodyBytes: this.maxBodyBytes,
+        maxRedirects: MAX_REDIRECTS,
+        // The poller backs off on its own: one attempt, and a 429 is answered at once (the origin
+        // still waits out its Retry-After for every caller).
+        retries: 0,
+        maxRetryAfterMs: 0,
+      });
+    } catch (e) {
+      throw statusError(e, url);
+    } finally {
+      linked.dispose();
+    }
+    const status = res.status;
+    const text = res.body.toString('utf8');
+    if (status < 200 || status >= 300) {
+      throw new StatusError('http', `status page answered HTTP ${status}${reasonOf(status, text)}`, res.url, status);
+    }
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw new StatusError('invalid', 'status page sent a body that is not JSON', res.url);
     }
   }
-
-  private async readCapped(res: Awaited<ReturnType<typeof request>>, url: string): Promise<string> {
-    const declared = Number(headerValue(res.headers['content-length']));
-    const tooLarge = () =>
-      new StatusError('too-large', `status page sent more than ${this.maxBodyBytes} bytes; refused`, url);
-    if (Number.isFinite(declared) && declared > this.maxBodyBytes) {
-      res.body.destroy();
-      throw tooLarge();
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of res.body) {
-      const buf = chunk as Buffer;
-      size += buf.length;
-      if (size > this.maxBodyBytes) {
-        res.body.destroy();
-        throw tooLarge();
-      }
-      chunks.push(buf);
-    }
-    return Buffer.concat(chunks, size).toString('utf8');
-  }
-}
-
-function headerValue(v: string | string[] | undefined): string | undefined {
-  return Array.isArray(v) ? v[0] : v;
 }
 
 // A short reason from an error body: Statuspage error pages are HTML, so only a plain JSON
@@ -251,36 +190,65 @@ function reasonOf(status: number, body: string): string {
   return phrase ? ` (${phrase})` : '';
 }
 
-function networkError(e: unknown, url: string): StatusError {
-  const code = errorCode(e);
-  const host = (() => {
-    try {
-      return new URL(url).host;
-    } catch {
-      return url;
+/** The layer's NetError in the status page's words (the NetError kept as `cause`). */
+function statusError(e: unknown, url: string): StatusError {
+  if (!(e instanceof NetError)) return new StatusError('network', `cannot reach status page: ${String(e)}`, url);
+  const at = e.url || url;
+  const d = e.details;
+  const out = ((): StatusError => {
+    switch (e.kind) {
+      case 'aborted':
+        return new StatusError('aborted', 'status request cancelled', at);
+      case 'timeout':
+        return new StatusError('timeout', `status page did not answer within ${d.timeoutMs ?? '?'} ms`, at);
+      case 'too-large':
+        return new StatusError('too-large', `status page sent more than ${d.limit ?? 0} bytes; refused`, at);
+      case 'decode':
+        return new StatusError('invalid', `status page sent a body that cannot be read (${e.message})`, at);
+      case 'redirect':
+        return redirectError(e, at);
+      case 'network':
+        return new StatusError('network', `cannot reach status page: ${networkReason(e)}`, at);
     }
   })();
-  const reason =
-    code === 'ECONNREFUSED'
-      ? `connection refused by ${host}`
-      : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
-        ? `host ${host} not found`
-        : code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT'
-          ? `${host} timed out`
-          : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET'
-            ? `connection to ${host} was reset`
-            : e instanceof Error
-              ? e.message
-              : String(e);
-  const kind: StatusErrorKind = code?.includes('TIMEOUT') ? 'timeout' : 'network';
-  return new StatusError(kind, `cannot reach status page: ${reason}`, url);
+  Object.defineProperty(out, 'cause', { value: e, enumerable: false });
+  return out;
 }
 
-function errorCode(e: unknown): string | undefined {
-  for (let cur: unknown = e, depth = 0; cur && typeof cur === 'object' && depth < 4; depth++) {
-    const code = (cur as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    cur = (cur as { cause?: unknown }).cause;
+function redirectError(e: NetError, url: string): StatusError {
+  const status = e.status;
+  switch (e.details.reason) {
+    case 'no-location':
+      return new StatusError('http', `status page answered HTTP ${status} without a Location`, url, status);
+    case 'other-origin':
+      return new StatusError(
+        'redirect',
+        `status page redirected to another origin (${e.details.targetOrigin ?? '?'}); not followed`,
+        url,
+        status,
+      );
+    case 'too-many':
+      return new StatusError('redirect', 'status page redirected too many times', url, status);
+    default:
+      return new StatusError('redirect', 'status page redirected to an invalid URL', url, status);
   }
-  return undefined;
+}
+
+function networkReason(e: NetError): string {
+  const host = hostOf(e.url);
+  switch (e.details.reason) {
+    case 'refused':
+      return `connection refused by ${host}`;
+    case 'dns':
+      return `host ${host} not found`;
+    case 'timed-out':
+      return `${host} timed out`;
+    case 'reset':
+    case 'incomplete':
+      return `connection to ${host} was reset`;
+    default: {
+      const cause = e.cause;
+      return cause instanceof Error ? cause.message : e.message;
+    }
+  }
 }

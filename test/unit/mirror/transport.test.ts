@@ -1,6 +1,8 @@
 import * as assert from 'assert';
 import { createMirrorClient, MirrorError, type MirrorClientOptions, type RequestOutcome } from '../../../src/mirror';
-import { retryAfterMs } from '../../../src/mirror/transport';
+import { retryAfterMs, Transport } from '../../../src/mirror/transport';
+import { HttpClient, RequestBudgets } from '../../../src/net';
+import { gzipSync } from 'zlib';
 import { delay, recordFor, rejects, sendJson, startServer, type TestServer } from './helpers';
 
 const PORT = 18200;
@@ -321,5 +323,56 @@ describe('mirror/transport faults (real loopback sockets)', function () {
     assert.strictEqual(e.kind, 'aborted');
     const after = (await rejects(c.getAccount('0.0.8'))) as MirrorError;
     assert.strictEqual(after.kind, 'aborted');
+  });
+});
+
+describe('mirror/transport over the shared HTTP layer', function () {
+  this.timeout(15000);
+  let server: TestServer;
+  beforeEach(async () => {
+    server = await startServer(PORT, (_req, res) => sendJson(res, 200, ACCOUNT.bodyText));
+  });
+  afterEach(() => server.close());
+
+  it('reads a gzip-compressed account and names itself in User-Agent', async () => {
+    let headers: Record<string, string | string[] | undefined> = {};
+    server.handler = (req, res) => {
+      headers = req.headers;
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      res.end(gzipSync(ACCOUNT.bodyText));
+    };
+    const c = createMirrorClient({ baseUrl: server.origin, retries: 0 });
+    try {
+      const a = await c.getAccount('0.0.8');
+      assert.strictEqual(a.account, '0.0.8');
+      assert.match(String(headers['user-agent']), /^LedgerLens\/\d+\.\d+\.\d+/);
+      assert.strictEqual(headers['accept-encoding'], 'gzip, br');
+    } finally {
+      c.dispose();
+    }
+  });
+
+  it('transports sharing one HttpClient share its budget; priority passes through; closing one leaves the other', async () => {
+    const http = new HttpClient({ budgets: new RequestBudgets({ rateFor: () => 2 }), env: {} });
+    const opts = { timeoutMs: 2000, maxRequestsPerSecond: 1000, maxBodyBytes: 1 << 20, retries: 0, http };
+    const a = new Transport(opts);
+    const b = new Transport(opts);
+    try {
+      const order: Promise<unknown>[] = [];
+      for (let i = 0; i < 4; i++) order.push(a.get(`${server.origin}${PATH}?bg=${i}`, { priority: 'background' }));
+      order.push(b.get(`${server.origin}${PATH}?hover=1`, { priority: 'interactive' }));
+      order.push(b.get(`${server.origin}${PATH}?plain=1`)); // a bare call is interactive
+      await Promise.all(order);
+      assert.deepStrictEqual(server.requests.slice(2, 4), [`${PATH}?hover=1`, `${PATH}?plain=1`]);
+      a.close();
+      const e = (await rejects(a.get(`${server.origin}${PATH}`))) as MirrorError;
+      assert.strictEqual(e.kind, 'aborted');
+      const r = await b.get(`${server.origin}${PATH}?after=1`, AbortSignal.timeout(5000));
+      assert.strictEqual(r.status, 200);
+    } finally {
+      a.close();
+      b.close();
+      http.close();
+    }
   });
 });

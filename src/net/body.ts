@@ -1,0 +1,96 @@
+// Reading a response body: decompressed while it streams (gzip, deflate, br through node:zlib),
+// with the size cap counted on the decompressed bytes, so a small "zip bomb" stops at the cap.
+import type { Readable } from 'stream';
+import * as zlib from 'zlib';
+import { NetError } from './errors';
+
+export const ACCEPT_ENCODING = 'gzip, br';
+
+/** The decoder for a Content-Encoding, null for identity, undefined when we cannot decode it. */
+function decoderFor(encoding: string): zlib.Gunzip | zlib.BrotliDecompress | zlib.Inflate | null | undefined {
+  switch (encoding) {
+    case '':
+    case 'identity':
+      return null;
+    case 'gzip':
+    case 'x-gzip':
+      // Lenient about a missing trailer, as browsers are; the cap still bounds what is read.
+      return zlib.createGunzip({ finishFlush: zlib.constants.Z_SYNC_FLUSH });
+    case 'deflate':
+      return zlib.createInflate({ finishFlush: zlib.constants.Z_SYNC_FLUSH });
+    case 'br':
+      return zlib.createBrotliDecompress();
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Reads `body` whole, decoding `contentEncoding`, and rejects with a `too-large` NetError as soon
+ * as more than `maxBytes` (decoded) arrive. Destroys the streams on every early exit, which closes
+ * the connection. Socket errors are rethrown as they come (the caller classifies them).
+ */
+export async function readBody(
+  body: Readable,
+  contentEncoding: string | string[] | undefined,
+  maxBytes: number,
+  url: string,
+  status: number,
+): Promise<Buffer> {
+  const encoding = (Array.isArray(contentEncoding) ? contentEncoding.join(',') : (contentEncoding ?? ''))
+    .trim()
+    .toLowerCase();
+  if (encoding.includes(',')) {
+    destroyQuietly(body);
+    throw new NetError('decode', url, `unsupported stacked Content-Encoding "${encoding.slice(0, 60)}"`, { status });
+  }
+  const decoder = decoderFor(encoding);
+  if (decoder === undefined) {
+    destroyQuietly(body);
+    throw new NetError('decode', url, `unsupported Content-Encoding "${encoding.slice(0, 60)}"`, { status });
+  }
+  const source: Readable = decoder ? body.pipe(decoder) : body;
+  if (decoder) {
+    // A socket error on the raw body ends the decoder with the same error.
+    body.on('error', (e: Error) => decoder.destroy(e));
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of source) {
+      const buf = chunk as Buffer;
+      size += buf.length;
+      if (size > maxBytes) {
+        throw new NetError('too-large', url, `the response is larger than ${formatBytes(maxBytes)}`, {
+          status,
+          limit: maxBytes,
+        });
+      }
+      chunks.push(buf);
+    }
+  } catch (error) {
+    destroyQuietly(body);
+    if (decoder) destroyQuietly(decoder);
+    if (error instanceof NetError) throw error;
+    if (decoder && isZlibError(error)) {
+      throw new NetError('decode', url, `the ${encoding} body could not be decompressed`, { status, cause: error });
+    }
+    throw error;
+  }
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+}
+
+export function formatBytes(n: number): string {
+  return n >= 1 << 20 && n % (1 << 20) === 0 ? `${n / (1 << 20)} MiB` : `${n} bytes`;
+}
+
+function isZlibError(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('Z_') || code.startsWith('ERR_BROTLI') || code === 'ERR__ERROR');
+}
+
+function destroyQuietly(stream: Readable | zlib.Gunzip | zlib.BrotliDecompress | zlib.Inflate): void {
+  // Destroying may emit an error nobody else listens to.
+  stream.on('error', () => undefined);
+  stream.destroy();
+}

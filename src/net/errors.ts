@@ -1,0 +1,103 @@
+// The one error type of the HTTP layer. Clients (mirror, status) turn it into their own words and
+// error class, keeping this one as `cause`; the classification (kind, reason) is decided here once.
+
+/**
+ * - `network`: no usable answer (refused, DNS, reset, TLS, body cut off);
+ * - `timeout`: no complete answer within the time allowed;
+ * - `aborted`: the caller's signal fired, or the layer was closed;
+ * - `too-large`: the body (after decompression) passed the size cap;
+ * - `redirect`: a redirect to another origin, too many redirects, or an unreadable Location;
+ * - `decode`: a body we cannot decompress (unknown or corrupt Content-Encoding).
+ */
+export type NetErrorKind = 'network' | 'timeout' | 'aborted' | 'too-large' | 'redirect' | 'decode';
+
+/** Why a `network` failure happened, for messages; `other` carries the library's own words. */
+export type NetworkReason = 'refused' | 'dns' | 'reset' | 'timed-out' | 'incomplete' | 'other';
+
+/** Why a redirect was refused. */
+export type RedirectReason = 'other-origin' | 'too-many' | 'no-location' | 'bad-location';
+
+export interface NetErrorDetails {
+  /** The HTTP status received, when a response arrived (redirects, too-large, decode). */
+  readonly status?: number;
+  readonly reason?: NetworkReason | RedirectReason;
+  /** For `too-large`: the cap, in bytes. */
+  readonly limit?: number;
+  /** For `redirect`: the Location header as sent (untrusted text). */
+  readonly location?: string;
+  /** For `redirect` to another origin: that origin. */
+  readonly targetOrigin?: string;
+  /** For `timeout`: the time allowed, in ms. */
+  readonly timeoutMs?: number;
+  /** For `aborted`: true when the layer was closed rather than the caller cancelling. */
+  readonly closed?: boolean;
+  readonly cause?: unknown;
+}
+
+export class NetError extends Error {
+  override readonly name = 'NetError';
+  readonly status: number;
+  constructor(
+    readonly kind: NetErrorKind,
+    /** The URL of the request that failed (after same-origin redirects). */
+    readonly url: string,
+    message: string,
+    readonly details: NetErrorDetails = {},
+  ) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.status = details.status ?? 0;
+  }
+}
+
+export function isNetError(e: unknown, kind?: NetErrorKind): e is NetError {
+  return e instanceof NetError && (kind === undefined || e.kind === kind);
+}
+
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/** The first string `code` on an error or its causes (undici wraps socket errors). */
+export function errorCode(e: unknown): string | undefined {
+  for (let cur: unknown = e, depth = 0; cur && typeof cur === 'object' && depth < 4; depth++) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Classifies a failure of the socket or the library into a `network` or `timeout` NetError. */
+export function fromSocketError(error: unknown, url: string, timeoutMs: number): NetError {
+  const code = errorCode(error);
+  const host = hostOf(url);
+  if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+    return new NetError('timeout', url, `${host} did not answer within ${timeoutMs} ms`, { timeoutMs, cause: error });
+  }
+  const reason: NetworkReason =
+    code === 'ECONNREFUSED'
+      ? 'refused'
+      : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+        ? 'dns'
+        : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE'
+          ? 'reset'
+          : code === 'ETIMEDOUT'
+            ? 'timed-out'
+            : code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH'
+              ? 'incomplete'
+              : 'other';
+  const detail = error instanceof Error ? error.message : String(error);
+  const words: Record<NetworkReason, string> = {
+    refused: `connection refused by ${host}`,
+    dns: `host ${host} not found (DNS lookup failed)`,
+    reset: `the connection to ${host} was closed before the response was complete`,
+    'timed-out': `the connection to ${host} timed out`,
+    incomplete: `${host} sent an incomplete response`,
+    other: `cannot reach ${host}: ${detail}`,
+  };
+  return new NetError('network', url, words[reason], { reason, cause: error });
+}

@@ -1,0 +1,300 @@
+// The one HTTP layer every client uses (mirror node, status page): a keep-alive pool honouring the
+// proxy settings, the shared per-origin request budget, timeouts for connect, headers and body, a
+// size cap applied to the decompressed body while it streams, same-origin redirects only, bounded
+// retries with full jitter on 5xx and connection failures, 429 honoured through Retry-After (the
+// whole origin waits), and an AbortSignal that tears down the socket.
+import { request, type Dispatcher } from 'undici';
+import { RequestBudgets, type PriorityInput } from './budget';
+import { ACCEPT_ENCODING, readBody } from './body';
+import { NetError, fromSocketError, hostOf } from './errors';
+import { createDispatcher, type ProxyConfig } from './proxy';
+import { linkSignals } from './signals';
+import { userAgent } from './userAgent';
+
+export interface HttpClientOptions {
+  /** The budgets to take from; share one instance between clients. Default: a private one. */
+  readonly budgets?: RequestBudgets;
+  readonly proxy?: ProxyConfig;
+  /** Version in `User-Agent: LedgerLens/<version>`; default the version this build shipped as. */
+  readonly version?: string;
+  /** Connections kept per origin. Default 16. */
+  readonly connections?: number;
+  /** The environment read for HTTPS_PROXY and friends (tests pass their own). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+export interface GetOptions {
+  readonly signal?: AbortSignal;
+  readonly priority?: PriorityInput;
+  /** Per attempt: connect, headers and the whole body. */
+  readonly timeoutMs: number;
+  /** Over every attempt, redirect and wait together; none by default. */
+  readonly totalTimeoutMs?: number;
+  /** Largest body, counted after decompression. */
+  readonly maxBodyBytes: number;
+  /** Extra attempts after a 5xx or a connection failure (not after a timeout). Default 0. */
+  readonly retries?: number;
+  /** Base of the full-jitter exponential backoff. Default 200 ms. */
+  readonly retryBaseMs?: number;
+  /** Longest total wait 429s may impose; beyond it the 429 is the answer. Default 30 s; 0 never waits. */
+  readonly maxRetryAfterMs?: number;
+  readonly maxRedirects?: number;
+  readonly accept?: string;
+}
+
+export interface HttpResponse {
+  readonly url: string;
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly body: Buffer;
+  /** Epoch ms when the response headers arrived. */
+  readonly fetchedAt: number;
+}
+
+const MAX_429_ATTEMPTS = 5;
+
+export class HttpClient {
+  readonly budgets: RequestBudgets;
+  readonly userAgent: string;
+  private dispatcher: Dispatcher;
+  private readonly ownsBudgets: boolean;
+  private readonly connections: number;
+  private readonly env: Readonly<Record<string, string | undefined>> | undefined;
+  private readonly lifetime = new AbortController();
+
+  constructor(options: HttpClientOptions = {}) {
+    this.ownsBudgets = !options.budgets;
+    this.budgets = options.budgets ?? new RequestBudgets();
+    this.userAgent = userAgent(options.version);
+    this.connections = options.connections ?? 16;
+    this.env = options.env;
+    this.dispatcher = this.makeDispatcher(options.proxy);
+  }
+
+  /**
+   * Takes new proxy settings: later requests use a new pool; requests under way finish on the old
+   * one, which then closes.
+   */
+  setProxy(proxy: ProxyConfig | undefined): void {
+    if (this.closed) return;
+    const old = this.dispatcher;
+    this.dispatcher = this.makeDispatcher(proxy);
+    old.close().catch(() => undefined);
+  }
+
+  private makeDispatcher(proxy: ProxyConfig | undefined): Dispatcher {
+    return createDispatcher(
+      proxy,
+      {
+        keepAliveTimeout: 30_000,
+        keepAliveMaxTimeout: 120_000,
+        connections: this.connections,
+        connect: { timeout: 30_000 },
+      },
+      this.env,
+    );
+  }
+
+  get closed(): boolean {
+    return this.lifetime.signal.aborted;
+  }
+
+  /**
+   * GETs `url`, taking a token of its origin's budget before every attempt, and resolves with the
+   * final response whatever its status (after retries, redirects and 429 waits). Rejects with a
+   * NetError.
+   */
+  async get(url: string, options: GetOptions): Promise<HttpResponse> {
+    const linked = linkSignals([this.lifetime.signal, options.signal], options.totalTimeoutMs);
+    try {
+      return await this.loop(url, options, linked.signal);
+    } catch (error) {
+      if (linked.timedOut && !options.signal?.aborted && !this.closed) {
+        const ms = options.totalTimeoutMs ?? 0;
+        throw new NetError('timeout', url, `${hostOf(url)} did not answer within ${ms} ms`, { timeoutMs: ms });
+      }
+      if (error instanceof NetError && error.kind === 'aborted' && this.closed) {
+        throw new NetError('aborted', error.url, 'The request was cancelled', { closed: true });
+      }
+      throw error;
+    } finally {
+      linked.dispose();
+    }
+  }
+
+  /** Cancels every request in flight (and queued) of this client and closes its connections. */
+  close(): void {
+    if (this.closed) return;
+    this.lifetime.abort();
+    if (this.ownsBudgets) this.budgets.dispose();
+    // destroy() (not close()) so that requests still waiting on a slow server end now.
+    this.dispatcher.destroy().catch(() => undefined);
+  }
+
+  private async loop(url: string, options: GetOptions, signal: AbortSignal): Promise<HttpResponse> {
+    const retries = options.retries ?? 0;
+    const maxRetryAfterMs = options.maxRetryAfterMs ?? 30_000;
+    const maxRedirects = options.maxRedirects ?? 3;
+    const origin = new URL(url).origin;
+    let attempt = 0;
+    let throttled = 0;
+    let waitedFor429 = 0;
+    let redirects = 0;
+    let current = url;
+    for (;;) {
+      if (signal.aborted) throw aborted(current, this.closed);
+      const budget = this.budgets.forOrigin(current);
+      try {
+        await budget.acquire(options.priority ?? 'interactive', signal);
+      } catch (error) {
+        throw error instanceof NetError ? aborted(current, this.closed) : error;
+      }
+      let response: HttpResponse;
+      try {
+        response = await this.once(current, options, signal);
+      } catch (error) {
+        if (error instanceof NetError && error.kind === 'network' && attempt < retries) {
+          attempt++;
+          await sleep(this.backoff(attempt, options), signal, current);
+          continue;
+        }
+        throw error;
+      }
+      const { status } = response;
+      if (status >= 300 && status < 400 && status !== 304) {
+        current = redirectTarget(current, origin, response, ++redirects > maxRedirects);
+        continue;
+      }
+      if (status === 429) {
+        const waitMs = retryAfterMs(response.headers['retry-after']);
+        // Everyone waits, not only this caller: the server spoke for the whole origin.
+        budget.hold(waitMs);
+        if (throttled < MAX_429_ATTEMPTS && waitMs <= maxRetryAfterMs && waitedFor429 + waitMs <= maxRetryAfterMs) {
+          throttled++;
+          waitedFor429 += waitMs;
+          continue; // the next acquire waits out the hold
+        }
+        return response;
+      }
+      if (status >= 500 && attempt < retries) {
+        attempt++;
+        await sleep(this.backoff(attempt, options), signal, current);
+        continue;
+      }
+      return response;
+    }
+  }
+
+  private backoff(attempt: number, options: GetOptions): number {
+    // Full jitter: spreads the retries of many clients after a shared outage.
+    return Math.random() * (options.retryBaseMs ?? 200) * 2 ** (attempt - 1);
+  }
+
+  private async once(url: string, options: GetOptions, outer: AbortSignal): Promise<HttpResponse> {
+    const { timeoutMs } = options;
+    const attempt = linkSignals([outer], timeoutMs);
+    const signal = attempt.signal;
+    try {
+      const res = await request(url, {
+        method: 'GET',
+        dispatcher: this.dispatcher,
+        signal,
+        headers: {
+          accept: options.accept ?? 'application/json',
+          'accept-encoding': ACCEPT_ENCODING,
+          'user-agent': this.userAgent,
+        },
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      const fetchedAt = Date.now();
+      const status = res.statusCode;
+      if (status >= 300 && status < 400) {
+        res.body.on('error', () => undefined);
+        res.body.resume();
+        return { url, status, headers: res.headers, body: Buffer.alloc(0), fetchedAt };
+      }
+      const declared = Number(res.headers['content-length']);
+      if (Number.isFinite(declared) && declared > options.maxBodyBytes) {
+        res.body.on('error', () => undefined);
+        res.body.destroy();
+        throw new NetError('too-large', url, `the response is larger than ${options.maxBodyBytes} bytes`, {
+          status,
+          limit: options.maxBodyBytes,
+        });
+      }
+      const body = await readBody(res.body, res.headers['content-encoding'], options.maxBodyBytes, url, status);
+      return { url, status, headers: res.headers, body, fetchedAt };
+    } catch (error) {
+      if (error instanceof NetError) throw error;
+      if (outer.aborted) throw aborted(url, this.closed);
+      if (attempt.timedOut) {
+        throw new NetError('timeout', url, `${hostOf(url)} did not answer within ${timeoutMs} ms`, {
+          timeoutMs,
+          cause: error,
+        });
+      }
+      throw fromSocketError(error, url, timeoutMs);
+    } finally {
+      attempt.dispose();
+    }
+  }
+}
+
+function aborted(url: string, closed: boolean): NetError {
+  return new NetError('aborted', url, 'The request was cancelled', closed ? { closed } : {});
+}
+
+/** The same-origin URL a redirect response points to; throws a `redirect` NetError otherwise. */
+function redirectTarget(from: string, origin: string, response: HttpResponse, tooMany: boolean): string {
+  const raw = response.headers['location'];
+  const location = Array.isArray(raw) ? raw[0] : raw;
+  const status = response.status;
+  if (!location) {
+    throw new NetError('redirect', from, `HTTP ${status} without a Location`, { status, reason: 'no-location' });
+  }
+  let target: URL;
+  try {
+    target = new URL(location, from);
+  } catch {
+    throw new NetError('redirect', from, 'a redirect to an invalid URL', { status, reason: 'bad-location', location });
+  }
+  if (target.origin !== origin) {
+    throw new NetError('redirect', from, `a redirect to another origin (${target.origin}); not followed`, {
+      status,
+      reason: 'other-origin',
+      location,
+      targetOrigin: target.origin,
+    });
+  }
+  if (tooMany) throw new NetError('redirect', from, 'too many redirects', { status, reason: 'too-many', location });
+  return target.href;
+}
+
+/** Retry-After as milliseconds: delta-seconds or an HTTP date; 1 s when absent or unreadable. */
+export function retryAfterMs(value: string | string[] | undefined, now = Date.now()): number {
+  const v = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (v === undefined || v === '') return 1000;
+  if (/^\d+$/.test(v)) return Number(v) * 1000;
+  const at = Date.parse(v);
+  if (Number.isNaN(at)) return 1000;
+  return Math.max(0, at - now);
+}
+
+/** Sleeps, ending early (rejecting with an aborted NetError) when the signal fires. */
+export function sleep(ms: number, signal: AbortSignal | undefined, url: string): Promise<void> {
+  if (ms <= 0 && !signal?.aborted) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(aborted(url, false));
+    const done = () => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(aborted(url, false));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

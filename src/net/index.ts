@@ -1,0 +1,31 @@
+// The HTTP layer (no vscode here): one client for every request, the shared per-origin budget, the
+// proxy decision and the one error type.
+export { HttpClient, retryAfterMs, sleep } from './http';
+export type { GetOptions, HttpClientOptions, HttpResponse } from './http';
+export {
+  RequestBudgets,
+  OriginBudget,
+  PRIORITIES,
+  DEFAULT_PUBLIC_RATE,
+  defaultRatePolicy,
+  describeBudgetState,
+  isLoopbackHost,
+  realClock,
+} from './budget';
+export type {
+  BudgetClock,
+  BudgetState,
+  Priority,
+  PriorityInput,
+  RatePolicy,
+  RequestBudgetsOptions,
+  Subscription,
+} from './budget';
+export { NetError, isNetError, errorCode, hostOf } from './errors';
+export type { NetErrorDetails, NetErrorKind, NetworkReason, RedirectReason } from './errors';
+export { decideProxy, createDispatcher, isProxyUrl } from './proxy';
+export type { ProxyConfig, ProxyDecision } from './proxy';
+export { ACCEPT_ENCODING, formatBytes } from './body';
+export { linkSignals } from './signals';
+export type { LinkedSignal } from './signals';
+export { userAgent, BUILD_VERSION, PRODUCT } from './userAgent';

@@ -1,0 +1,122 @@
+import * as assert from 'assert';
+import { HttpClient, NetError, decideProxy, type GetOptions } from '../../../src/net';
+import { createStatusClient } from '../../../src/status';
+import { rejection, startProxy, startServer, type Server, type TestProxy } from './support';
+
+const BASE: GetOptions = { timeoutMs: 3000, maxBodyBytes: 1 << 20 };
+
+describe('net/proxy: which proxy a request goes through', () => {
+  it('VS Code’s http.proxy wins over the environment, for both schemes', () => {
+    const d = decideProxy(
+      { proxy: 'http://corp:3128', noProxy: ['internal.example'] },
+      {
+        HTTPS_PROXY: 'http://env:8080',
+        NO_PROXY: '.corp.example',
+      },
+    );
+    assert.deepStrictEqual(d, {
+      httpProxy: 'http://corp:3128',
+      httpsProxy: 'http://corp:3128',
+      noProxy: 'localhost,127.0.0.1,[::1],internal.example,.corp.example',
+    });
+  });
+
+  it('falls back to HTTPS_PROXY / HTTP_PROXY (either case), HTTPS using HTTP_PROXY when alone', () => {
+    assert.deepStrictEqual(decideProxy({}, { https_proxy: 'http://s:1' }), {
+      httpsProxy: 'http://s:1',
+      noProxy: 'localhost,127.0.0.1,[::1]',
+    });
+    assert.deepStrictEqual(decideProxy({ proxy: '  ' }, { HTTP_PROXY: 'http://h:2' }), {
+      httpProxy: 'http://h:2',
+      httpsProxy: 'http://h:2',
+      noProxy: 'localhost,127.0.0.1,[::1]',
+    });
+  });
+
+  it('direct when nothing is set, when proxy support is off, or when the proxy is not an http(s) URL', () => {
+    assert.strictEqual(decideProxy({}, {}), undefined);
+    assert.strictEqual(decideProxy({ proxy: 'http://corp:3128', support: 'off' }, {}), undefined);
+    assert.strictEqual(decideProxy({ proxy: 'socks5://corp:1080' }, {}), undefined);
+    assert.strictEqual(decideProxy({}, { HTTPS_PROXY: 'not a url' })?.httpsProxy, undefined);
+  });
+});
+
+describe('net/proxy: through a loopback proxy that counts', function () {
+  this.timeout(15000);
+  let server: Server;
+  let proxy: TestProxy;
+  const clients: HttpClient[] = [];
+
+  beforeEach(async () => {
+    server = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"ok":true}');
+    });
+    proxy = await startProxy();
+  });
+  afterEach(async () => {
+    for (const c of clients.splice(0)) c.close();
+    await proxy.close();
+    await server.close();
+  });
+
+  function client(...args: ConstructorParameters<typeof HttpClient>): HttpClient {
+    const c = new HttpClient(...args);
+    clients.push(c);
+    return c;
+  }
+
+  it('sends through http.proxy: a host only the proxy can reach answers', async () => {
+    const c = client({ proxy: { proxy: proxy.url }, env: {} });
+    // `mirror.test` does not resolve; only the proxy (which sends every host to loopback) reaches it.
+    const r = await c.get(`http://mirror.test:${server.port}/api/v1/accounts/0.0.8`, BASE);
+    assert.strictEqual(r.status, 200);
+    assert.strictEqual(r.body.toString(), '{"ok":true}');
+    assert.strictEqual(proxy.seen.length, 1, proxy.seen.join(' | '));
+    assert.match(proxy.seen[0], new RegExp(`mirror\\.test:${server.port}`));
+    assert.strictEqual(server.requests[0].headers['user-agent']?.startsWith('LedgerLens/'), true);
+  });
+
+  it('sends through HTTP_PROXY from the environment when VS Code names none', async () => {
+    const c = client({ env: { HTTP_PROXY: proxy.url } });
+    await c.get(`http://mirror.test:${server.port}/x`, BASE);
+    await c.get(`http://mirror.test:${server.port}/y`, BASE);
+    assert.ok(proxy.seen.length >= 1, 'went through the proxy');
+    assert.deepStrictEqual(
+      server.requests.map(r => r.path),
+      ['/x', '/y'],
+    );
+  });
+
+  it('goes direct for http.noProxy hosts and loopback, and the proxy sees nothing', async () => {
+    const c = client({ proxy: { proxy: proxy.url, noProxy: ['mirror.test'] }, env: {} });
+    await c.get(`${server.origin}/direct`, BASE);
+    assert.deepStrictEqual(proxy.seen, [], 'loopback is never proxied');
+    const e = await rejection(c.get(`http://mirror.test:${server.port}/x`, BASE));
+    assert.ok(e instanceof NetError && e.kind === 'network', String(e));
+    assert.deepStrictEqual(proxy.seen, [], 'a noProxy host went direct (and does not resolve)');
+  });
+
+  it('takes new proxy settings for later requests (setProxy)', async () => {
+    const c = client({ env: {} });
+    const direct = await rejection(c.get(`http://mirror.test:${server.port}/before`, BASE));
+    assert.ok(direct instanceof NetError && direct.kind === 'network', 'direct: the name does not resolve');
+    c.setProxy({ proxy: proxy.url });
+    const r = await c.get(`http://mirror.test:${server.port}/after`, BASE);
+    assert.strictEqual(r.status, 200);
+    assert.strictEqual(proxy.seen.length, 1);
+  });
+
+  it('the status client goes through the shared layer and its proxy too', async () => {
+    const http = client({ proxy: { proxy: proxy.url }, env: {} });
+    const status = createStatusClient({ baseUrl: `http://status.test:${server.port}`, http, timeoutMs: 3000 });
+    try {
+      // The body is not a status document: the request still went out through the proxy.
+      await assert.rejects(status.summary());
+      assert.strictEqual(proxy.seen.length, 1);
+      assert.strictEqual(server.requests[0].path, '/api/v2/summary.json');
+    } finally {
+      status.dispose();
+    }
+  });
+});
