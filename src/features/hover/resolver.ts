@@ -241,7 +241,7 @@ export class HoverResolver {
   ): Promise<string> {
     switch (kind) {
       case 'account':
-        return this.render(client, await client.getAccount(key, undefined, opts), key, env, accountHover);
+        return this.render(client, await client.getAccount(key, { transactions: false }, opts), key, env, accountHover);
       case 'contract':
         return this.render(client, await client.getContract(key, opts), key, env, contractHover);
       case 'token':

@@ -90,7 +90,7 @@ describe('hover (executeHoverProvider)', () => {
     assert.ok(h.text.includes('long-zero address of `0.0.2001`'), h.text);
     assert.match(h.text, /\*\*Account\*\* `0\.0\.2001`/);
     assert.ok(
-      replay().mirror.requests.some(r => r.url === '/api/v1/accounts/0x00000000000000000000000000000000000007d1'),
+      replay().mirror.requests.some(r => r.url === '/api/v1/accounts/0x00000000000000000000000000000000000007d1?transactions=false'),
       'asked by the address',
     );
   });
@@ -133,7 +133,7 @@ describe('hover (executeHoverProvider)', () => {
 
   it('a memo with HTML, Markdown and a command link stays text', async () => {
     const memo = `${hostileText.html} ${hostileText.commandLink} ${hostileText.bidi}`;
-    replay().mirror.addRecords([recordFor('/api/v1/accounts/0.0.4242', anAccount({ account: '0.0.4242', memo }))]);
+    replay().mirror.addRecords([recordFor('/api/v1/accounts/0.0.4242?transactions=false', anAccount({ account: '0.0.4242', memo }))]);
     const doc = await openDoc('id = 0.0.4242\n', 'plaintext');
     const h = await hoverAt(doc, '0.0.4242');
     assert.ok(h, 'a Ledger Lens hover');
