@@ -20,6 +20,7 @@ import { registerBlocks } from './features/blocks';
 import { registerContracts } from './features/contracts';
 import { detailSettings } from './features/common/detailPanel/networks';
 import { registerStatus } from './features/status';
+import { registerTerminal } from './features/terminal';
 import { networkLabel, type LedgerLensConfig } from './settings';
 
 export function activate(context: vscode.ExtensionContext): LedgerLensExports {
@@ -48,6 +49,7 @@ function wire(ctx: FeatureContext): (() => vscode.Disposable)[] {
     () => wireBlocks(ctx, services),
     () => wireContracts(ctx, services),
     () => wireStatus(ctx, services),
+    () => wireTerminal(ctx, services),
   ];
 }
 
@@ -162,5 +164,13 @@ export function wireStatus(host: FeatureHost, services: Services): vscode.Dispos
         onDidChangeMirrorProblem: services.onDidChangeMirrorProblem,
         log: services.log,
       }),
+  );
+}
+
+export function wireTerminal(host: FeatureHost, services: Services): vscode.Disposable {
+  return withSlice(
+    services,
+    c => ({ anyShardRealm: c.hover.anyShardRealm }),
+    settings => registerTerminal(host, { mirror: () => services.mirror, settings, log: services.log }),
   );
 }
