@@ -21,6 +21,7 @@ import { registerContracts } from './features/contracts';
 import { detailSettings } from './features/common/detailPanel/networks';
 import { registerStatus } from './features/status';
 import { registerTerminal } from './features/terminal';
+import { mirrorNetworkFor, whyLine } from './codeNetwork';
 import { networkLabel, type LedgerLensConfig } from './settings';
 
 export function activate(context: vscode.ExtensionContext): LedgerLensExports {
@@ -108,6 +109,11 @@ export function wireHover(host: FeatureHost, services: Services): vscode.Disposa
         mirror: () => services.mirror,
         settings,
         onDidChangeMirrorClient: services.onDidChangeMirrorClient,
+        networkFor: async document => {
+          const answer = await services.codeNetwork.answerFor(document);
+          const network = mirrorNetworkFor(answer.network, services.config.current);
+          return { network, client: () => services.mirrorFor(network), why: whyLine(answer, services.config.current) };
+        },
       }),
   );
 }

@@ -5,8 +5,10 @@
 // names a network, whose mirror node URL comes from our own table or the user's settings.
 import * as path from 'path';
 import * as vscode from 'vscode';
+import type { Network } from './ledger';
 import {
   type ConfigFs,
+  describeAnswer,
   type ConfigStat,
   type NetworkAnswer,
   type InferredNetwork,
@@ -15,7 +17,7 @@ import {
   isInsideFolder,
   settingsAnswer,
   WorkspaceEvidence,
-} from '../../infer';
+} from './infer';
 
 /** The config files inference reads, as a watcher glob (see src/infer/workspace.ts). */
 const CONFIG_GLOB =
@@ -112,4 +114,37 @@ export class CodeNetwork implements vscode.Disposable {
     for (const d of this.disposables) d.dispose();
     this.folders.clear();
   }
+}
+
+/**
+ * The mirror network to ask for an inferred one: mainnet through the configured mainnet door (the
+ * free public one unless the settings chose the other), testnet and previewnet as themselves. A
+ * local node is reached only through `ledgerLens.mirrorNodeUrl`, so `local` asks the configured
+ * client.
+ */
+export function mirrorNetworkFor(
+  inferred: InferredNetwork,
+  config: { readonly network: Network; readonly customMirror: boolean },
+): Network {
+  switch (inferred) {
+    case 'mainnet':
+      return config.network === 'mainnet' ? 'mainnet' : 'mainnet-public';
+    case 'testnet':
+    case 'previewnet':
+      return inferred;
+    case 'local':
+      return config.network;
+  }
+}
+
+/** The line a hover ends with: `testnet · from Client.forTestnet() at line 12`. */
+export function whyLine(
+  answer: NetworkAnswer,
+  config: { readonly customMirror: boolean; readonly mirrorBaseUrl: string },
+): string {
+  const line = describeAnswer(answer);
+  if (answer.network !== 'local') return line;
+  return config.customMirror
+    ? `${line}, asked at ${config.mirrorBaseUrl}`
+    : `${line}; set ledgerLens.mirrorNodeUrl to the local mirror node (http://localhost:5551) to ask it`;
 }
