@@ -112,7 +112,15 @@ export function wireHover(host: FeatureHost, services: Services): vscode.Disposa
         networkFor: async document => {
           const answer = await services.codeNetwork.answerFor(document);
           const network = mirrorNetworkFor(answer.network, services.config.current);
-          return { network, client: () => services.mirrorFor(network), why: whyLine(answer, services.config.current) };
+          return {
+            network,
+            inferred: answer.network,
+            client: () => services.mirrorFor(network),
+            clientFor: other => services.mirrorFor(other),
+            // A custom mirror node (a local node, a paid one) is where the user looks: no public detour.
+            askElsewhere: !(network === services.config.current.network && services.config.current.customMirror),
+            why: whyLine(answer, services.config.current),
+          };
         },
       }),
   );

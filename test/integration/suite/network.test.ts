@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { TerminalFeatureApi } from '../../../src/features/terminal';
 import { activateLedgerLens, useReplay, waitFor } from '../helpers';
 import { startMirrorReplay, type MirrorReplay } from '../../support/mirrorReplay';
+import { anAccount, recordFor } from '../../support/builders';
 
 async function hoverText(doc: vscode.TextDocument, needle: string): Promise<string | undefined> {
   const offset = doc.getText().indexOf(needle);
@@ -19,7 +20,8 @@ async function hoverText(doc: vscode.TextDocument, needle: string): Promise<stri
   for (const h of hovers) {
     for (const c of h.contents) {
       // Markdown escapes are removed so the text reads as the user sees it.
-      if (c instanceof vscode.MarkdownString && c.value.includes('**Account**')) return c.value.replace(/\\(.)/g, '$1');
+      if (c instanceof vscode.MarkdownString && /\*\*Account\*\*|not found on/.test(c.value))
+        return c.value.replace(/\\(.)/g, '$1');
     }
   }
   return undefined;
@@ -33,10 +35,13 @@ describe('network from the code', () => {
     mainnet = await startMirrorReplay();
     const api = await activateLedgerLens();
     api.services.overrideMirrorUrlForTests('mainnet-public', mainnet.url);
+    // Never the real previewnet from a test: "found elsewhere" asks it too.
+    api.services.overrideMirrorUrlForTests('previewnet', mainnet.url);
   });
   after(async () => {
     const api = await activateLedgerLens();
     api.services.overrideMirrorUrlForTests('mainnet-public', undefined);
+    api.services.overrideMirrorUrlForTests('previewnet', undefined);
     await mainnet.close();
   });
 
@@ -68,6 +73,21 @@ describe('network from the code', () => {
       'the testnet hover asked the configured mirror node, with transactions=false',
     );
     assert.strictEqual(mainnet.requests.length, 1, 'the testnet hover did not ask the mainnet mirror node');
+  });
+
+  it('not on the network the code means, found on another: said, with what it is there', async () => {
+    replay().mirror.addRecords([
+      recordFor('/api/v1/accounts/0.0.4321?transactions=false', anAccount({ account: '0.0.4321', memo: 'on testnet' })),
+    ]);
+    const doc = await vscode.workspace.openTextDocument({
+      language: 'javascript',
+      content: 'const client = Client.forMainnet();\nconst payer = "0.0.4321";\n',
+    });
+    const h = await waitFor(() => hoverText(doc, '0.0.4321'), 15_000, 'the hover');
+    assert.ok(h.includes('not found on mainnet-public'), h);
+    assert.ok(h.includes('Not on mainnet; found on testnet.'), h);
+    assert.ok(h.includes('Memo: on testnet'), h);
+    assert.ok(h.includes('mainnet · from Client.forMainnet() at line 1'), h);
   });
 
   it('a file with no evidence says testnet by default', async () => {
