@@ -22,6 +22,7 @@ import { detailSettings } from './features/common/detailPanel/networks';
 import { registerStatus } from './features/status';
 import { registerTerminal } from './features/terminal';
 import { mirrorNetworkFor, whyLine } from './codeNetwork';
+import { registerWalkthrough } from './walkthrough';
 import { networkLabel, type LedgerLensConfig } from './settings';
 
 export function activate(context: vscode.ExtensionContext): LedgerLensExports {
@@ -51,6 +52,7 @@ function wire(ctx: FeatureContext): (() => vscode.Disposable)[] {
     () => wireContracts(ctx, services),
     () => wireStatus(ctx, services),
     () => wireTerminal(ctx, services),
+    () => registerWalkthrough(ctx),
   ];
 }
 
