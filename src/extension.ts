@@ -23,6 +23,8 @@ import { registerStatus } from './features/status';
 import { registerAbi } from './features/abi';
 import { registerDecode } from './features/decode';
 import { AbiIndex } from './abi';
+import { registerTerminal } from './features/terminal';
+import { mirrorNetworkFor, whyLine } from './codeNetwork';
 import { registerWalkthrough } from './walkthrough';
 import { networkLabel, type LedgerLensConfig } from './settings';
 
@@ -56,6 +58,7 @@ function wire(ctx: FeatureContext): (() => vscode.Disposable)[] {
     () => wireBlocks(ctx, services),
     () => wireContracts(ctx, services, abi),
     () => wireStatus(ctx, services),
+    () => wireTerminal(ctx, services),
     () => registerWalkthrough(ctx),
   ];
 }
@@ -116,6 +119,19 @@ export function wireHover(host: FeatureHost, services: Services, abi?: AbiIndex)
         settings,
         onDidChangeMirrorClient: services.onDidChangeMirrorClient,
         abi,
+        networkFor: async document => {
+          const answer = await services.codeNetwork.answerFor(document);
+          const network = mirrorNetworkFor(answer.network, services.config.current);
+          return {
+            network,
+            inferred: answer.network,
+            client: () => services.mirrorFor(network),
+            clientFor: other => services.mirrorFor(other),
+            // A custom mirror node (a local node, a paid one) is where the user looks: no public detour.
+            askElsewhere: !(network === services.config.current.network && services.config.current.customMirror),
+            why: whyLine(answer, services.config.current),
+          };
+        },
       }),
   );
 }
@@ -181,5 +197,13 @@ export function wireAbi(host: FeatureHost, services: Services, index: AbiIndex):
     services,
     c => ({ include: c.abi.include, exclude: c.abi.exclude, problems: [] }),
     settings => registerAbi(host, { index, settings, log: services.log }),
+  );
+}
+
+export function wireTerminal(host: FeatureHost, services: Services): vscode.Disposable {
+  return withSlice(
+    services,
+    c => ({ anyShardRealm: c.hover.anyShardRealm }),
+    settings => registerTerminal(host, { mirror: () => services.mirror, settings, log: services.log }),
   );
 }
