@@ -20,6 +20,9 @@ import { registerBlocks } from './features/blocks';
 import { registerContracts } from './features/contracts';
 import { detailSettings } from './features/common/detailPanel/networks';
 import { registerStatus } from './features/status';
+import { registerAbi } from './features/abi';
+import { registerDecode } from './features/decode';
+import { AbiIndex } from './abi';
 import { registerTerminal } from './features/terminal';
 import { mirrorNetworkFor, whyLine } from './codeNetwork';
 import { registerWalkthrough } from './walkthrough';
@@ -43,13 +46,17 @@ export function deactivate(): void {
 /** Each feature's registration with its inputs, in order. */
 function wire(ctx: FeatureContext): (() => vscode.Disposable)[] {
   const { services } = ctx;
+  // Every ABI known: the workspace's artifacts (filled in the background) and the built-in ones.
+  const abi = new AbiIndex();
   return [
+    () => wireAbi(ctx, services, abi),
+    () => registerDecode(ctx, { index: abi }),
     () => wireCommon(ctx, services),
     () => wireAccounts(ctx, services),
-    () => wireHover(ctx, services),
-    () => wireTransactions(ctx, services),
+    () => wireHover(ctx, services, abi),
+    () => wireTransactions(ctx, services, abi),
     () => wireBlocks(ctx, services),
-    () => wireContracts(ctx, services),
+    () => wireContracts(ctx, services, abi),
     () => wireStatus(ctx, services),
     () => wireTerminal(ctx, services),
     () => registerWalkthrough(ctx),
@@ -96,7 +103,7 @@ export function wireAccounts(host: FeatureHost, services: Services): vscode.Disp
   );
 }
 
-export function wireHover(host: FeatureHost, services: Services): vscode.Disposable {
+export function wireHover(host: FeatureHost, services: Services, abi?: AbiIndex): vscode.Disposable {
   return withSlice(
     services,
     c => ({
@@ -111,6 +118,7 @@ export function wireHover(host: FeatureHost, services: Services): vscode.Disposa
         mirror: () => services.mirror,
         settings,
         onDidChangeMirrorClient: services.onDidChangeMirrorClient,
+        abi,
         networkFor: async document => {
           const answer = await services.codeNetwork.answerFor(document);
           const network = mirrorNetworkFor(answer.network, services.config.current);
@@ -128,9 +136,9 @@ export function wireHover(host: FeatureHost, services: Services): vscode.Disposa
   );
 }
 
-export function wireTransactions(host: FeatureHost, services: Services): vscode.Disposable {
+export function wireTransactions(host: FeatureHost, services: Services, abi?: AbiIndex): vscode.Disposable {
   return withSlice(services, detailSettings, settings =>
-    registerTransactions(host, { mirror: () => services.mirror, settings, log: services.log }),
+    registerTransactions(host, { mirror: () => services.mirror, settings, log: services.log, abi }),
   );
 }
 
@@ -148,7 +156,7 @@ export function wireBlocks(host: FeatureHost, services: Services): vscode.Dispos
   );
 }
 
-export function wireContracts(host: FeatureHost, services: Services): vscode.Disposable {
+export function wireContracts(host: FeatureHost, services: Services, abi?: AbiIndex): vscode.Disposable {
   return withSlice(
     services,
     c => ({ networkLabel: networkLabel(c) }),
@@ -158,6 +166,7 @@ export function wireContracts(host: FeatureHost, services: Services): vscode.Dis
         settings,
         onDidChangeMirrorClient: services.onDidChangeMirrorClient,
         log: services.log,
+        abi,
       }),
   );
 }
@@ -180,6 +189,14 @@ export function wireStatus(host: FeatureHost, services: Services): vscode.Dispos
         onDidChangeMirrorProblem: services.onDidChangeMirrorProblem,
         log: services.log,
       }),
+  );
+}
+
+export function wireAbi(host: FeatureHost, services: Services, index: AbiIndex): vscode.Disposable {
+  return withSlice(
+    services,
+    c => ({ include: c.abi.include, exclude: c.abi.exclude, problems: [] }),
+    settings => registerAbi(host, { index, settings, log: services.log }),
   );
 }
 

@@ -1,6 +1,7 @@
 // The settings as one typed, validated snapshot. Pure: config.ts reads VS Code and hands the raw
 // values here, so the rules (defaults, bounds, the base URL) are unit-tested without VS Code.
 import { z } from 'zod';
+import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from './abi/globs';
 import { NETWORKS, networkLabelOf, publicMirrorUrl, type Network } from './ledger';
 
 // The network list and its mappings live in the ledger; re-exported for the settings' users.
@@ -22,6 +23,8 @@ export const SETTING_KEYS = [
   'accountsRefreshIntervalSeconds',
   'status.pollIntervalSeconds',
   'status.notifyOnChange',
+  'abi.include',
+  'abi.exclude',
 ] as const;
 
 export interface AccountSetting {
@@ -55,6 +58,11 @@ export interface LedgerLensConfig {
     readonly pollIntervalSeconds: number;
     readonly notifyOnChange: boolean;
   };
+  /** Where the workspace's ABIs are looked for (globs relative to the workspace folders). */
+  readonly abi: {
+    readonly include: readonly string[];
+    readonly exclude: readonly string[];
+  };
 }
 
 /** One problem found in the settings: the key and what is wrong, for the log and a warning. */
@@ -62,6 +70,8 @@ export interface SettingsProblem {
   readonly key: string;
   readonly message: string;
 }
+
+const globList = z.array(z.string().trim().min(1).max(500)).max(100);
 
 const httpUrl = z
   .string()
@@ -177,6 +187,10 @@ export function parseSettings(raw: RawSettings): { config: LedgerLensConfig; pro
     status: {
       pollIntervalSeconds: num('status.pollIntervalSeconds', 10, 3600, DEFAULTS.pollIntervalSeconds),
       notifyOnChange: pick('status.notifyOnChange', z.boolean(), false),
+    },
+    abi: {
+      include: pick('abi.include', globList, DEFAULT_INCLUDE),
+      exclude: pick('abi.exclude', globList, DEFAULT_EXCLUDE),
     },
   };
   return { config, problems };

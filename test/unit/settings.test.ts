@@ -23,7 +23,28 @@ describe('settings', () => {
       transactionsLimit: 25,
       accountsRefreshIntervalSeconds: 0,
       status: { pollIntervalSeconds: 60, notifyOnChange: false },
+      abi: {
+        include: [
+          '**/artifacts/**/*.sol/*.json',
+          '**/out/*.sol/*.json',
+          '**/build/contracts/*.json',
+          '**/*.abi.json',
+          '**/abi/**/*.json',
+          '**/abis/**/*.json',
+        ],
+        exclude: ['**/node_modules/**', '**/build-info/**', '**/*.dbg.json'],
+      },
     });
+  });
+
+  it('reads the ABI globs, refusing anything but a list of patterns', () => {
+    const { config, problems } = parseSettings({ 'abi.include': ['contracts/out/**/*.json'], 'abi.exclude': 'nope' });
+    assert.deepStrictEqual(config.abi.include, ['contracts/out/**/*.json']);
+    assert.deepStrictEqual(config.abi.exclude, ['**/node_modules/**', '**/build-info/**', '**/*.dbg.json']);
+    assert.deepStrictEqual(
+      problems.map(p => p.key),
+      ['ledgerLens.abi.exclude'],
+    );
   });
 
   it('network auto (the default) asks testnet until the code says otherwise; a network set is kept as set', () => {

@@ -1,6 +1,7 @@
 // The hover feature: entity ids, EVM addresses and transaction ids in any file resolve against the
 // mirror node of the selected network.
 import * as vscode from 'vscode';
+import type { AbiIndex } from '../../abi';
 import type { MirrorClient } from '../../mirror';
 import type { Network } from '../../settings';
 import type { InferredNetwork } from '../../infer';
@@ -17,6 +18,8 @@ export interface HoverInputs {
   readonly settings: Setting<HoverSettings>;
   /** What was learnt about ids belongs to one network. */
   readonly onDidChangeMirrorClient: vscode.Event<unknown>;
+  /** The ABIs: decoded contract calls and matching artifacts in the hover. */
+  readonly abi?: AbiIndex;
   /**
    * The network a document's code means and why (ledgerLens.network `auto`), with its client;
    * without it every hover uses `mirror` and the settings' network.
@@ -48,6 +51,7 @@ export function registerHover(host: FeatureHost, inputs: HoverInputs): vscode.Di
   const resolver = new HoverResolver({
     client: inputs.mirror,
     config: () => inputs.settings.current,
+    abi: inputs.abi,
   });
   // One resolver per other network a document may mean: what it learns about ids is per network.
   const others = new Map<Network, HoverResolver>();
