@@ -7,6 +7,7 @@ import { createStatusClient, type StatusClient } from './status';
 import { HttpClient, RequestBudgets, defaultRatePolicy, type ProxyConfig } from './net';
 import { mirrorClientChanged, type LedgerLensConfig } from './settings';
 import { Disposable } from './util/lifecycle';
+import { TrustNotice } from './trustNotice';
 
 /** The last mirror node request that failed for a reason other than the user's input. */
 export interface MirrorProblem {
@@ -16,6 +17,8 @@ export interface MirrorProblem {
 
 export class Services extends Disposable {
   readonly config: ConfigService;
+  /** Tells an untrusted workspace why its endpoint settings are not used. */
+  readonly trustNotice: TrustNotice;
   private mirrorClient: MirrorClient;
   private statusClient: StatusClient;
   private readonly clientChanged = this._register(new vscode.EventEmitter<MirrorClient>());
@@ -52,6 +55,7 @@ export class Services extends Disposable {
     this.mirrorClient = this.buildMirror(this.config.current);
     this.statusClient = this.buildStatus(this.config.current);
     for (const p of this.config.problems) log.warn(`setting ${p.key}: ${p.message}`);
+    this.trustNotice = this._register(new TrustNotice(this.config, log));
     this._register(
       this.config.onDidChange(({ previous, current }) => {
         for (const p of this.config.problems) log.warn(`setting ${p.key}: ${p.message}`);
