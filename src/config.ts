@@ -11,8 +11,7 @@ const RESTRICTED = new Set(['mirrorNodeUrl', 'statusUrl', 'scheme']);
 
 const KEYS = SETTING_KEYS;
 
-/** `ignored` collects the restricted keys the untrusted workspace sets (and we therefore skip). */
-function readRaw(ignored: string[] = []): RawSettings {
+function readRaw(): RawSettings {
   const cfg = vscode.workspace.getConfiguration(SECTION);
   const raw: Record<string, unknown> = {};
   for (const key of KEYS) {
@@ -21,7 +20,6 @@ function readRaw(ignored: string[] = []): RawSettings {
       // read the user's own value explicitly anyway so no future change can reopen the hole.
       const i = cfg.inspect(key);
       raw[key] = i?.globalValue ?? i?.defaultValue;
-      if (i?.workspaceValue !== undefined || i?.workspaceFolderValue !== undefined) ignored.push(`${SECTION}.${key}`);
     } else {
       raw[key] = cfg.get(key);
     }
@@ -58,13 +56,12 @@ export interface ConfigChange {
 export class ConfigService extends Disposable implements SettingsWriter {
   private snapshot: LedgerLensConfig;
   private lastProblems: SettingsProblem[];
-  private ignored: string[] = [];
   private readonly changed = this._register(new vscode.EventEmitter<ConfigChange>());
   readonly onDidChange = this.changed.event;
 
   constructor() {
     super();
-    const { config, problems } = parseSettings(readRaw(this.ignored));
+    const { config, problems } = parseSettings(readRaw());
     this.snapshot = config;
     this.lastProblems = problems;
     this._register(
@@ -83,16 +80,9 @@ export class ConfigService extends Disposable implements SettingsWriter {
     return this.lastProblems;
   }
 
-  /** The restricted settings (`ledgerLens.mirrorNodeUrl`…) this untrusted workspace sets, unused. */
-  get ignoredWorkspaceSettings(): readonly string[] {
-    return this.ignored;
-  }
-
   private reload(affects: (key: string) => boolean): void {
     const previous = this.snapshot;
-    const ignored: string[] = [];
-    const { config, problems } = parseSettings(readRaw(ignored));
-    this.ignored = ignored;
+    const { config, problems } = parseSettings(readRaw());
     this.snapshot = config;
     this.lastProblems = problems;
     this.changed.fire({ previous, current: config, affects });

@@ -95,11 +95,11 @@ describe('an untrusted workspace cannot redirect Ledger Lens', function () {
 
   it('tells the user why the workspace endpoint settings are ignored', async () => {
     const api = await activateLedgerLens();
-    assert.deepStrictEqual([...api.services.config.ignoredWorkspaceSettings].sort(), [
-      'ledgerLens.mirrorNodeUrl',
-      'ledgerLens.scheme',
-      'ledgerLens.statusUrl',
-    ]);
+    await api.services.trustNotice.checked;
+    assert.deepStrictEqual(
+      [...api.services.trustNotice.ignored],
+      ['ledgerLens.mirrorNodeUrl', 'ledgerLens.scheme', 'ledgerLens.statusUrl'],
+    );
     const message = api.services.trustNotice.lastMessage ?? '';
     assert.match(message, /ignores this workspace's settings ledgerLens\.mirrorNodeUrl, ledgerLens\.scheme and /);
     assert.match(message, /because the workspace is not trusted; it uses /);
