@@ -22,6 +22,7 @@ export const SETTING_KEYS = [
   'accountsRefreshIntervalSeconds',
   'status.pollIntervalSeconds',
   'status.notifyOnChange',
+  'status.enabled',
 ] as const;
 
 export interface AccountSetting {
@@ -51,6 +52,8 @@ export interface LedgerLensConfig {
   readonly status: {
     readonly pollIntervalSeconds: number;
     readonly notifyOnChange: boolean;
+    /** false: no status polling and no status bar item. */
+    readonly enabled: boolean;
   };
 }
 
@@ -172,6 +175,7 @@ export function parseSettings(raw: RawSettings): { config: LedgerLensConfig; pro
     status: {
       pollIntervalSeconds: num('status.pollIntervalSeconds', 10, 3600, DEFAULTS.pollIntervalSeconds),
       notifyOnChange: pick('status.notifyOnChange', z.boolean(), false),
+      enabled: pick('status.enabled', z.boolean(), true),
     },
   };
   return { config, problems };
