@@ -171,25 +171,45 @@ export function wireContracts(host: FeatureHost, services: Services, abi?: AbiIn
   );
 }
 
+/** The status item while `ledgerLens.status.enabled` is on; off, it is disposed (no polling, no item). */
 export function wireStatus(host: FeatureHost, services: Services): vscode.Disposable {
-  return withSlice(
-    services,
-    c => ({
-      network: c.network,
-      statusUrl: c.statusUrl,
-      pollIntervalSeconds: c.status.pollIntervalSeconds,
-      notifyOnChange: c.status.notifyOnChange,
-    }),
-    settings =>
-      registerStatus(host, {
-        status: () => services.status,
-        settings,
-        onDidChangeStatusClient: services.onDidChangeStatusClient,
-        mirrorProblem: () => services.mirrorProblem,
-        onDidChangeMirrorProblem: services.onDidChangeMirrorProblem,
-        log: services.log,
+  let feature: vscode.Disposable | undefined;
+  const sync = (): void => {
+    const enabled = services.config.current.status.enabled;
+    if (enabled && !feature) feature = create();
+    if (!enabled && feature) {
+      feature.dispose();
+      feature = undefined;
+      delete host.exports.features['status'];
+    }
+  };
+  const create = (): vscode.Disposable =>
+    withSlice(
+      services,
+      c => ({
+        network: c.network,
+        statusUrl: c.statusUrl,
+        pollIntervalSeconds: c.status.pollIntervalSeconds,
+        notifyOnChange: c.status.notifyOnChange,
       }),
-  );
+      settings =>
+        registerStatus(host, {
+          status: () => services.status,
+          settings,
+          onDidChangeStatusClient: services.onDidChangeStatusClient,
+          mirrorProblem: () => services.mirrorProblem,
+          onDidChangeMirrorProblem: services.onDidChangeMirrorProblem,
+          log: services.log,
+        }),
+    );
+  sync();
+  const subscription = services.config.onDidChange(sync);
+  return {
+    dispose: () => {
+      subscription.dispose();
+      feature?.dispose();
+    },
+  };
 }
 
 export function wireAbi(host: FeatureHost, services: Services, index: AbiIndex): vscode.Disposable {

@@ -25,6 +25,7 @@ export const SETTING_KEYS = [
   'status.notifyOnChange',
   'abi.include',
   'abi.exclude',
+  'status.enabled',
 ] as const;
 
 export interface AccountSetting {
@@ -57,6 +58,8 @@ export interface LedgerLensConfig {
   readonly status: {
     readonly pollIntervalSeconds: number;
     readonly notifyOnChange: boolean;
+    /** false: no status polling and no status bar item. */
+    readonly enabled: boolean;
   };
   /** Where the workspace's ABIs are looked for (globs relative to the workspace folders). */
   readonly abi: {
@@ -187,6 +190,7 @@ export function parseSettings(raw: RawSettings): { config: LedgerLensConfig; pro
     status: {
       pollIntervalSeconds: num('status.pollIntervalSeconds', 10, 3600, DEFAULTS.pollIntervalSeconds),
       notifyOnChange: pick('status.notifyOnChange', z.boolean(), false),
+      enabled: pick('status.enabled', z.boolean(), true),
     },
     abi: {
       include: pick('abi.include', globList, DEFAULT_INCLUDE),

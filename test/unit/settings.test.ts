@@ -22,7 +22,7 @@ describe('settings', () => {
       hover: { enabled: true, anyShardRealm: false, excludedLanguages: [] },
       transactionsLimit: 25,
       accountsRefreshIntervalSeconds: 0,
-      status: { pollIntervalSeconds: 60, notifyOnChange: false },
+      status: { pollIntervalSeconds: 60, notifyOnChange: false, enabled: true },
       abi: {
         include: [
           '**/artifacts/**/*.sol/*.json',
