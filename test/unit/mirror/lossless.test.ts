@@ -57,6 +57,24 @@ describe('mirror/lossless JSON', () => {
     assert.deepStrictEqual(parseLossless('{"m":"a:12345678901234567890"}'), { m: 'a:12345678901234567890' });
   });
 
+  it('refuses a long integer with a leading zero, as JSON.parse does (found by the property test)', () => {
+    for (const text of [
+      '{"a":-00000000000000000000000000000}',
+      '{"a":00000000000000001}',
+      '[1, 0000000000000000000]',
+      '-00000000000000000000',
+      '{"a": 01234567890123456789}',
+    ]) {
+      assert.throws(() => JSON.parse(text), SyntaxError, text);
+      assert.throws(() => parseLossless(text), SyntaxError, text);
+    }
+    assert.deepStrictEqual(parseLossless('{"a":0,"b":-0,"c":10000000000000000000}'), {
+      a: 0,
+      b: -0,
+      c: '10000000000000000000',
+    });
+  });
+
   it('handles a document that is a single long integer', () => {
     assert.strictEqual(parseLossless(' 12345678901234567890 '), '12345678901234567890');
     assert.strictEqual(parseLossless('-1'), -1);
