@@ -6,3 +6,7 @@ export * from './transactionId';
 export * from './timestamp';
 export * from './units';
 export * from './encoding';
+export * from './networks';
+export * from './target';
+export * from './references';
+export * from './entries';

@@ -3,8 +3,8 @@
 // coalescing and pagination.
 import { STATUS_CODES } from 'http';
 import type { z } from 'zod';
-import { LruCache, maxAgeSeconds } from './cache';
-import { MirrorError } from './errors';
+import { DEFAULT_CACHE_BYTES, LruCache, freshnessSeconds } from './cache';
+import { MirrorError, type ServerMessage } from './errors';
 import { parseLossless } from './lossless';
 import {
   accountPath,
@@ -15,11 +15,15 @@ import {
   contractResultsQuery,
   encodeQuery,
   entityPath,
+  exchangeRateQuery,
+  nftsQuery,
   transactionPath,
   transactionQuery,
   type AccountParams,
   type BlocksParams,
   type ContractResultsParams,
+  type ExchangeRateParams,
+  type NftsParams,
   type Query,
   type TransactionParams,
 } from './params';
@@ -30,6 +34,8 @@ import {
   ContractInfoSchema,
   ContractResultsResponseSchema,
   ErrorBodySchema,
+  ExchangeRateResponseSchema,
+  NftsResponseSchema,
   ScheduleInfoSchema,
   TokenInfoSchema,
   TopicInfoSchema,
@@ -39,6 +45,8 @@ import {
   type BlocksResponse,
   type ContractInfo,
   type ContractResultsResponse,
+  type ExchangeRateResponse,
+  type NftsResponse,
   type ScheduleInfo,
   type TokenInfo,
   type TopicInfo,
@@ -72,6 +80,8 @@ export interface MirrorClientOptions {
   readonly maxRetryAfterMs?: number;
   /** Entries kept in the response cache. Default 500. */
   readonly cacheEntries?: number;
+  /** Bytes of bodies kept in the response cache (least recently used go first). Default 32 MiB. */
+  readonly cacheBytes?: number;
 }
 
 export interface RequestOptions {
@@ -102,6 +112,10 @@ export interface MirrorClient {
   getToken(id: string, opts?: RequestOptions): Promise<TokenInfo>;
   getTopic(id: string, opts?: RequestOptions): Promise<TopicInfo>;
   getSchedule(id: string, opts?: RequestOptions): Promise<ScheduleInfo>;
+  /** `GET /accounts/{id}/nfts`: the account's NFTs, a page at a time (next() follows links.next). */
+  listAccountNfts(idOrAliasOrEvmAddress: string, params?: NftsParams, opts?: RequestOptions): Promise<NftsResponse>;
+  /** `GET /network/exchangerate`: the ℏ↔US cent rate now, or in force at `timestamp`. */
+  getExchangeRate(params?: ExchangeRateParams, opts?: RequestOptions): Promise<ExchangeRateResponse>;
   /**
    * The page after `page` (a page this client returned), or null when there is none or its link
    * repeats one already visited on the way to `page`. Empty pages that still link further are
@@ -175,7 +189,7 @@ class Client implements MirrorClient {
     this.baseUrl = base.origin + path;
     this.apiRoot = this.baseUrl + '/api/v1';
     this.onOutcome = options.onOutcome;
-    this.cache = new LruCache(options.cacheEntries ?? 500);
+    this.cache = new LruCache(options.cacheEntries ?? 500, options.cacheBytes ?? DEFAULT_CACHE_BYTES);
     this.transport = new Transport({
       timeoutMs: options.timeoutMs ?? 10_000,
       maxRequestsPerSecond: options.maxRequestsPerSecond ?? 20,
@@ -237,6 +251,24 @@ class Client implements MirrorClient {
     return this.call(
       () => this.url(`/schedules/${enc(entityPath(id, 'scheduleId'))}`, []),
       ScheduleInfoSchema,
+      undefined,
+      opts,
+    );
+  }
+
+  listAccountNfts(id: string, params?: NftsParams, opts?: RequestOptions): Promise<NftsResponse> {
+    return this.call(
+      () => this.url(`/accounts/${enc(accountPath(id))}/nfts`, nftsQuery(params)),
+      NftsResponseSchema,
+      'nfts',
+      opts,
+    );
+  }
+
+  getExchangeRate(params?: ExchangeRateParams, opts?: RequestOptions): Promise<ExchangeRateResponse> {
+    return this.call(
+      () => this.url('/network/exchangerate', exchangeRateQuery(params)),
+      ExchangeRateResponseSchema,
       undefined,
       opts,
     );
@@ -389,9 +421,11 @@ class Client implements MirrorClient {
       trail: { url, previous },
     };
     this.meta.set(value, meta);
-    const maxAge = maxAgeSeconds(response.headers['cache-control']);
-    if (maxAge > 0 && !this.disposed) {
-      this.cache.set(url, { value, fetchedAt: response.fetchedAt, expiresAt: response.fetchedAt + maxAge * 1000 });
+    const fresh = freshnessSeconds(response.headers);
+    if (fresh > 0 && !this.disposed) {
+      // The body's UTF-16 size stands for the entry's (the parsed value is of the same order).
+      const entry = { value, fetchedAt: response.fetchedAt, expiresAt: response.fetchedAt + fresh * 1000 };
+      this.cache.set(url, entry, response.text.length * 2);
     } else {
       this.cache.delete(url);
     }
@@ -502,16 +536,22 @@ function validate(response: RawResponse, schema: Schema): object {
 }
 
 function httpError(response: RawResponse): MirrorError {
-  let messages: string[] = [];
+  let entries: ServerMessage[] = [];
   try {
     const body = ErrorBodySchema.safeParse(JSON.parse(response.text));
-    if (body.success) messages = body.data._status.messages.map(m => m.message);
+    if (body.success)
+      entries = body.data._status.messages.map(m => ({
+        message: m.message,
+        ...(m.detail ? { detail: m.detail } : {}),
+        ...(m.data ? { data: m.data } : {}),
+      }));
   } catch {
     // Not JSON (a proxy's HTML page, an empty body): described by its status below.
   }
+  const messages = entries.map(m => m.message);
   const message =
     messages.length > 0
       ? messages.join('; ')
       : `The mirror node answered HTTP ${response.status}${STATUS_CODES[response.status] ? ` ${STATUS_CODES[response.status]}` : ''}`;
-  return new MirrorError('http', response.status, messages, response.url, message);
+  return new MirrorError('http', response.status, messages, response.url, message, entries);
 }

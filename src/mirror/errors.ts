@@ -11,6 +11,14 @@
  */
 export type MirrorErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-response';
 
+/** One entry of the server's error body `_status.messages[]`, as sent (`detail`, `data` when present). */
+export interface ServerMessage {
+  readonly message: string;
+  readonly detail?: string;
+  /** Often hex (revert data of a failed contract call). */
+  readonly data?: string;
+}
+
 export class MirrorError extends Error {
   override readonly name = 'MirrorError';
   constructor(
@@ -21,6 +29,8 @@ export class MirrorError extends Error {
     readonly messages: readonly string[],
     readonly url: string,
     message: string,
+    /** The server's whole error entries, `detail` and `data` included; parallel to `messages`. */
+    readonly serverMessages: readonly ServerMessage[] = messages.map(m => ({ message: m })),
   ) {
     super(message);
   }

@@ -2,8 +2,16 @@
 export { createMirrorClient } from './client';
 export type { MirrorClient, MirrorClientOptions, RequestOptions, RequestOutcome } from './client';
 export { MirrorError, MirrorInputError, isAbortError } from './errors';
-export type { InputIssue, MirrorErrorKind } from './errors';
-export type { AccountParams, BlocksParams, ContractResultsParams, Order, TransactionParams } from './params';
+export type { InputIssue, MirrorErrorKind, ServerMessage } from './errors';
+export type {
+  AccountParams,
+  BlocksParams,
+  ContractResultsParams,
+  ExchangeRateParams,
+  NftsParams,
+  Order,
+  TransactionParams,
+} from './params';
 export { parseLossless, quoteLongIntegers, hasUnsafeIntegers } from './lossless';
 export { TRANSACTION_TYPES, isKnownTransactionType } from './schemas';
 export type {
@@ -17,10 +25,14 @@ export type {
   ContractResultsResponse,
   CustomFeeLimit,
   ErrorBody,
+  ExchangeRateResponse,
+  ExchangeRateValue,
   Key,
   KnownTransactionType,
   Links,
+  Nft,
   NftTransfer,
+  NftsResponse,
   ScheduleInfo,
   StakingRewardTransfer,
   TimestampRange,
@@ -33,3 +45,5 @@ export type {
   TransactionsResponse,
   Transfer,
 } from './schemas';
+export { TokenMetadata, TokenMetadataByNetwork, toMeta } from './tokens';
+export type { AskOptions, TokenLookup, TokenMeta, TokenMetadataOptions, TokenSource } from './tokens';

@@ -2,6 +2,10 @@
 // refused with a message that names the parameter (as the server names it) and the expected form,
 // and no request goes out. The rules follow the seed and openapi.yml, corrected by what the
 // recorded server accepted (e.g. `transaction.index=eq:2`, `from=5999`, 16-digit block numbers).
+import { parseAccountRef } from '../ledger/account';
+import { parseTimestamp } from '../ledger/timestamp';
+import { parseTransactionHash, parseTransactionId } from '../ledger/transactionId';
+import { INT64_MAX } from '../ledger/units';
 import { MirrorInputError, type InputIssue } from './errors';
 import { TRANSACTION_TYPES, type TransactionType } from './schemas';
 
@@ -17,8 +21,21 @@ export interface AccountParams {
 }
 
 export interface TransactionParams {
-  nonce?: number;
-  scheduled?: boolean;
+  /** Repeated (an array): the server uses the last value, so only the last is sent (each is checked). */
+  nonce?: OneOrMany<number>;
+  scheduled?: OneOrMany<boolean>;
+}
+
+export interface NftsParams {
+  limit?: number;
+  order?: Order;
+  /** Only this token's NFTs (`0.0.1234`, optionally after eq:). */
+  'token.id'?: string;
+}
+
+export interface ExchangeRateParams {
+  /** The rate in force at this consensus time (`sss.nnnnnnnnn`, optionally after eq:, lt:, lte:). */
+  timestamp?: string;
 }
 
 export interface BlocksParams {
@@ -45,23 +62,19 @@ export interface ContractResultsParams {
 /** A query as ordered name/value pairs (names as sent on the wire). */
 export type Query = Array<readonly [string, string]>;
 
-const TIMESTAMP = /^((eq|gt|gte|lt|lte|ne):)?\d{1,10}(\.\d{1,9})?$/;
+const OPERATOR = /^(?:(?:eq|gt|gte|lt|lte|ne):)?/;
 const BLOCKS_NUMBER = /^((eq|gt|gte|lt|lte):)?\d{1,19}$/;
 const CONTRACTS_BLOCK_NUMBER = /^(eq:)?(\d{1,19}|0x[0-9a-fA-F]{1,16})$/;
 const BLOCK_HASH = /^(eq:)?(0x)?([0-9A-Fa-f]{64}|[0-9A-Fa-f]{96})$/;
 const FROM = /^((\d{1,10}\.){0,2}\d{1,10}|(0x)?[0-9A-Fa-f]{40})$/;
 const TRANSACTION_INDEX = /^(eq:)?\d{1,10}$/;
 const INT32_MAX = 2147483647;
-const INT64_MAX = 9223372036854775807n;
 
-const ACCOUNT_ID =
-  /^(\d{1,10}\.){0,2}(\d{1,10}|(0x)?[A-Fa-f0-9]{40}|(?:[A-Z2-7]{8})*(?:[A-Z2-7]{2}|[A-Z2-7]{4,5}|[A-Z2-7]{7,8}))$/;
 const CONTRACT_ID = /^(\d{1,10}\.){0,2}(\d{1,10}|(0x)?[A-Fa-f0-9]{40})$/;
 const ENTITY_ID = /^(\d{1,10}\.){0,2}\d{1,10}$/;
-const TX_ID_DASH = /^(\d{1,10})\.(\d{1,10})\.(\d{1,10})-(\d{1,19})-(\d{1,9})$/;
-const TX_ID_AT = /^(\d{1,10})\.(\d{1,10})\.(\d{1,10})@(\d{1,19})\.(\d{1,9})$/;
-const TX_HASH_HEX = /^(0x)?[0-9A-Fa-f]{96}$/;
-const TX_HASH_B64 = /^[A-Za-z0-9_\-+/]{64}$/;
+// The parts of a transaction id as written (kept as typed, the nanoseconds padded); the ledger's
+// parseTransactionId decides whether it is one.
+const TX_ID_PARTS = /^(\d+)\.(\d+)\.(\d+)[-@](\d+)[-.](\d+)$/;
 const BLOCK_NUMBER_PATH = /^\d{1,19}$/;
 const BLOCK_HASH_PATH = /^(0x)?([0-9A-Fa-f]{64}|[0-9A-Fa-f]{96})$/;
 
@@ -124,11 +137,23 @@ class Checker {
     for (const v of ok) this.add(name, v);
   }
 
+  /** A parameter the server reads once: each of a repeat is checked, only the last is sent. */
+  lastOf(name: string, value: unknown, check: (v: unknown) => string | undefined): void {
+    const values: readonly unknown[] = Array.isArray(value) ? value : [value];
+    let last: string | undefined;
+    let ok = true;
+    for (const v of values) {
+      last = check(v);
+      if (last === undefined) ok = false;
+    }
+    if (ok && last !== undefined) this.add(name, last);
+  }
+
   timestamp(value: unknown): void {
     this.repeated(
       'timestamp',
       value,
-      v => TIMESTAMP.test(v),
+      v => parseTimestamp(v.replace(OPERATOR, '')) !== undefined,
       'seconds.nanoseconds (up to 10 and 9 digits), optionally after eq:, gt:, gte:, lt:, lte: or ne: (e.g. gte:1700000000.000000000)',
     );
   }
@@ -179,17 +204,66 @@ export function transactionQuery(params?: TransactionParams): Query {
   const c = new Checker();
   for (const [name, value] of entries(params)) {
     switch (name) {
+      // Repeated: every value is checked (the server refuses a bad one), the last one wins.
       case 'nonce':
-        if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > INT32_MAX) {
-          c.fail('nonce', 'an integer from 0 to 2147483647 (0: the user-submitted transaction)');
-        } else c.add('nonce', String(value));
+        c.lastOf('nonce', value, v => {
+          if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > INT32_MAX) {
+            c.fail('nonce', 'an integer from 0 to 2147483647 (0: the user-submitted transaction)');
+            return undefined;
+          }
+          return String(v);
+        });
         break;
       case 'scheduled':
-        c.boolean('scheduled', 'scheduled', value);
+        c.lastOf('scheduled', value, v => {
+          if (typeof v !== 'boolean') {
+            c.fail('scheduled', 'true or false');
+            return undefined;
+          }
+          return String(v);
+        });
         break;
       default:
         c.unknownName(name, TRANSACTION_NAMES);
     }
+  }
+  return c.done();
+}
+
+const NFTS_NAMES = ['limit', 'order', 'token.id'];
+
+export function nftsQuery(params?: NftsParams): Query {
+  const c = new Checker();
+  for (const [name, value] of entries(params)) {
+    switch (name) {
+      case 'limit':
+        c.limit(value);
+        break;
+      case 'order':
+        c.order(value);
+        break;
+      case 'token.id':
+        if (typeof value !== 'string' || !ENTITY_ID.test(value.replace(/^eq:/, ''))) {
+          c.fail('token.id', 'a token id (0.0.1234), optionally after eq:');
+        } else c.add('token.id', value);
+        break;
+      default:
+        c.unknownName(name, NFTS_NAMES);
+    }
+  }
+  return c.done();
+}
+
+const EXCHANGE_RATE_NAMES = ['timestamp'];
+const RATE_OPERATOR = /^(?:(?:eq|lt|lte):)?/;
+
+export function exchangeRateQuery(params?: ExchangeRateParams): Query {
+  const c = new Checker();
+  for (const [name, value] of entries(params)) {
+    if (name !== 'timestamp') c.unknownName(name, EXCHANGE_RATE_NAMES);
+    else if (typeof value !== 'string' || parseTimestamp(value.replace(RATE_OPERATOR, '')) === undefined) {
+      c.fail('timestamp', 'seconds.nanoseconds (up to 10 and 9 digits), optionally after eq:, lt: or lte:');
+    } else c.add('timestamp', value);
   }
   return c.done();
 }
@@ -333,7 +407,9 @@ export function accountPath(idOrAliasOrEvmAddress: string): string {
   const expected =
     'an account id (0.0.1234, 0.1234 or 1234), a 40-hex-digit EVM address (optionally 0x) or a base32 alias';
   const v = text(idOrAliasOrEvmAddress, 'idOrAliasOrEvmAddress', expected);
-  if (!ACCOUNT_ID.test(v)) refuse('idOrAliasOrEvmAddress', expected);
+  const ref = parseAccountRef(v);
+  // A checksum is ours to check (checkAccountEntry), never the server's: it is refused here.
+  if (!ref || (ref.kind === 'id' && ref.checksum !== undefined)) refuse('idOrAliasOrEvmAddress', expected);
   return v;
 }
 
@@ -347,10 +423,13 @@ export function transactionPath(transactionIdOrHash: string): string {
   const expected =
     'a transaction id as shard.realm.num-sss-nnn or shard.realm.num@sss.nnn (sss seconds, nnn nanoseconds), or a transaction hash (96 hex digits)';
   const v = text(transactionIdOrHash, 'transactionId', expected);
-  const m = TX_ID_DASH.exec(v) ?? TX_ID_AT.exec(v);
-  if (m) return `${m[1]}.${m[2]}.${m[3]}-${m[4]}-${m[5].padStart(9, '0')}`;
-  if (TX_HASH_HEX.test(v)) return v;
-  if (TX_HASH_B64.test(v)) return v.replace(/\+/g, '-').replace(/\//g, '_');
+  // The ledger's grammar decides (both spellings, seconds within int64); the parts go as typed.
+  if (parseTransactionId(v)) {
+    const m = TX_ID_PARTS.exec(v)!;
+    return `${m[1]}.${m[2]}.${m[3]}-${m[4]}-${m[5].padStart(9, '0')}`;
+  }
+  if (parseTransactionHash(v) !== undefined)
+    return /^[0-9A-Fa-fx]+$/.test(v) ? v : v.replace(/\+/g, '-').replace(/\//g, '_');
   return refuse('transactionId', expected);
 }
 

@@ -3,18 +3,46 @@
 // digits survive JSON parsing); int32 fields stay numbers.
 import { z } from 'zod';
 
-const DIGITS = /^-?\d+$/;
+// At most 19 digits: int64 never needs more, and a hostile 100,000-digit "balance" is refused
+// before BigInt and digit grouping spend seconds on it.
+const INT64_DIGITS = /^-?\d{1,19}$/;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+const UINT256_DIGITS = /^\d{1,78}$/;
+const UINT256_MAX = 2n ** 256n - 1n;
 
 /**
  * int64 on the wire: a JSON number, or (above 2^53) the digit string lossless.ts made of it; out
  * comes a bigint. One transform rather than a union of two schemas: a quarter faster on bodies
- * full of amounts.
+ * full of amounts. A value outside int64 is refused with a message saying so.
  */
 export const int64 = z.unknown().transform((value, ctx): bigint => {
-  if (typeof value === 'number' ? Number.isSafeInteger(value) : typeof value === 'string' && DIGITS.test(value)) {
-    return BigInt(value as number | string);
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
+  if (typeof value === 'string' && INT64_DIGITS.test(value)) {
+    const n = BigInt(value);
+    if (n >= INT64_MIN && n <= INT64_MAX) return n;
   }
-  ctx.issues.push({ code: 'custom', message: 'expected an integer', input: value });
+  const long = typeof value === 'string' && /^-?\d+$/.test(value.slice(0, 30));
+  ctx.issues.push({
+    code: 'custom',
+    message: long ? 'expected an integer within int64 (at most 19 digits)' : 'expected an integer',
+    input: typeof value === 'string' && value.length > 40 ? `${value.slice(0, 40)}…` : value,
+  });
+  return z.NEVER;
+});
+
+/** uint256 (EVM values) as a decimal string or a safe number; out comes a bigint, 0 ≤ n < 2^256. */
+export const uint256 = z.unknown().transform((value, ctx): bigint => {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
+  if (typeof value === 'string' && UINT256_DIGITS.test(value)) {
+    const n = BigInt(value);
+    if (n <= UINT256_MAX) return n;
+  }
+  ctx.issues.push({
+    code: 'custom',
+    message: 'expected an unsigned integer within uint256 (at most 78 digits)',
+    input: typeof value === 'string' && value.length > 80 ? `${value.slice(0, 80)}…` : value,
+  });
   return z.NEVER;
 });
 const int64Nullable = int64.nullable();
@@ -421,6 +449,36 @@ export const ScheduleInfoSchema = z.looseObject({
   wait_for_expiry: z.boolean().optional(),
 });
 
+// ---- an account's NFTs, the exchange rate ----
+
+export const NftSchema = z.looseObject({
+  account_id: entityIdNullable.optional(),
+  created_timestamp: timestampNullable.optional(),
+  delegating_spender: entityIdNullable.optional(),
+  deleted: z.boolean().optional(),
+  /** base64 as sent; decode it to show, never fetch what it names. */
+  metadata: z.string().nullable().optional(),
+  modified_timestamp: timestampNullable.optional(),
+  serial_number: int64,
+  spender: entityIdNullable.optional(),
+  token_id: entityIdNullable,
+});
+
+export const NftsResponseSchema = z.looseObject({ nfts: z.array(NftSchema), links: LinksSchema });
+
+/** `cent_equivalent` US cents buy `hbar_equivalent` ℏ until `expiration_time` (seconds). */
+export const ExchangeRateSchema = z.looseObject({
+  cent_equivalent: int64,
+  expiration_time: int64,
+  hbar_equivalent: int64,
+});
+
+export const ExchangeRateResponseSchema = z.looseObject({
+  current_rate: ExchangeRateSchema,
+  next_rate: ExchangeRateSchema.optional(),
+  timestamp: timestampNullable.optional(),
+});
+
 // ---- errors ----
 
 export const ErrorBodySchema = z.looseObject({
@@ -455,6 +513,10 @@ export type ContractResult = z.output<typeof ContractResultSchema>;
 export type ContractResultsResponse = z.output<typeof ContractResultsResponseSchema>;
 export type ContractInfo = z.output<typeof ContractInfoSchema>;
 export type TokenInfo = z.output<typeof TokenInfoSchema>;
+export type Nft = z.output<typeof NftSchema>;
+export type NftsResponse = z.output<typeof NftsResponseSchema>;
+export type ExchangeRateValue = z.output<typeof ExchangeRateSchema>;
+export type ExchangeRateResponse = z.output<typeof ExchangeRateResponseSchema>;
 export type TopicInfo = z.output<typeof TopicInfoSchema>;
 export type ScheduleInfo = z.output<typeof ScheduleInfoSchema>;
 export type ErrorBody = z.output<typeof ErrorBodySchema>;

@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import {
   INT64_MAX,
+  groupDigits,
   INT64_MIN,
   TINYBARS_PER_HBAR,
   WEIBARS_PER_TINYBAR,
@@ -150,4 +151,27 @@ describe('ledger/units', () => {
   for (const [text, value] of hex) {
     it(`hex ${JSON.stringify(text)} → ${value ?? 'nothing'}`, () => assert.strictEqual(hexToBigint(text), value));
   }
+});
+
+describe('ledger/units: digit grouping in linear time (issue 16 defect 3)', () => {
+  it('groups 100,000 digits fast and exactly', () => {
+    const n = BigInt('9'.repeat(100_000));
+    const t0 = process.hrtime.bigint();
+    const text = formatGrouped(-n);
+    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+    assert.strictEqual(text.replace(/[-,]/g, ''), '9'.repeat(100_000));
+    assert.match(text, /^-9(,999)+$/);
+    assert.ok(ms < 100, `${ms} ms`);
+  });
+  it('groupDigits at every length boundary', () => {
+    const cases: Array<[string, string]> = [
+      ['', ''],
+      ['1', '1'],
+      ['123', '123'],
+      ['1234', '1,234'],
+      ['123456', '123,456'],
+      ['1234567', '1,234,567'],
+    ];
+    for (const [input, expected] of cases) assert.strictEqual(groupDigits(input), expected);
+  });
 });

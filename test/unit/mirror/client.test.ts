@@ -193,7 +193,7 @@ describe('mirror/client: cache, coalescing, pagination', function () {
             : url.startsWith('/api/v1/blocks')
               ? BLOCKS_PAGE.bodyText
               : url.startsWith('/api/v1/contracts/')
-                ? '{"contract_id":"0.0.1001","auto_renew_period":7776000,"nonce":12345678901234567890}'
+                ? '{"contract_id":"0.0.1001","auto_renew_period":7776000,"nonce":1234567890123456789}'
                 : url.startsWith('/api/v1/tokens/')
                   ? '{"token_id":"0.0.1135","name":"T","symbol":"T","decimals":"2","expiry_timestamp":1234567890100000000}'
                   : url.startsWith('/api/v1/topics/')
@@ -220,7 +220,7 @@ describe('mirror/client: cache, coalescing, pagination', function () {
       '/api/v1/topics/0.0.7',
       '/api/v1/schedules/0.0.9',
     ]);
-    assert.strictEqual(contract.nonce, 12345678901234567890n);
+    assert.strictEqual(contract.nonce, 1234567890123456789n);
     assert.strictEqual(token.expiry_timestamp, 1234567890100000000n);
   });
 

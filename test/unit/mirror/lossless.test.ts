@@ -123,3 +123,32 @@ describe('mirror/lossless JSON', () => {
     }
   });
 });
+
+describe('parseLossless: linear time at the 16 MiB body cap (issue 16 defect 2)', function () {
+  this.timeout(60_000);
+  // A string early on holds ", <16 digits>": pass 1 breaks it, so pass 2 (the exact rewrite) runs
+  // over a long quote-free array of 19-digit integers. It took 72 s at 7.9 MiB before the fix.
+  function body(bytes: number): string {
+    const item = '1234567890123456789,';
+    return `{"a":", 1234567890123456","b":[${item.repeat(Math.floor((bytes - 40) / item.length))}1]}`;
+  }
+  function timed(text: string): { ms: number; value: unknown } {
+    const t0 = process.hrtime.bigint();
+    const value = parseLossless(text);
+    return { ms: Number(process.hrtime.bigint() - t0) / 1e6, value };
+  }
+
+  it('a 7.9 MiB body parses in well under the old 72 s, and 10× the size costs about 10× the time', () => {
+    const small = body(0.79 * 1024 * 1024);
+    const large = body(7.9 * 1024 * 1024);
+    timed(small); // warm up
+    const a = timed(small);
+    const b = timed(large);
+    const arr = (b.value as { b: unknown[] }).b;
+    assert.strictEqual(arr[0], '1234567890123456789');
+    assert.strictEqual(arr.length, Math.floor((7.9 * 1024 * 1024 - 40) / 20) + 1);
+    // Quadratic growth would make the ratio ~100; allow noise on a shared machine.
+    assert.ok(b.ms / Math.max(a.ms, 1) < 30, `7.9 MiB ${b.ms.toFixed(0)} ms vs 0.79 MiB ${a.ms.toFixed(0)} ms`);
+    assert.ok(b.ms < 3000, `7.9 MiB took ${b.ms.toFixed(0)} ms`);
+  });
+});

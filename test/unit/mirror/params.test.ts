@@ -84,6 +84,9 @@ describe('mirror/params', () => {
       '0xab4af784ae69ca3e1d17fef8491f7f89a0e8a3b80ad3748b841110f0345ada53456bc14bbe9ee6f441829c2849',
       '0.0.10-1234567890-0000000001',
       '0.0.10',
+      // seconds above int64 (issue 16 defect 7): the server's 19-digit rule lets them through
+      '0.0.10-9223372036854775808-1',
+      '0.0.10@9999999999999999999.1',
     ]) {
       it(`transaction ${id.slice(0, 40)} is refused as transactionId`, () => {
         const e = refused(() => transactionPath(id));
@@ -179,6 +182,19 @@ describe('mirror/params', () => {
       assert.strictEqual(q(transactionQuery({ nonce: 0, scheduled: true })), '?nonce=0&scheduled=true');
       assert.strictEqual(q(transactionQuery({ nonce: 2147483647 })), '?nonce=2147483647');
     });
+    it('a repeated nonce or scheduled: the last value wins, as the server does (issue 14)', () => {
+      assert.strictEqual(q(transactionQuery({ nonce: [2, 1] })), '?nonce=1');
+      assert.strictEqual(q(transactionQuery({ scheduled: [true, true, false] })), '?scheduled=false');
+      assert.strictEqual(q(transactionQuery({ scheduled: [false, true], nonce: [0] })), '?scheduled=true&nonce=0');
+    });
+    it('a repeat with one bad value is refused, naming the parameter once per bad value', () => {
+      const e = refused(() => transactionQuery({ nonce: [-1, 1, 2147483648] }));
+      assert.deepStrictEqual(
+        e.issues.map(i => i.parameter),
+        ['nonce', 'nonce'],
+      );
+      assert.strictEqual(refused(() => transactionQuery({ scheduled: [true, 'x'] as never })).parameter, 'scheduled');
+    });
     for (const [params, parameter] of [
       [{ nonce: -1 }, 'nonce'],
       [{ nonce: 2147483648 }, 'nonce'],
@@ -188,6 +204,10 @@ describe('mirror/params', () => {
     ] as Array<[Loose, string]>) {
       it(`refuses ${JSON.stringify(params)}`, () =>
         assert.strictEqual(refused(() => transactionQuery(params as never)).parameter, parameter));
+    }
+    for (const params of [{ nonce: [] }, { scheduled: [] }] as Loose[]) {
+      it(`an empty repeat ${JSON.stringify(params)} sends nothing`, () =>
+        assert.strictEqual(q(transactionQuery(params as never)), ''));
     }
   });
 

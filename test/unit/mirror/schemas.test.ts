@@ -10,6 +10,7 @@ import {
   TRANSACTION_TYPES,
   TransactionsResponseSchema,
   isKnownTransactionType,
+  uint256,
 } from '../../../src/mirror/schemas';
 import { recordFor, recorded } from './helpers';
 
@@ -97,15 +98,24 @@ describe('mirror/schemas', () => {
     assert.strictEqual(typeof kept['delegation_address'], 'string');
   });
 
-  it('accepts more than the int64 range of JSON numbers only as bigint, refuses non-integers', () => {
+  it('accepts the int64 range beyond JSON numbers only as bigint, refuses non-integers and wider values', () => {
     const base = JSON.parse(recordFor('/api/v1/blocks/0').bodyText) as Record<string, unknown>;
     const withCount = (count: string) =>
       BlockSchema.safeParse(
         parseLossless(JSON.stringify({ ...base, count: 0 }).replace('"count":0', `"count":${count}`)),
       );
-    const big = withCount('123456789012345678901234567890');
+    const big = withCount('9223372036854775807');
     assert.ok(big.success);
-    assert.strictEqual(big.data.count, 123456789012345678901234567890n);
+    assert.strictEqual(big.data.count, 9223372036854775807n);
+    const low = withCount('-9223372036854775808');
+    assert.ok(low.success);
+    assert.strictEqual(low.data.count, -9223372036854775808n);
+    // Beyond int64 (issue 16 defect 3): refused, saying why (this field held 30 digits before).
+    for (const wide of ['9223372036854775808', '-9223372036854775809', '123456789012345678901234567890']) {
+      const r = withCount(wide);
+      assert.ok(!r.success, wide);
+      assert.match(r.error.issues[0].message, /within int64/);
+    }
     assert.strictEqual(withCount('1.5').success, false);
     assert.strictEqual(withCount('"abc"').success, false);
   });
@@ -137,14 +147,14 @@ describe('mirror/schemas', () => {
         {
           staking_reward_transfers: [
             { account: 3, amount: 200 },
-            { account: '0.0.9', amount: '12345678901234567890' },
+            { account: '0.0.9', amount: '1234567890123456789' },
           ],
         },
       ],
     });
     const s = body.transactions[0].staking_reward_transfers!;
     assert.strictEqual(s[0].account, 3);
-    assert.strictEqual(s[1].amount, 12345678901234567890n);
+    assert.strictEqual(s[1].amount, 1234567890123456789n);
   });
 
   it('refuses more than 1000 token balances', () => {
@@ -153,5 +163,23 @@ describe('mirror/schemas', () => {
     assert.strictEqual(AccountResponseSchema.safeParse(r).success, false);
     r.balance.tokens.pop();
     assert.strictEqual(AccountResponseSchema.safeParse(r).success, true);
+  });
+
+  it('a 100,000-digit balance is refused at once with a clear error (issue 16 defect 3)', () => {
+    const digits = '7'.repeat(100_000);
+    const body = parseLossless(`{"account":"0.0.5","balance":{"balance":${digits},"timestamp":"1.1","tokens":[]}}`);
+    const t0 = process.hrtime.bigint();
+    const r = AccountResponseSchema.safeParse(body);
+    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+    assert.ok(!r.success);
+    assert.ok(r.error.issues.some(i => /within int64 \(at most 19 digits\)/.test(i.message)));
+    assert.ok(ms < 50, `${ms} ms`);
+  });
+
+  it('uint256: 0 to 2^256 - 1, as digits', () => {
+    assert.strictEqual(uint256.parse((2n ** 256n - 1n).toString()), 2n ** 256n - 1n);
+    assert.strictEqual(uint256.parse(5), 5n);
+    for (const bad of [(2n ** 256n).toString(), '-1', '1'.repeat(100), 1.5, 'x'])
+      assert.ok(!uint256.safeParse(bad).success, String(bad));
   });
 });

@@ -1,0 +1,94 @@
+import * as assert from 'assert';
+import {
+  NETWORKS,
+  NETWORK_INFO,
+  hashscanNetworkOf,
+  isNetwork,
+  ledgerOf,
+  networkLabelOf,
+  otherNetworks,
+  publicMirrorUrl,
+} from '../../../src/ledger/networks';
+import { NETWORKS as SETTINGS_NETWORKS } from '../../../src/settings';
+import { isEntityKind, longZeroAddressOf, toEntityTarget, type EntityKind } from '../../../src/ledger/target';
+
+describe('ledger/networks', () => {
+  it('lists the same networks as the settings, each with a row of facts', () => {
+    assert.deepStrictEqual([...NETWORKS].sort(), [...SETTINGS_NETWORKS].sort());
+    for (const n of NETWORKS) assert.ok(NETWORK_INFO[n], n);
+  });
+  it('names the ledger behind each network: mainnet-public and mainnet are one ledger', () => {
+    assert.strictEqual(ledgerOf('mainnet-public'), 'mainnet');
+    assert.strictEqual(ledgerOf('mainnet'), 'mainnet');
+    assert.strictEqual(ledgerOf('testnet'), 'testnet');
+    assert.strictEqual(ledgerOf('previewnet'), 'previewnet');
+  });
+  it('gives the public mirror node URL in the scheme asked', () => {
+    assert.strictEqual(publicMirrorUrl('testnet'), 'https://testnet.mirrornode.hedera.com');
+    assert.strictEqual(publicMirrorUrl('mainnet-public', 'http'), 'http://mainnet-public.mirrornode.hedera.com');
+  });
+  it('names HashScan networks, none for a custom mirror node', () => {
+    assert.strictEqual(hashscanNetworkOf('mainnet-public'), 'mainnet');
+    assert.strictEqual(hashscanNetworkOf('mainnet'), 'mainnet');
+    assert.strictEqual(hashscanNetworkOf('previewnet'), 'previewnet');
+    assert.strictEqual(hashscanNetworkOf('testnet', true), undefined);
+  });
+  it('tries one door per other ledger after a miss (the free one for mainnet)', () => {
+    assert.deepStrictEqual(otherNetworks('testnet', false), ['mainnet-public', 'previewnet']);
+    assert.deepStrictEqual(otherNetworks('mainnet', false), ['previewnet', 'testnet']);
+    assert.deepStrictEqual(otherNetworks('mainnet-public', false), ['previewnet', 'testnet']);
+    // a custom mirror node: every public ledger is "other", the selected one included
+    assert.deepStrictEqual(otherNetworks('testnet', true), ['mainnet-public', 'previewnet', 'testnet']);
+  });
+  it('recognises network names and nothing else', () => {
+    for (const n of NETWORKS) assert.ok(isNetwork(n));
+    for (const x of ['', 'Testnet', 'local', 'auto', 7, null, 'testnet ']) assert.ok(!isNetwork(x), String(x));
+  });
+  it('labels a custom mirror node by its host', () => {
+    assert.strictEqual(networkLabelOf('testnet'), 'testnet');
+    assert.strictEqual(networkLabelOf('testnet', 'http://localhost:5551'), 'localhost:5551');
+    assert.strictEqual(networkLabelOf('testnet', 'not a url'), 'testnet');
+  });
+});
+
+describe('ledger/target', () => {
+  it('accepts a well-formed target from untrusted input', () => {
+    assert.deepStrictEqual(toEntityTarget({ kind: 'token', id: '0.0.5' }), { kind: 'token', id: '0.0.5' });
+    assert.deepStrictEqual(toEntityTarget({ kind: 'account', id: '0.0.5', evmAddress: '0xab' }), {
+      kind: 'account',
+      id: '0.0.5',
+      evmAddress: '0xab',
+    });
+  });
+  it('refuses anything else', () => {
+    for (const bad of [
+      null,
+      'x',
+      { kind: 'file', id: '1' },
+      { kind: 'token' },
+      { kind: 'token', id: '' },
+      { kind: 'token', id: 'x'.repeat(201) },
+      { kind: 'token', id: '0.0.1', evmAddress: 5 },
+    ])
+      assert.strictEqual(toEntityTarget(bad), undefined, JSON.stringify(bad));
+    assert.ok(isEntityKind('schedule'));
+    assert.ok(!isEntityKind('Schedule'));
+  });
+});
+
+describe('ledger/target: the long-zero EVM address of every entity kind (issue 14)', () => {
+  const cases: Array<[EntityKind, string, string | undefined]> = [
+    ['account', '0.0.1234', '0x00000000000000000000000000000000000004d2'],
+    ['contract', '0.0.1001', '0x00000000000000000000000000000000000003e9'],
+    ['token', '0.0.456858', '0x000000000000000000000000000000000006f89a'],
+    ['topic', '0.0.7', '0x0000000000000000000000000000000000000007'],
+    ['schedule', '0.0.9999999999', '0x00000000000000000000000000000002540be3ff'],
+    ['token', '1.2.3', '0x0000000100000000000000020000000000000003'],
+    ['token', '0.0.123-vfmkw', '0x000000000000000000000000000000000000007b'],
+    ['transaction', '0.0.2-1700000000-0', undefined],
+    ['block', '17', undefined],
+    ['token', 'USDC', undefined],
+  ];
+  for (const [kind, id, expected] of cases)
+    it(`${kind} ${id} → ${expected ?? 'none'}`, () => assert.strictEqual(longZeroAddressOf({ kind, id }), expected));
+});
