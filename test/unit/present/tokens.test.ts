@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { MirrorError, toMeta, type TokenInfo, type TokenLookup } from '../../../src/mirror';
+import { MirrorError, toMeta, type TokenLookup } from '../../../src/mirror';
 import { decodeNftMetadata, nftLabel, tokenAmountText } from '../../../src/present/tokens';
 
 function found(extra: Partial<Record<string, unknown>> = {}): TokenLookup {
