@@ -1,11 +1,10 @@
 // The mirror node client: typed lookups over the transport, with local parameter checks, lossless
 // parsing, schema validation, a max-age cache (with stale-while-revalidate on request), in-flight
 // coalescing and pagination.
-import { STATUS_CODES } from 'http';
 import type { z } from 'zod';
 import { DEFAULT_CACHE_BYTES, LruCache, freshnessSeconds } from './cache';
-import { MirrorError, type ServerMessage } from './errors';
-import { parseLossless } from './lossless';
+import { MirrorError } from './errors';
+import { httpError, validate, type Schema } from './responses';
 import {
   accountPath,
   accountQuery,
@@ -33,7 +32,6 @@ import {
   BlocksResponseSchema,
   ContractInfoSchema,
   ContractResultsResponseSchema,
-  ErrorBodySchema,
   ExchangeRateResponseSchema,
   NftsResponseSchema,
   ScheduleInfoSchema,
@@ -54,83 +52,8 @@ import {
 } from './schemas';
 import { Transport, type RawResponse } from './transport';
 
-export interface RequestOutcome {
-  readonly kind: 'ok' | 'client-error' | 'server-error' | 'network-error' | 'aborted';
-  readonly url: string;
-  readonly status?: number;
-  readonly message: string;
-}
-
-export interface MirrorClientOptions {
-  /** Origin of the mirror node without `/api/v1` (a path prefix is allowed). */
-  readonly baseUrl: string;
-  /** Per attempt: connect + headers + body. Default 10 000. */
-  readonly timeoutMs?: number;
-  /** Client-side cap (burst of the same size). Default 20. */
-  readonly maxRequestsPerSecond?: number;
-  /** Called once per finished network request (after its retries); not for cache hits or local refusals. */
-  readonly onOutcome?: (outcome: RequestOutcome) => void;
-  /** Largest body read; a larger one fails the request. Default 16 MiB. */
-  readonly maxBodyBytes?: number;
-  /** Extra attempts after a 5xx or a connection failure. Default 2. */
-  readonly retries?: number;
-  /** Base delay of the jittered exponential backoff between retries. Default 200 ms. */
-  readonly retryBaseMs?: number;
-  /** Longest total wait a 429's Retry-After may impose before the 429 is the answer. Default 30 000. */
-  readonly maxRetryAfterMs?: number;
-  /** Entries kept in the response cache. Default 500. */
-  readonly cacheEntries?: number;
-  /** Bytes of bodies kept in the response cache (least recently used go first). Default 32 MiB. */
-  readonly cacheBytes?: number;
-}
-
-export interface RequestOptions {
-  /** Aborts this caller's wait; the shared request stops when every caller waiting on it aborted. */
-  readonly signal?: AbortSignal;
-  /** `reload` skips the cache (the fresh answer still refreshes it). */
-  readonly cache?: 'default' | 'reload';
-  /** Answer at once with an expired cache entry, refreshing it in the background. */
-  readonly allowStale?: boolean;
-}
-
-interface Paged {
-  links?: { next?: string | null | undefined } | undefined;
-}
-
-export interface MirrorClient {
-  readonly baseUrl: string;
-  getAccount(idOrAliasOrEvmAddress: string, params?: AccountParams, opts?: RequestOptions): Promise<AccountResponse>;
-  getTransaction(
-    transactionIdOrHash: string,
-    params?: TransactionParams,
-    opts?: RequestOptions,
-  ): Promise<TransactionsResponse>;
-  listBlocks(params?: BlocksParams, opts?: RequestOptions): Promise<BlocksResponse>;
-  getBlock(hashOrNumber: string | bigint, opts?: RequestOptions): Promise<Block>;
-  listContractResults(params?: ContractResultsParams, opts?: RequestOptions): Promise<ContractResultsResponse>;
-  getContract(idOrEvmAddress: string, opts?: RequestOptions): Promise<ContractInfo>;
-  getToken(id: string, opts?: RequestOptions): Promise<TokenInfo>;
-  getTopic(id: string, opts?: RequestOptions): Promise<TopicInfo>;
-  getSchedule(id: string, opts?: RequestOptions): Promise<ScheduleInfo>;
-  /** `GET /accounts/{id}/nfts`: the account's NFTs, a page at a time (next() follows links.next). */
-  listAccountNfts(idOrAliasOrEvmAddress: string, params?: NftsParams, opts?: RequestOptions): Promise<NftsResponse>;
-  /** `GET /network/exchangerate`: the ℏ↔US cent rate now, or in force at `timestamp`. */
-  getExchangeRate(params?: ExchangeRateParams, opts?: RequestOptions): Promise<ExchangeRateResponse>;
-  /**
-   * The page after `page` (a page this client returned), or null when there is none or its link
-   * repeats one already visited on the way to `page`. Empty pages that still link further are
-   * followed (up to 10 in one call). Links to another origin are refused (MirrorError).
-   */
-  next<T extends Paged>(page: T, opts?: RequestOptions): Promise<T | null>;
-  /** The exact body text a result was parsed from (for "Open as JSON"). */
-  rawJson(result: object): string | undefined;
-  /** Epoch ms when the body of a result was received. */
-  fetchedAt(result: object): number | undefined;
-  /** Aborts every request in flight and closes the connections. */
-  dispose(): void;
-}
-
-type Schema = z.ZodType<object>;
+export type { MirrorClient, MirrorClientOptions, RequestOptions, RequestOutcome } from './api';
+import type { MirrorClient, MirrorClientOptions, Paged, RequestOptions, RequestOutcome } from './api';
 
 /** What a result remembers about where it came from. Results are shared: treat them as read-only. */
 interface Meta {
@@ -505,53 +428,4 @@ function join(shared: Shared, signal: AbortSignal | undefined, url: string): Pro
       },
     );
   });
-}
-
-function validate(response: RawResponse, schema: Schema): object {
-  let json: unknown;
-  try {
-    json = parseLossless(response.text);
-  } catch (error) {
-    throw new MirrorError(
-      'invalid-response',
-      response.status,
-      [],
-      response.url,
-      `The mirror node sent malformed JSON (${error instanceof Error ? error.message : String(error)})`,
-    );
-  }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'the body';
-    throw new MirrorError(
-      'invalid-response',
-      response.status,
-      [],
-      response.url,
-      `The mirror node's response has an unexpected shape at ${where}: ${issue?.message ?? 'invalid'}`,
-    );
-  }
-  return parsed.data;
-}
-
-function httpError(response: RawResponse): MirrorError {
-  let entries: ServerMessage[] = [];
-  try {
-    const body = ErrorBodySchema.safeParse(JSON.parse(response.text));
-    if (body.success)
-      entries = body.data._status.messages.map(m => ({
-        message: m.message,
-        ...(m.detail ? { detail: m.detail } : {}),
-        ...(m.data ? { data: m.data } : {}),
-      }));
-  } catch {
-    // Not JSON (a proxy's HTML page, an empty body): described by its status below.
-  }
-  const messages = entries.map(m => m.message);
-  const message =
-    messages.length > 0
-      ? messages.join('; ')
-      : `The mirror node answered HTTP ${response.status}${STATUS_CODES[response.status] ? ` ${STATUS_CODES[response.status]}` : ''}`;
-  return new MirrorError('http', response.status, messages, response.url, message, entries);
 }

@@ -148,7 +148,7 @@ describe('parseLossless: linear time at the 16 MiB body cap (issue 16 defect 2)'
     assert.strictEqual(arr[0], '1234567890123456789');
     assert.strictEqual(arr.length, Math.floor((7.9 * 1024 * 1024 - 40) / 20) + 1);
     // Quadratic growth would make the ratio ~100; allow noise on a shared machine.
-    assert.ok(b.ms / Math.max(a.ms, 1) < 30, `7.9 MiB ${b.ms.toFixed(0)} ms vs 0.79 MiB ${a.ms.toFixed(0)} ms`);
+    assert.ok(b.ms / Math.max(a.ms, 1) < 40, `7.9 MiB ${b.ms.toFixed(0)} ms vs 0.79 MiB ${a.ms.toFixed(0)} ms`);
     assert.ok(b.ms < 3000, `7.9 MiB took ${b.ms.toFixed(0)} ms`);
   });
 });
