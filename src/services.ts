@@ -105,9 +105,8 @@ export class Services extends Disposable {
     return createMirrorClient({
       baseUrl: config.mirrorBaseUrl,
       timeoutMs: config.requestTimeoutMs,
-      // [net] Loopback (a local node) is not limited; other origins get the setting. Once the mirror
-      // client takes `http` (core), pass `http: this.http` and the budget is shared with every client.
-      maxRequestsPerSecond: defaultRatePolicy(config.maxRequestsPerSecond)(config.mirrorBaseUrl),
+      // One HTTP layer for every client: the per-origin budget (loopback unlimited), proxy, User-Agent.
+      http: this.http,
       onOutcome: outcome => {
         if (outcome.kind === 'ok') this.setProblem(undefined);
         else if (outcome.kind === 'network-error' || outcome.kind === 'server-error') {

@@ -1,4 +1,5 @@
 // The mirror client's public shape: its options, per-request options, outcomes and methods.
+import type { HttpClient, Priority } from '../net';
 import type {
   AccountParams,
   BlocksParams,
@@ -49,6 +50,8 @@ export interface MirrorClientOptions {
   readonly cacheEntries?: number;
   /** Bytes of bodies kept in the response cache (least recently used go first). Default 32 MiB. */
   readonly cacheBytes?: number;
+  /** The extension's shared HTTP layer (budget per origin, proxy, User-Agent); default a private one. */
+  readonly http?: HttpClient;
 }
 
 export interface RequestOptions {
@@ -58,6 +61,8 @@ export interface RequestOptions {
   readonly cache?: 'default' | 'reload';
   /** Answer at once with an expired cache entry, refreshing it in the background. */
   readonly allowStale?: boolean;
+  /** Queue place in the origin's budget: `interactive` (default), `visible`, `background`. */
+  readonly priority?: Priority;
 }
 
 export interface Paged {

@@ -50,6 +50,7 @@ import {
   type TopicInfo,
   type TransactionsResponse,
 } from './schemas';
+import { PRIORITIES, type Priority } from '../net';
 import { Transport, type RawResponse } from './transport';
 
 export type { MirrorClient, MirrorClientOptions, RequestOptions, RequestOutcome } from './api';
@@ -78,6 +79,8 @@ interface Shared {
   waiters: number;
   /** A background refresh: no caller owns it, so callers leaving must not abort it. */
   pinned: boolean;
+  /** The most urgent priority of its callers; the budget reads it each time it serves. */
+  priority: Priority;
   /** Drops it from the in-flight map, so that later callers start afresh. */
   forget(): void;
 }
@@ -120,6 +123,7 @@ class Client implements MirrorClient {
       retries: options.retries ?? 2,
       ...(options.retryBaseMs !== undefined ? { retryBaseMs: options.retryBaseMs } : {}),
       ...(options.maxRetryAfterMs !== undefined ? { maxRetryAfterMs: options.maxRetryAfterMs } : {}),
+      ...(options.http ? { http: options.http } : {}),
     });
   }
 
@@ -266,7 +270,7 @@ class Client implements MirrorClient {
         if (Date.now() < entry.expiresAt) return Promise.resolve(entry.value);
         if (opts?.allowStale) {
           if (!this.inflight.has(url)) {
-            const shared = this.start(url, schema, itemsKey, previous);
+            const shared = this.start(url, schema, itemsKey, previous, 'background');
             shared.pinned = true;
           }
           return Promise.resolve(entry.value);
@@ -274,14 +278,30 @@ class Client implements MirrorClient {
       }
     }
     let shared = reload ? undefined : this.inflight.get(url);
-    if (!shared) shared = this.start(url, schema, itemsKey, previous);
+    if (!shared) shared = this.start(url, schema, itemsKey, previous, opts?.priority ?? 'interactive');
+    else if (PRIORITIES.indexOf(opts?.priority ?? 'interactive') < PRIORITIES.indexOf(shared.priority))
+      shared.priority = opts?.priority ?? 'interactive';
     return join(shared, signal, url);
   }
 
-  private start(url: string, schema: Schema, itemsKey: string | undefined, previous: Trail | undefined): Shared {
+  private start(
+    url: string,
+    schema: Schema,
+    itemsKey: string | undefined,
+    previous: Trail | undefined,
+    priority: Priority,
+  ): Shared {
     const controller = new AbortController();
+    // Read through a holder: the budget may ask before `shared` exists.
+    const holder = { priority };
     const shared: Shared = {
-      promise: this.request(url, schema, itemsKey, previous, controller.signal),
+      get priority() {
+        return holder.priority;
+      },
+      set priority(p: Priority) {
+        holder.priority = p;
+      },
+      promise: this.request(url, schema, itemsKey, previous, controller.signal, () => holder.priority),
       controller,
       waiters: 0,
       pinned: false,
@@ -304,10 +324,11 @@ class Client implements MirrorClient {
     itemsKey: string | undefined,
     previous: Trail | undefined,
     signal: AbortSignal,
+    priority: () => Priority,
   ): Promise<object> {
     let response: RawResponse;
     try {
-      response = await this.transport.get(url, signal);
+      response = await this.transport.get(url, { signal, priority });
     } catch (error) {
       const e =
         error instanceof MirrorError
