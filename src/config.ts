@@ -2,29 +2,14 @@
 // rules) and tells listeners when it changes.
 import * as vscode from 'vscode';
 import { Disposable } from './util/lifecycle';
-import { parseSettings, type LedgerLensConfig, type RawSettings, type SettingsProblem } from './settings';
+import { SETTING_KEYS, parseSettings, type LedgerLensConfig, type RawSettings, type SettingsProblem } from './settings';
 
 export const SECTION = 'ledgerLens';
 
 /** Settings a workspace may not set unless it is trusted (see package.json restrictedConfigurations). */
 const RESTRICTED = new Set(['mirrorNodeUrl', 'statusUrl', 'scheme']);
 
-const KEYS = [
-  'network',
-  'scheme',
-  'mirrorNodeUrl',
-  'statusUrl',
-  'accounts',
-  'requestTimeoutMs',
-  'maxRequestsPerSecond',
-  'hover.enabled',
-  'hover.anyShardRealm',
-  'hover.excludedLanguages',
-  'transactions.limit',
-  'accounts.refreshIntervalSeconds',
-  'status.pollIntervalSeconds',
-  'status.notifyOnChange',
-] as const;
+const KEYS = SETTING_KEYS;
 
 function readRaw(): RawSettings {
   const cfg = vscode.workspace.getConfiguration(SECTION);
@@ -42,13 +27,33 @@ function readRaw(): RawSettings {
   return raw;
 }
 
+/** A settings scope a value can be written to. */
+export type SettingScope = 'user' | 'workspace' | 'workspaceFolder';
+export type SettingKey = (typeof KEYS)[number];
+
+const TARGETS: Record<SettingScope, vscode.ConfigurationTarget> = {
+  user: vscode.ConfigurationTarget.Global,
+  workspace: vscode.ConfigurationTarget.Workspace,
+  workspaceFolder: vscode.ConfigurationTarget.WorkspaceFolder,
+};
+
+/** How features change settings: only through the config service, never through VS Code directly. */
+export interface SettingsWriter {
+  /** Writes a setting at the scope where it is already set (workspace if it is there), else user. */
+  update(key: SettingKey, value: unknown): Promise<void>;
+  /** The value each scope holds for a key, user first (scopes that hold none are left out). */
+  valuesByScope(key: SettingKey): { readonly scope: SettingScope; readonly value: unknown }[];
+  /** Writes a value at one scope. */
+  write(key: SettingKey, value: unknown, scope: SettingScope): Promise<void>;
+}
+
 export interface ConfigChange {
   readonly previous: LedgerLensConfig;
   readonly current: LedgerLensConfig;
   readonly affects: (key: string) => boolean;
 }
 
-export class ConfigService extends Disposable {
+export class ConfigService extends Disposable implements SettingsWriter {
   private snapshot: LedgerLensConfig;
   private lastProblems: SettingsProblem[];
   private readonly changed = this._register(new vscode.EventEmitter<ConfigChange>());
@@ -84,7 +89,7 @@ export class ConfigService extends Disposable {
   }
 
   /** Writes a setting at the scope where it is already set (workspace if it is there), else user. */
-  async update(key: (typeof KEYS)[number], value: unknown): Promise<void> {
+  async update(key: SettingKey, value: unknown): Promise<void> {
     const cfg = vscode.workspace.getConfiguration(SECTION);
     const i = cfg.inspect(key);
     const target =
@@ -94,5 +99,19 @@ export class ConfigService extends Disposable {
           ? vscode.ConfigurationTarget.Workspace
           : vscode.ConfigurationTarget.Global;
     await cfg.update(key, value, target);
+  }
+
+  valuesByScope(key: SettingKey): { readonly scope: SettingScope; readonly value: unknown }[] {
+    const i = vscode.workspace.getConfiguration(SECTION).inspect(key);
+    const all: { scope: SettingScope; value: unknown }[] = [
+      { scope: 'user', value: i?.globalValue },
+      { scope: 'workspace', value: i?.workspaceValue },
+      { scope: 'workspaceFolder', value: i?.workspaceFolderValue },
+    ];
+    return all.filter(v => v.value !== undefined);
+  }
+
+  async write(key: SettingKey, value: unknown, scope: SettingScope): Promise<void> {
+    await vscode.workspace.getConfiguration(SECTION).update(key, value, TARGETS[scope]);
   }
 }

@@ -1,8 +1,17 @@
 // The composition root: builds the services once, registers every feature, and hands each
-// disposable to context.subscriptions. Nothing else registers anything.
+// disposable to context.subscriptions. Nothing else registers anything. Each feature is handed
+// only the pieces it uses (the pattern is described at the top of features/context.ts): this file
+// and services.ts are the only places that read the settings.
 import * as vscode from 'vscode';
 import { Services } from './services';
-import { createFeatureContext, type LedgerLensExports } from './features/context';
+import {
+  createFeatureContext,
+  settingsSlice,
+  type FeatureContext,
+  type FeatureHost,
+  type LedgerLensExports,
+  type Setting,
+} from './features/context';
 import { registerCommon } from './features/common';
 import { registerAccounts } from './features/accounts';
 import { registerHover } from './features/hover';
@@ -10,6 +19,7 @@ import { registerTransactions } from './features/transactions';
 import { registerBlocks } from './features/blocks';
 import { registerContracts } from './features/contracts';
 import { registerStatus } from './features/status';
+import { networkLabel, type LedgerLensConfig } from './settings';
 
 export function activate(context: vscode.ExtensionContext): LedgerLensExports {
   const log = vscode.window.createOutputChannel('Ledger Lens', { log: true });
@@ -18,20 +28,105 @@ export function activate(context: vscode.ExtensionContext): LedgerLensExports {
   context.subscriptions.push(services);
   const exports: LedgerLensExports = { services, features: {} };
   const ctx = createFeatureContext(services, context, exports);
-  for (const register of [
-    registerCommon,
-    registerAccounts,
-    registerHover,
-    registerTransactions,
-    registerBlocks,
-    registerContracts,
-    registerStatus,
-  ]) {
-    context.subscriptions.push(register(ctx));
-  }
+  for (const register of wire(ctx)) context.subscriptions.push(register());
   return exports;
 }
 
 export function deactivate(): void {
   // Everything is owned by context.subscriptions and disposed by VS Code.
+}
+
+/** Each feature's registration with its inputs, in order. */
+function wire(ctx: FeatureContext): (() => vscode.Disposable)[] {
+  const { services } = ctx;
+  return [
+    () => wireCommon(ctx, services),
+    () => wireAccounts(ctx, services),
+    () => wireHover(ctx, services),
+    // Not yet on narrow inputs (helper "panels" moves them): they still take the whole context.
+    () => registerTransactions(ctx),
+    () => registerBlocks(ctx),
+    () => registerContracts(ctx),
+    () => wireStatus(ctx, services),
+  ];
+}
+
+/** Registers a feature with its own slice of the settings, disposed with it. */
+function withSlice<T>(
+  services: Services,
+  pick: (config: LedgerLensConfig) => T,
+  register: (settings: Setting<T>) => vscode.Disposable,
+): vscode.Disposable {
+  const settings = settingsSlice(services.config, pick);
+  return vscode.Disposable.from(register(settings), settings);
+}
+
+export function wireCommon(host: FeatureHost, services: Services): vscode.Disposable {
+  return withSlice(
+    services,
+    c => ({ network: c.network, customMirror: c.customMirror, mirrorBaseUrl: c.mirrorBaseUrl }),
+    settings =>
+      registerCommon(host, { mirror: () => services.mirror, settings, config: services.config, log: services.log }),
+  );
+}
+
+export function wireAccounts(host: FeatureHost, services: Services): vscode.Disposable {
+  return withSlice(
+    services,
+    c => ({
+      network: c.network,
+      networkLabel: networkLabel(c),
+      accounts: c.accounts,
+      transactionsLimit: c.transactionsLimit,
+      refreshIntervalSeconds: c.accountsRefreshIntervalSeconds,
+    }),
+    settings =>
+      registerAccounts(host, {
+        mirror: () => services.mirror,
+        settings,
+        onDidChangeMirrorClient: services.onDidChangeMirrorClient,
+        config: services.config,
+        log: services.log,
+      }),
+  );
+}
+
+export function wireHover(host: FeatureHost, services: Services): vscode.Disposable {
+  return withSlice(
+    services,
+    c => ({
+      network: c.network,
+      customMirror: c.customMirror,
+      mirrorBaseUrl: c.mirrorBaseUrl,
+      hover: c.hover,
+      requestTimeoutMs: c.requestTimeoutMs,
+    }),
+    settings =>
+      registerHover(host, {
+        mirror: () => services.mirror,
+        settings,
+        onDidChangeMirrorClient: services.onDidChangeMirrorClient,
+      }),
+  );
+}
+
+export function wireStatus(host: FeatureHost, services: Services): vscode.Disposable {
+  return withSlice(
+    services,
+    c => ({
+      network: c.network,
+      statusUrl: c.statusUrl,
+      pollIntervalSeconds: c.status.pollIntervalSeconds,
+      notifyOnChange: c.status.notifyOnChange,
+    }),
+    settings =>
+      registerStatus(host, {
+        status: () => services.status,
+        settings,
+        onDidChangeStatusClient: services.onDidChangeStatusClient,
+        mirrorProblem: () => services.mirrorProblem,
+        onDidChangeMirrorProblem: services.onDidChangeMirrorProblem,
+        log: services.log,
+      }),
+  );
 }

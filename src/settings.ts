@@ -1,9 +1,28 @@
 // The settings as one typed, validated snapshot. Pure: config.ts reads VS Code and hands the raw
 // values here, so the rules (defaults, bounds, the base URL) are unit-tested without VS Code.
 import { z } from 'zod';
+import { NETWORKS, networkLabelOf, publicMirrorUrl, type Network } from './ledger';
 
-export const NETWORKS = ['mainnet-public', 'mainnet', 'previewnet', 'testnet'] as const;
-export type Network = (typeof NETWORKS)[number];
+// The network list and its mappings live in the ledger; re-exported for the settings' users.
+export { NETWORKS, type Network };
+
+/** Every setting read, keyed by the part after `ledgerLens.` (a test checks them against package.json). */
+export const SETTING_KEYS = [
+  'network',
+  'scheme',
+  'mirrorNodeUrl',
+  'statusUrl',
+  'accounts',
+  'requestTimeoutMs',
+  'maxRequestsPerSecond',
+  'hover.enabled',
+  'hover.anyShardRealm',
+  'hover.excludedLanguages',
+  'transactions.limit',
+  'accounts.refreshIntervalSeconds',
+  'status.pollIntervalSeconds',
+  'status.notifyOnChange',
+] as const;
 
 export interface AccountSetting {
   readonly id: string;
@@ -82,7 +101,7 @@ export const DEFAULTS = {
 };
 
 export function defaultMirrorBaseUrl(network: Network, scheme: 'https' | 'http'): string {
-  return `${scheme}://${network}.mirrornode.hedera.com`;
+  return publicMirrorUrl(network, scheme) ?? `${scheme}://${network}.mirrornode.hedera.com`;
 }
 
 function stripTrailingSlash(url: string): string {
@@ -169,7 +188,6 @@ export function mirrorClientChanged(a: LedgerLensConfig, b: LedgerLensConfig): b
 }
 
 /** A short name for the network in view descriptions: the network, or the custom URL's host. */
-export function networkLabel(config: LedgerLensConfig): string {
-  if (!config.customMirror) return config.network;
-  return new URL(config.mirrorBaseUrl).host;
+export function networkLabel(config: Pick<LedgerLensConfig, 'network' | 'customMirror' | 'mirrorBaseUrl'>): string {
+  return networkLabelOf(config.network, config.customMirror ? config.mirrorBaseUrl : undefined);
 }

@@ -1,7 +1,26 @@
 // What every feature is handed by the composition root.
+//
+// NARROW INPUTS: the pattern every feature follows (issue 12, item 4).
+//   A feature exports `registerX(host: FeatureHost, inputs: XInputs): vscode.Disposable`, where
+//   `XInputs` (declared in the feature's own index.ts) lists only the typed pieces it uses:
+//     - a client getter, `mirror: () => MirrorClient` (read at call time: the client is replaced
+//       when the network or endpoint changes), or `status: () => StatusClient`;
+//     - its slice of the settings, `settings: Setting<XSettings>`: `current` and an `onDidChange`
+//       that fires only when that slice changed, with the previous and current slice;
+//     - the events it reacts to (`onDidChangeMirrorClient: vscode.Event<unknown>`...), a `log`,
+//       and writers (`config: SettingsWriter`) when it changes settings.
+//   extension.ts builds each feature's inputs from the services in one place: `settingsSlice`
+//   picks the slice, so the settings are read there (and by services.ts for the clients), never
+//   by a feature. A feature never sees the Services bag, which keeps it testable with fakes and
+//   keeps what it depends on visible in its signature.
+//   `FeatureContext` (host + the whole `services`) remains only for the features not yet moved
+//   to this pattern; it goes away when the last one has.
 import * as vscode from 'vscode';
 import type { CommandId } from '../commands';
+import type { ConfigService } from '../config';
 import type { Services } from '../services';
+import type { LedgerLensConfig } from '../settings';
+import { errorNotice } from './common/notices';
 
 /**
  * What the extension's `activate` returns. Integration tests read the features' providers from
@@ -12,8 +31,8 @@ export interface LedgerLensExports {
   readonly features: Record<string, unknown>;
 }
 
-export interface FeatureContext {
-  readonly services: Services;
+/** What every feature gets whatever it does: the extension, the exports, and command registration. */
+export interface FeatureHost {
   readonly extension: vscode.ExtensionContext;
   readonly exports: LedgerLensExports;
   /**
@@ -23,26 +42,98 @@ export interface FeatureContext {
   registerCommand(id: CommandId, handler: (...args: unknown[]) => unknown): vscode.Disposable;
 }
 
-/** The kinds of thing a command can act on: tree nodes, hover links and panels all pass these. */
-export type EntityKind = 'account' | 'contract' | 'token' | 'topic' | 'schedule' | 'transaction' | 'block';
-
-export interface EntityTarget {
-  readonly kind: EntityKind;
-  /** `0.0.x` for entities, the `-` form for transactions, the number or hash for blocks. */
-  readonly id: string;
-  readonly evmAddress?: string;
+/** Transitional: the host plus the whole services bag, for features not yet on narrow inputs. */
+export interface FeatureContext extends FeatureHost {
+  readonly services: Services;
 }
 
-/** Something (a tree node, say) that stands for an entity. */
-export interface HasTarget {
-  readonly target: EntityTarget;
+/** The log a feature writes to. */
+export interface FeatureLog {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+  show(preserveFocus?: boolean): void;
 }
+
+export interface SettingChange<T> {
+  readonly previous: T;
+  readonly current: T;
+}
+
+/** A feature's slice of the settings: the current value, and a change event for that slice only. */
+export interface Setting<T> {
+  readonly current: T;
+  readonly onDidChange: vscode.Event<SettingChange<T>>;
+}
+
+/**
+ * A slice of the settings, recomputed when the settings change; its event fires only when the
+ * slice differs (compared by value), so a feature hears about its own settings and no others.
+ * The slice object stays the same between changes (callers may memoise on it).
+ */
+export function settingsSlice<T>(
+  config: ConfigService,
+  pick: (config: LedgerLensConfig) => T,
+): Setting<T> & vscode.Disposable {
+  const emitter = new vscode.EventEmitter<SettingChange<T>>();
+  // Read through to the settings snapshot, so a slice read while a change is being announced
+  // (by a listener that ran first) is already the new one.
+  let seen = config.current;
+  let value = pick(seen);
+  let announced = value;
+  const read = (): T => {
+    const c = config.current;
+    if (c !== seen) {
+      seen = c;
+      const next = pick(c);
+      if (!sameValue(next, value)) value = next;
+    }
+    return value;
+  };
+  const sub = config.onDidChange(() => {
+    const current = read();
+    if (current === announced) return;
+    const previous = announced;
+    announced = current;
+    emitter.fire({ previous, current });
+  });
+  return {
+    get current() {
+      return read();
+    },
+    onDidChange: emitter.event,
+    dispose() {
+      sub.dispose();
+      emitter.dispose();
+    },
+  };
+}
+
+/** Structural equality of plain setting values (strings, numbers, booleans, arrays, objects). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  return ka.every(
+    k =>
+      Object.prototype.hasOwnProperty.call(b, k) &&
+      sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+  );
+}
+
+// EntityTarget moved to the pure core (src/ledger/target.ts). Re-exported here until helper
+// "panels" has switched its imports; then this line goes.
+export type { EntityKind, EntityTarget, HasTarget } from '../ledger';
 
 export function createFeatureContext(
   services: Services,
   extension: vscode.ExtensionContext,
   exports: LedgerLensExports,
 ): FeatureContext {
+  const log = services.log;
   return {
     services,
     extension,
@@ -54,10 +145,10 @@ export function createFeatureContext(
         } catch (e) {
           if (e instanceof vscode.CancellationError) return undefined;
           const message = e instanceof Error ? e.message : String(e);
-          services.log.error(`${id}: ${message}`);
+          log.error(`${id}: ${message}`);
           // Not awaited: the promise settles only when the user dismisses the message.
-          void vscode.window.showErrorMessage(`Ledger Lens: ${message}`, 'Show log').then(pick => {
-            if (pick) services.log.show(true);
+          void vscode.window.showErrorMessage(errorNotice(message), 'Show log').then(pick => {
+            if (pick) log.show(true);
           });
           return undefined;
         }

@@ -7,7 +7,7 @@ import * as http from 'http';
 import type { AddressInfo } from 'net';
 import * as path from 'path';
 import { Agent, request } from 'undici';
-import { findReferences } from '../../src/features/hover/references';
+import { findReferences } from '../../src/ledger/references';
 import { HoverResolver } from '../../src/features/hover/resolver';
 import { createMirrorClient, type MirrorClient } from '../../src/mirror';
 import { parseSettings } from '../../src/settings';

@@ -1,88 +1,22 @@
 // What the Accounts view says about an account and its transactions, as plain data: labels, rows,
 // Markdown tooltips (already escaped), the net ℏ change, memos, and the settings entry check.
 // Pure (no vscode), so every rule is unit-tested; tree.ts only turns this into TreeItems.
-import {
-  ACCOUNT_FORMS_HELP,
-  accountRefToPath,
-  base64ToHex,
-  decodeBase64Text,
-  formatGrouped,
-  formatTinybarsAsHbar,
-  ledgerNetworkOf,
-  parseAccountRef,
-  parseTimestamp,
-  timestampToIso,
-  verifyChecksum,
-  type AccountRef,
-} from '../../ledger';
+import { base64ToHex, decodeBase64Text, formatGrouped, formatTinybarsAsHbar } from '../../ledger';
 import type { AccountResponse, Key, Transaction } from '../../mirror';
-import type { Network } from '../../settings';
-import type { EntityTarget } from '../context';
-import { codeSpan, escapeMarkdown, revealInvisibles } from '../common/markdown';
+import type { EntityTarget } from '../../ledger';
+import { NONE, consensusTime, plainText as plain, shortTime, shorten, signedHbar, yesNo } from '../../present';
+import { codeSpan, escapeMarkdown } from '../common/markdown';
 
-export const NONE = '—';
 /** The mirror node returns at most this many token balances with an account. */
 export const TOKEN_BALANCE_CAP = 1000;
 /** The mirror node's own default page size for an account's transactions. */
 export const SERVER_DEFAULT_LIMIT = 25;
-
-// ---------------------------------------------------------------------------------------------
-// Text from the network, made safe for plain-text places (labels, descriptions)
-
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-
-/**
- * Network text for a label or description: one line, bounded, with bidi and invisible controls
- * shown as `⟨U+202E⟩` so the text cannot pretend to be something else.
- */
-export function plain(text: string, maxLength = 200): string {
-  // Most of what reaches here is ids and type names: printable ASCII needs no work.
-  if (text.length <= maxLength && PRINTABLE_ASCII.test(text)) return text;
-  const oneLine = text.replace(/\r\n?|\n/g, ' ');
-  const cut = oneLine.length > maxLength ? `${oneLine.slice(0, maxLength)}…` : oneLine;
-  return revealInvisibles(cut);
-}
 
 /** A memo (`memo_base64`) as readable, safe text; undefined when there is none. */
 export function decodeMemo(memoBase64: string | null | undefined): string | undefined {
   if (!memoBase64) return undefined;
   const text = decodeBase64Text(memoBase64);
   return text === '' ? undefined : text;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Settings entries
-
-export type CheckedEntry =
-  | {
-      readonly ok: true;
-      readonly ref: AccountRef;
-      /** The canonical form: what tells two entries for one account apart. */
-      readonly path: string;
-      /** What goes in the request path: the form as typed (the server accepts every one), minus a checksum. */
-      readonly request: string;
-    }
-  | { readonly ok: false; readonly message: string };
-
-/**
- * Checks one `ledgerLens.accounts` id before any request: every form the account lookup accepts,
- * and a HIP-15 checksum must match the selected network.
- */
-export function checkAccountEntry(id: string, network: Network): CheckedEntry {
-  const ref = parseAccountRef(id.trim());
-  if (!ref) return { ok: false, message: `“${plain(id, 80)}” is not an account. ${ACCOUNT_FORMS_HELP}` };
-  if (
-    ref.kind === 'id' &&
-    ref.checksum !== undefined &&
-    !verifyChecksum(ref.id, ref.checksum, ledgerNetworkOf(network))
-  ) {
-    return {
-      ok: false,
-      message: `The checksum -${ref.checksum} does not match ${accountRefToPath(ref)} on ${network}.`,
-    };
-  }
-  const path = accountRefToPath(ref);
-  return { ok: true, ref, path, request: ref.kind === 'id' && ref.checksum !== undefined ? path : id.trim() };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -101,28 +35,6 @@ export function netHbarChange(tx: Pick<Transaction, 'transfers'>, accountId: str
   return sum;
 }
 
-/** `+1.50000000 ℏ`, `-0.00084650 ℏ`, `0.00000000 ℏ`: a change always shows its sign. */
-export function signedHbar(tinybars: bigint): string {
-  const text = formatTinybarsAsHbar(tinybars);
-  return tinybars > 0n ? `+${text}` : text;
-}
-
-/** `2023-11-14 22:13:20.000000009 UTC`, or the raw text when it is not a timestamp. */
-export function consensusTime(text: string | null | undefined): string {
-  if (!text) return NONE;
-  const ts = parseTimestamp(text);
-  if (!ts) return plain(text, 40);
-  return timestampToIso(ts).replace('T', ' ').replace('Z', ' UTC');
-}
-
-/** `2023-11-14 22:13:20 UTC`: the short form for labels. */
-export function shortTime(text: string | null | undefined): string {
-  if (!text) return NONE;
-  const ts = parseTimestamp(text);
-  if (!ts) return plain(text, 40);
-  return `${timestampToIso(ts).slice(0, 19).replace('T', ' ')} UTC`;
-}
-
 /** A duration in seconds as `7,776,000 s (90 days)`. */
 export function duration(seconds: bigint | null | undefined): string {
   if (seconds === null || seconds === undefined) return NONE;
@@ -139,10 +51,6 @@ export function duration(seconds: bigint | null | undefined): string {
 export function keyLabel(key: Key | undefined): string {
   if (!key) return NONE;
   return `${plain(key._type, 40)} ${shorten(plain(key.key, 2000))}`;
-}
-
-export function shorten(text: string, head = 8, tail = 8): string {
-  return text.length <= head + tail + 1 ? text : `${text.slice(0, head)}…${text.slice(-tail)}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -166,10 +74,6 @@ export interface Row {
 
 function row(key: string, label: string, value: string, extra: Partial<Row> = {}): Row {
   return { key, label, value, ...extra };
-}
-
-function yesNo(v: boolean | null | undefined): string {
-  return v === null || v === undefined ? NONE : v ? 'yes' : 'no';
 }
 
 function entityRow(
@@ -390,6 +294,27 @@ export function transactionRows(tx: Transaction, accountId: string | undefined):
   );
   rows.push(entityRow('node', 'Node', tx.node));
 
+  rows.push(...transferRows(tx, accountId));
+  if (tx.parent_consensus_timestamp)
+    rows.push(
+      row('parent', 'Parent consensus time', consensusTime(tx.parent_consensus_timestamp), {
+        copy: tx.parent_consensus_timestamp,
+      }),
+    );
+  if (tx.scheduled !== undefined) rows.push(row('scheduled', 'Scheduled', yesNo(tx.scheduled)));
+  if (tx.nonce !== undefined) rows.push(row('nonce', 'Nonce', tx.nonce.toString()));
+  if (tx.entity_id) rows.push(entityRow('entity', 'Entity', tx.entity_id));
+  if (tx.transaction_hash) {
+    const hex = base64ToHex(tx.transaction_hash);
+    const shown = hex ? `0x${hex}` : plain(tx.transaction_hash, 200);
+    rows.push(row('hash', 'Hash', shorten(shown, 10, 8), { copy: shown, tooltip: `Hash: ${codeSpan(shown)}` }));
+  }
+  return rows;
+}
+
+/** The transfer groups of a transaction (ℏ, tokens, NFTs, staking rewards), each when it has any. */
+function transferRows(tx: Transaction, accountId: string | undefined): Row[] {
+  const rows: Row[] = [];
   const transfers = tx.transfers ?? [];
   if (transfers.length > 0) {
     rows.push(
@@ -442,56 +367,5 @@ export function transactionRows(tx: Transaction, accountId: string | undefined):
       }),
     );
   }
-  if (tx.parent_consensus_timestamp)
-    rows.push(
-      row('parent', 'Parent consensus time', consensusTime(tx.parent_consensus_timestamp), {
-        copy: tx.parent_consensus_timestamp,
-      }),
-    );
-  if (tx.scheduled !== undefined) rows.push(row('scheduled', 'Scheduled', yesNo(tx.scheduled)));
-  if (tx.nonce !== undefined) rows.push(row('nonce', 'Nonce', tx.nonce.toString()));
-  if (tx.entity_id) rows.push(entityRow('entity', 'Entity', tx.entity_id));
-  if (tx.transaction_hash) {
-    const hex = base64ToHex(tx.transaction_hash);
-    const shown = hex ? `0x${hex}` : plain(tx.transaction_hash, 200);
-    rows.push(row('hash', 'Hash', shorten(shown, 10, 8), { copy: shown, tooltip: `Hash: ${codeSpan(shown)}` }));
-  }
   return rows;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The as-of timestamp the user types
-
-export type ParsedAsOf =
-  { readonly ok: true; readonly timestamp: string | undefined } | { readonly ok: false; readonly message: string };
-
-export const AS_OF_HELP =
-  'A consensus timestamp (1700000000 or 1700000000.123456789) or a UTC date and time (2023-11-14 or 2023-11-14T22:13:20Z); empty for now.';
-
-/**
- * What "Show as of timestamp" accepts: the mirror node's `sss.nnnnnnnnn`, or an ISO date read as
- * UTC. Gives the `sss.nnnnnnnnn` text to send, or undefined for "now".
- */
-export function parseAsOf(text: string): ParsedAsOf {
-  const t = text.trim();
-  if (t === '') return { ok: true, timestamp: undefined };
-  const ts = parseTimestamp(t);
-  if (ts) return { ok: true, timestamp: `${ts.seconds}.${String(ts.nanos).padStart(9, '0')}` };
-  const iso = /^(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d{1,9}))?)?)?\s*(Z|UTC)?$/i.exec(t);
-  if (!iso) return { ok: false, message: AS_OF_HELP };
-  const [, y, mo, d, h = '00', mi = '00', s = '00', frac = ''] = iso;
-  const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
-  const check = new Date(ms);
-  if (
-    Number.isNaN(ms) ||
-    check.getUTCDate() !== Number(d) ||
-    check.getUTCMonth() !== Number(mo) - 1 ||
-    Number(h) > 23 ||
-    Number(mi) > 59 ||
-    Number(s) > 59
-  ) {
-    return { ok: false, message: `${t} is not a valid date. ${AS_OF_HELP}` };
-  }
-  if (ms < 0) return { ok: false, message: 'The ledger has no history before 1970.' };
-  return { ok: true, timestamp: `${ms / 1000}.${frac.padEnd(9, '0')}` };
 }

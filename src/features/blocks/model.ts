@@ -1,7 +1,9 @@
 // A block record as text: the tree row of the Blocks view and every field for the block panel.
 // Pure (no vscode).
 import { formatGrouped, parseTimestamp, timestampToDate, timestampToIso, type Timestamp } from '../../ledger';
-import type { Block } from '../../mirror';
+import type { Block, BlocksResponse } from '../../mirror';
+import { Pager } from '../common/pager';
+import { NONE } from '../../present';
 import type { DetailField, DetailSection } from '../../../webview/protocol';
 import { revealInvisibles } from '../common/markdown';
 
@@ -11,7 +13,23 @@ export interface BlockRow {
   readonly tooltip: string;
 }
 
-const NONE = '—';
+/** The most blocks a refresh leaves in the Blocks view (a block closes every ~2 s: 43,000 a day). */
+export const BLOCKS_CAP = 500;
+
+/**
+ * The Blocks view's list: newest first, keyed by number; a refresh adds new blocks on top and,
+ * past `cap` rows (or what the user loaded, if more), drops the oldest.
+ */
+export function blocksPager(cap = BLOCKS_CAP): Pager<Block, BlocksResponse, bigint> {
+  return new Pager<Block, BlocksResponse, bigint>({
+    rows: page => page.blocks,
+    key: block => block.number.toString(),
+    position: block => block.number,
+    compare: (a, b) => (a < b ? -1 : a > b ? 1 : 0),
+    growOnRefresh: true,
+    cap,
+  });
+}
 
 /** `#17`, then "2 tx · 12:00:01.234–12:00:03.456 UTC · gas 0". */
 export function blockRow(block: Block): BlockRow {

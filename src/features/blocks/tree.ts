@@ -1,13 +1,22 @@
 // The Blocks view: the latest blocks, newest first, paged with a "Load more" node, and refreshed
-// on a timer only while the view is visible. Nodes hold data; getTreeItem builds the items.
+// on a timer only while the view is visible. The list is the shared pager (common/pager.ts): a
+// refresh adds the new blocks on top and, past BLOCKS_CAP rows, drops the oldest, so a view left
+// open for a day stays the same size; Load more then goes on from the oldest block kept.
 import * as vscode from 'vscode';
 import { Commands } from '../../commands';
 import { MirrorError, isAbortError, type Block, type BlocksResponse, type MirrorClient } from '../../mirror';
+import { describeMirrorError } from '../../present';
 import { Disposable } from '../../util/lifecycle';
-import type { EntityTarget, HasTarget } from '../context';
-import { blockRow } from './model';
+import type { EntityTarget, HasTarget } from '../../ledger';
+import { LoadMoreNode, MessageNode } from '../common/nodes';
+import type { Pager } from '../common/pager';
+import { markdown, toTreeItem } from '../common/treeItem';
+import { BLOCKS_CAP, blockRow, blocksPager } from './model';
 
 export const BLOCKS_PAGE_SIZE = 25;
+export { BLOCKS_CAP };
+
+export { LoadMoreNode, MessageNode };
 
 export class BlockNode implements HasTarget {
   readonly kind = 'block';
@@ -17,35 +26,20 @@ export class BlockNode implements HasTarget {
   }
 }
 
-export class LoadMoreNode {
-  readonly kind = 'loadMore';
-  constructor(readonly loading: boolean) {}
-}
-
-export class MessageNode {
-  readonly kind = 'message';
-  constructor(
-    readonly text: string,
-    readonly detail: string,
-    readonly failed: boolean,
-  ) {}
-}
-
-export type BlocksTreeNode = BlockNode | LoadMoreNode | MessageNode;
+export type BlocksTreeNode = BlockNode | LoadMoreNode<undefined> | MessageNode<'blocks', undefined>;
 
 export interface BlocksProviderOptions {
   readonly client: () => MirrorClient;
   readonly pageSize?: number;
+  /** The most rows a refresh leaves; BLOCKS_CAP unless given (tests use a small one). */
+  readonly cap?: number;
 }
 
 export class BlocksProvider extends Disposable implements vscode.TreeDataProvider<BlocksTreeNode> {
   private readonly changed = this._register(new vscode.EventEmitter<BlocksTreeNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
 
-  private blocks: Block[] = [];
-  /** The last page loaded: the client follows its `links.next` for "Load more". */
-  private lastPage: BlocksResponse | undefined;
-  private hasMore = false;
+  private pager: Pager<Block, BlocksResponse, bigint>;
   private error: { text: string; detail: string } | undefined;
   private loaded = false;
   private loading: Promise<void> | undefined;
@@ -54,15 +48,20 @@ export class BlocksProvider extends Disposable implements vscode.TreeDataProvide
 
   constructor(private readonly options: BlocksProviderOptions) {
     super();
+    this.pager = blocksPager(options.cap ?? BLOCKS_CAP);
   }
 
   /** The blocks shown, newest first (tests read it). */
   get shown(): readonly Block[] {
-    return this.blocks;
+    return this.pager.rows;
   }
 
   get canLoadMore(): boolean {
-    return this.hasMore;
+    return this.pager.hasMore;
+  }
+
+  private get pageSize(): number {
+    return this.options.pageSize ?? BLOCKS_PAGE_SIZE;
   }
 
   getTreeItem(node: BlocksTreeNode): vscode.TreeItem {
@@ -78,30 +77,25 @@ export class BlocksProvider extends Disposable implements vscode.TreeDataProvide
       item.accessibilityInformation = { label: `Block ${node.block.number}, ${row.description}` };
       return item;
     }
-    if (node instanceof LoadMoreNode) {
-      const item = new vscode.TreeItem(node.loading ? 'Loading…' : 'Load more', vscode.TreeItemCollapsibleState.None);
-      item.id = 'blocks:loadMore';
-      item.iconPath = new vscode.ThemeIcon(node.loading ? 'loading~spin' : 'ellipsis');
-      item.contextValue = 'loadMore';
-      if (!node.loading) item.command = { command: Commands.loadMoreBlocks, title: 'Load more' };
-      return item;
-    }
-    const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
-    item.id = `blocks:message`;
-    item.description = node.detail;
-    item.tooltip = node.detail ? `${node.text}\n${node.detail}` : node.text;
-    item.iconPath = new vscode.ThemeIcon(node.failed ? 'error' : 'info');
-    if (node.failed) item.command = { command: Commands.refreshBlocks, title: 'Retry' };
+    const item = toTreeItem(node, node.item());
+    item.tooltip = markdown(node.tooltip());
     return item;
   }
 
   async getChildren(node?: BlocksTreeNode): Promise<BlocksTreeNode[]> {
     if (node) return [];
     if (!this.loaded) await this.refresh(false);
-    const nodes: BlocksTreeNode[] = this.blocks.map(b => new BlockNode(b));
-    if (this.error) nodes.push(new MessageNode(this.error.text, this.error.detail, true));
-    else if (this.blocks.length === 0) nodes.push(new MessageNode('No blocks yet', '', false));
-    if (this.hasMore && !this.error) nodes.push(new LoadMoreNode(this.loadingMore));
+    const nodes: BlocksTreeNode[] = this.pager.rows.map(b => new BlockNode(b));
+    if (this.error) {
+      const retry = { reason: 'blocks' as const, command: Commands.refreshBlocks };
+      nodes.push(new MessageNode(undefined, 'blocks:message', this.error.text, this.error.detail, { retry }));
+    } else if (this.pager.rows.length === 0) {
+      nodes.push(new MessageNode<'blocks', undefined>(undefined, 'blocks:message', 'No blocks yet', ''));
+    }
+    if (this.pager.hasMore && !this.error) {
+      const state = () => ({ loading: this.loadingMore });
+      nodes.push(new LoadMoreNode(undefined, 'blocks:loadMore', Commands.loadMoreBlocks, state, 'blocks'));
+    }
     return nodes;
   }
 
@@ -113,24 +107,11 @@ export class BlocksProvider extends Disposable implements vscode.TreeDataProvide
     if (this.loading) return this.loading;
     this.loading = (async () => {
       try {
-        // Newest first and 25 a page are the service's defaults: sent only when different, so the
-        // request is the plain `/blocks` a browser would make (and the cache shares it).
-        const size = this.options.pageSize ?? BLOCKS_PAGE_SIZE;
-        const page = await this.options.client().listBlocks(size === BLOCKS_PAGE_SIZE ? {} : { limit: size }, {
+        const page = await this.options.client().listBlocks(this.limit(), {
           signal: this.controller.signal,
           cache: 'reload',
         });
-        const newest = page.blocks;
-        const oldestNew = newest.at(-1)?.number;
-        const topShown = this.blocks[0]?.number;
-        if (topShown !== undefined && oldestNew !== undefined && oldestNew <= topShown) {
-          const fresh = newest.filter(b => b.number > topShown);
-          this.blocks = [...fresh, ...this.blocks];
-        } else {
-          this.blocks = [...newest];
-          this.lastPage = page;
-          this.hasMore = !!page.links.next;
-        }
+        this.pager.refreshFirst(page);
         this.error = undefined;
       } catch (e) {
         if (isAbortError(e)) return;
@@ -145,21 +126,24 @@ export class BlocksProvider extends Disposable implements vscode.TreeDataProvide
     });
   }
 
-  /** Follows the last page's `next` link and appends it. */
+  /**
+   * Follows the last page's `next` link and appends it; when the cap dropped the oldest blocks,
+   * asks for the page below the oldest block kept instead.
+   */
   async loadMore(): Promise<void> {
-    if (!this.lastPage || !this.hasMore || this.loadingMore) return;
+    const last = this.pager.lastPage;
+    if (!last || !this.pager.hasMore || this.loadingMore) return;
     this.loadingMore = true;
     this.changed.fire(undefined);
     try {
-      const page = await this.options.client().next(this.lastPage, { signal: this.controller.signal });
-      if (page) {
-        const lowest = this.blocks.at(-1)?.number;
-        this.blocks.push(...page.blocks.filter(b => lowest === undefined || b.number < lowest));
-        this.lastPage = page;
-        this.hasMore = !!page.links.next;
-      } else {
-        this.hasMore = false;
-      }
+      const client = this.options.client();
+      const oldest = this.pager.rows.at(-1);
+      const signal = this.controller.signal;
+      const page =
+        this.pager.trimmed && oldest
+          ? await client.listBlocks({ ...this.limit(), 'block.number': `lt:${oldest.number}` }, { signal })
+          : await client.next(last, { signal });
+      this.pager.append(page);
       this.error = undefined;
     } catch (e) {
       if (!isAbortError(e)) this.error = describe(e);
@@ -173,9 +157,7 @@ export class BlocksProvider extends Disposable implements vscode.TreeDataProvide
   reset(): void {
     this.controller.abort();
     this.controller = new AbortController();
-    this.blocks = [];
-    this.lastPage = undefined;
-    this.hasMore = false;
+    this.pager = blocksPager(this.options.cap ?? BLOCKS_CAP);
     this.error = undefined;
     this.loaded = false;
     this.loading = undefined;
@@ -186,12 +168,17 @@ export class BlocksProvider extends Disposable implements vscode.TreeDataProvide
     this.controller.abort();
     super.dispose();
   }
+
+  /** Newest first and 25 a page are the service's defaults: sent only when different, so the
+   * request is the plain `/blocks` a browser would make (and the cache shares it). */
+  private limit(): { limit?: number } {
+    return this.pageSize === BLOCKS_PAGE_SIZE ? {} : { limit: this.pageSize };
+  }
 }
 
+/** The message row of a failed load: the one describer's detail (the server's own words). */
 function describe(e: unknown): { text: string; detail: string } {
-  if (e instanceof MirrorError) {
-    const detail = e.messages.length > 0 ? e.messages.join('; ') : e.message;
-    return { text: e.kind === 'http' ? `Could not load blocks (${e.status})` : 'Could not load blocks', detail };
-  }
-  return { text: 'Could not load blocks', detail: e instanceof Error ? e.message : String(e) };
+  const { detail } = describeMirrorError(e, { network: 'the mirror node' });
+  const http = e instanceof MirrorError && e.kind === 'http';
+  return { text: http ? `Could not load blocks (${e.status})` : 'Could not load blocks', detail };
 }

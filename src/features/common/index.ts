@@ -2,8 +2,11 @@
 import * as vscode from 'vscode';
 import { Commands } from '../../commands';
 import { formatTransactionIdAt, formatTransactionIdDash, parseTransactionId } from '../../ledger';
-import { NETWORKS, type Network } from '../../settings';
-import type { EntityTarget, FeatureContext } from '../context';
+import type { SettingsWriter } from '../../config';
+import type { MirrorClient } from '../../mirror';
+import { NETWORKS, type LedgerLensConfig, type Network } from '../../settings';
+import type { EntityTarget } from '../../ledger';
+import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { prettyJson } from './json';
 import { hashscanUrl } from './links';
 import { targetOf } from './targets';
@@ -17,8 +20,19 @@ const NETWORK_DETAIL: Record<Network, string> = {
   previewnet: 'Previewnet: the next release, reset often',
 };
 
-export function registerCommon(ctx: FeatureContext): vscode.Disposable {
-  const { services } = ctx;
+/** The settings the shared commands read: the network and the custom mirror node, if any. */
+export type CommonSettings = Pick<LedgerLensConfig, 'network' | 'customMirror' | 'mirrorBaseUrl'>;
+
+/** What the shared commands use (see the pattern in ../context.ts). */
+export interface CommonInputs {
+  readonly mirror: () => MirrorClient;
+  readonly settings: Setting<CommonSettings>;
+  /** Writes `network` and `mirrorNodeUrl` (Select network). */
+  readonly config: SettingsWriter;
+  readonly log: FeatureLog;
+}
+
+export function registerCommon(host: FeatureHost, inputs: CommonInputs): vscode.Disposable {
   const documents = new Map<string, string>();
   const changed = new vscode.EventEmitter<vscode.Uri>();
   const disposables: vscode.Disposable[] = [changed];
@@ -28,22 +42,22 @@ export function registerCommon(ctx: FeatureContext): vscode.Disposable {
       onDidChange: changed.event,
       provideTextDocumentContent: uri => documents.get(uri.toString()) ?? '',
     }),
-    ctx.registerCommand(Commands.showLog, () => services.log.show()),
-    ctx.registerCommand(Commands.selectNetwork, () => selectNetwork(ctx)),
-    ctx.registerCommand(Commands.copyId, async arg => {
+    host.registerCommand(Commands.showLog, () => inputs.log.show()),
+    host.registerCommand(Commands.selectNetwork, () => selectNetwork(inputs)),
+    host.registerCommand(Commands.copyId, async arg => {
       const target = requireTarget(arg);
       await vscode.env.clipboard.writeText(target.id);
       vscode.window.setStatusBarMessage(`Copied ${target.id}`, 3000);
       return target.id;
     }),
-    ctx.registerCommand(Commands.copyEvmAddress, async arg => {
+    host.registerCommand(Commands.copyEvmAddress, async arg => {
       const target = requireTarget(arg);
       if (!target.evmAddress) throw new Error(`${target.id} has no EVM address`);
       await vscode.env.clipboard.writeText(target.evmAddress);
       vscode.window.setStatusBarMessage(`Copied ${target.evmAddress}`, 3000);
       return target.evmAddress;
     }),
-    ctx.registerCommand(Commands.copyTransactionId, async (arg, form) => {
+    host.registerCommand(Commands.copyTransactionId, async (arg, form) => {
       const target = requireTarget(arg);
       const id = parseTransactionId(target.id);
       if (target.kind !== 'transaction' || !id) throw new Error(`${target.id} is not a transaction id`);
@@ -59,20 +73,20 @@ export function registerCommon(ctx: FeatureContext): vscode.Disposable {
       vscode.window.setStatusBarMessage(`Copied ${pick.label}`, 3000);
       return pick.label;
     }),
-    ctx.registerCommand(Commands.openInHashScan, async arg => {
+    host.registerCommand(Commands.openInHashScan, async arg => {
       const target = requireTarget(arg);
-      const url = hashscanUrl(services.config.current, target.kind, target.id);
+      const url = hashscanUrl(inputs.settings.current, target.kind, target.id);
       if (!url) throw new Error('HashScan has no page for a custom mirror node');
       await vscode.env.openExternal(vscode.Uri.parse(url, true));
       return url;
     }),
-    ctx.registerCommand(Commands.openAsJson, async arg => {
+    host.registerCommand(Commands.openAsJson, async arg => {
       const target = requireTarget(arg);
       const raw = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Window, title: `Ledger Lens: loading ${target.id}` },
-        () => rawJsonOf(ctx, target),
+        () => rawJsonOf(inputs.mirror(), target),
       );
-      const network = services.config.current.network;
+      const network = inputs.settings.current.network;
       const uri = vscode.Uri.from({
         scheme: JSON_SCHEME,
         path: `/${network}/${target.kind}/${target.id.replace(/[^\w.@-]/g, '_')}.json`,
@@ -98,8 +112,7 @@ function requireTarget(arg: unknown): EntityTarget {
 }
 
 /** The response body the mirror node gave for a target (from the client's cache when fresh). */
-async function rawJsonOf(ctx: FeatureContext, target: EntityTarget): Promise<string> {
-  const client = ctx.services.mirror;
+async function rawJsonOf(client: MirrorClient, target: EntityTarget): Promise<string> {
   let result: object;
   switch (target.kind) {
     case 'account':
@@ -129,8 +142,8 @@ async function rawJsonOf(ctx: FeatureContext, target: EntityTarget): Promise<str
   return raw;
 }
 
-async function selectNetwork(ctx: FeatureContext): Promise<Network | undefined> {
-  const config = ctx.services.config.current;
+async function selectNetwork(inputs: CommonInputs): Promise<Network | undefined> {
+  const config = inputs.settings.current;
   type Item = vscode.QuickPickItem & { network?: Network; clearCustom?: boolean };
   const items: Item[] = NETWORKS.map(network => ({
     label: network,
@@ -154,9 +167,9 @@ async function selectNetwork(ctx: FeatureContext): Promise<Network | undefined> 
   });
   if (!pick) return undefined;
   if (pick.clearCustom) {
-    await ctx.services.config.update('mirrorNodeUrl', undefined);
+    await inputs.config.update('mirrorNodeUrl', undefined);
     return config.network;
   }
-  if (pick.network && pick.network !== config.network) await ctx.services.config.update('network', pick.network);
+  if (pick.network && pick.network !== config.network) await inputs.config.update('network', pick.network);
   return pick.network;
 }

@@ -1,21 +1,12 @@
 // Links to HashScan, network-aware. Pure (no vscode).
-import type { EntityKind } from '../context';
+import { hashscanNetworkOf, type EntityKind } from '../../ledger';
 import type { LedgerLensConfig } from '../../settings';
 
 const HASHSCAN = 'https://hashscan.io';
 
 /** HashScan's name for the network, or undefined for a custom mirror node (no public explorer). */
 export function hashscanNetwork(config: Pick<LedgerLensConfig, 'network' | 'customMirror'>): string | undefined {
-  if (config.customMirror) return undefined;
-  switch (config.network) {
-    case 'mainnet':
-    case 'mainnet-public':
-      return 'mainnet';
-    case 'testnet':
-      return 'testnet';
-    case 'previewnet':
-      return 'previewnet';
-  }
+  return hashscanNetworkOf(config.network, config.customMirror);
 }
 
 /** `https://hashscan.io/<network>/<kind>/<id>`, or undefined where no link applies. */

@@ -1,23 +1,12 @@
 // Turning untrusted text from the network into Markdown that shows as the literal text it is:
 // not rendered, not stripped. Pure (no vscode), so the rules are unit-tested.
+import { revealInvisibles } from '../../present';
 
 // Every character Markdown (CommonMark + GFM) can give a meaning to.
 const MARKDOWN_SPECIAL = /[\\`*_{}[\]()#+\-.!|~<>&"'=:]/g;
 
-// Controls that reorder or hide text (Trojan Source) or break lines: shown as visible escapes.
-const INVISIBLE =
-  // eslint-disable-next-line no-control-regex
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/gu;
-
-function visibleEscape(ch: string): string {
-  const cp = ch.codePointAt(0) ?? 0;
-  return `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
-}
-
-/** Makes invisible and direction-changing characters visible, e.g. U+202E → `⟨U+202E⟩`. */
-export function revealInvisibles(text: string): string {
-  return text.replace(INVISIBLE, ch => `⟨${visibleEscape(ch)}⟩`);
-}
+// The invisibles rule is the presentation module's (one rule for plain text and Markdown).
+export { revealInvisibles };
 
 /**
  * Escapes text for inline Markdown: every special character is backslash-escaped (`<` and `&`

@@ -2,11 +2,10 @@
 // that trusts only HOVER_COMMANDS. Every value that came from the network goes through codeSpan
 // (ids, hashes, addresses) or escapeMarkdown (free text), so it shows as the literal text it is.
 import { Commands } from '../../commands';
-import type { EntityKind, EntityTarget } from '../context';
+import type { EntityKind, EntityTarget } from '../../ledger';
 import { codeSpan, commandLink, escapeMarkdown } from '../common/markdown';
 import {
   type EntityId,
-  type Timestamp,
   decodeBase64Text,
   formatEntityId,
   formatGrouped,
@@ -16,8 +15,8 @@ import {
   parseEntityId,
   parseTimestamp,
   parseTransactionId,
-  timestampToIso,
 } from '../../ledger';
+import { asOfText, consensusTime, formatTokenAmount, nanosTime, signedHbar, yesNo } from '../../present';
 import type {
   AccountResponse,
   ContractInfo,
@@ -60,33 +59,18 @@ function title(kind: string, idText: string, env: HoverEnv): string {
   return `**${kind}** ${codeSpan(idText)} — ${escapeMarkdown(env.network)}`;
 }
 
-/** "as of 12 s ago", or undefined when the time is unknown. */
-export function ageText(fetchedAt: number | undefined, now: number): string | undefined {
-  if (fetchedAt === undefined) return undefined;
-  const s = Math.max(0, Math.floor((now - fetchedAt) / 1000));
-  if (s < 1) return 'as of just now';
-  if (s < 120) return `as of ${s} s ago`;
-  const min = Math.floor(s / 60);
-  if (min < 120) return `as of ${min} min ago`;
-  return `as of ${Math.floor(min / 60)} h ago`;
-}
-
 /** A mirror node timestamp (`sss.nnnnnnnnn`) as `2023-11-14 22:13:20.000000000 UTC`, exact. */
 export function formatTime(text: string | null | undefined): string | undefined {
   if (text === null || text === undefined) return undefined;
   const ts = parseTimestamp(text);
-  return ts ? timestampText(ts) : escapeMarkdown(text);
+  // The one consensus-time format; text that is not a timestamp is shown escaped, as it came.
+  return ts ? consensusTime(ts) : escapeMarkdown(text);
 }
 
-function timestampText(ts: Timestamp): string {
-  const iso = timestampToIso(ts);
-  return `${iso.slice(0, 10)} ${iso.slice(11, -1)} UTC`;
-}
-
-/** Nanoseconds since the epoch (the token's `expiry_timestamp`) as a time. */
+/** Nanoseconds since the epoch (the token's `expiry_timestamp`) as a time, or "out of range". */
 function nanosText(ns: bigint): string {
   if (ns < 0n) return formatGrouped(ns);
-  return timestampText({ seconds: ns / 1_000_000_000n, nanos: Number(ns % 1_000_000_000n) });
+  return nanosTime(ns);
 }
 
 /** The key's type in words; a network-given type we do not know is shown escaped. */
@@ -104,26 +88,14 @@ export function keyText(key: Key | undefined): string {
   }
 }
 
-/** A whole-unit amount from its smallest units and decimals, exact: `1234567` with 2 → `12,345.67`. */
+/**
+ * A whole-unit amount from its smallest units and decimals, exact: `1234567` with 2 → `12,345.67`
+ * (the presentation module's token amount, trailing zeros kept as the supply was minted).
+ */
 export function formatUnits(amount: string | bigint, decimals: string | number | undefined): string | undefined {
   const text = typeof amount === 'bigint' ? amount.toString() : amount;
-  if (!/^-?\d{1,40}$/.test(text)) return undefined;
-  const d = decimals === undefined ? 0 : Number(decimals);
-  if (!Number.isInteger(d) || d < 0 || d > 40) return undefined;
-  const value = BigInt(text);
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString().padStart(d + 1, '0');
-  const whole = formatGrouped(BigInt(digits.slice(0, digits.length - d)));
-  const fraction = d > 0 ? `.${digits.slice(digits.length - d)}` : '';
-  return `${negative ? '-' : ''}${whole}${fraction}`;
-}
-
-function signedHbar(tinybars: bigint): string {
-  return `${tinybars > 0n ? '+' : ''}${formatTinybarsAsHbar(tinybars)}`;
-}
-
-function yesNo(value: boolean | null | undefined): string {
-  return value === true ? 'yes' : value === false ? 'no' : 'unknown';
+  if (!/^-?\d{1,80}$/.test(text)) return undefined;
+  return formatTokenAmount(BigInt(text), decimals ?? 0, { trimZeros: false });
 }
 
 function idOrText(text: string | null | undefined): string {
@@ -166,7 +138,7 @@ function assemble(
   const parts = [head];
   const body = lines.filter((l): l is string => l !== undefined);
   if (body.length > 0) parts.push(body.join(LINE));
-  const age = ageText(fresh.fetchedAt, env.now);
+  const age = asOfText(fresh.fetchedAt, env.now);
   if (age) parts.push(`_${age}_`);
   if (linkSet) parts.push(links(linkSet, env));
   return parts.join('\n\n');

@@ -1,9 +1,18 @@
 // The hover feature: entity ids, EVM addresses and transaction ids in any file resolve against the
 // mirror node of the selected network.
 import * as vscode from 'vscode';
-import type { FeatureContext } from '../context';
+import type { MirrorClient } from '../../mirror';
+import type { FeatureHost, Setting } from '../context';
 import { HOVER_COMMANDS } from './content';
-import { HoverResolver } from './resolver';
+import { HoverResolver, type HoverSettings } from './resolver';
+
+/** What the hover feature uses (see the pattern in ../context.ts). */
+export interface HoverInputs {
+  readonly mirror: () => MirrorClient;
+  readonly settings: Setting<HoverSettings>;
+  /** What was learnt about ids belongs to one network. */
+  readonly onDidChangeMirrorClient: vscode.Event<unknown>;
+}
 
 /** What integration tests reach through `exports.features.hover`. */
 export interface HoverFeature {
@@ -11,11 +20,10 @@ export interface HoverFeature {
   readonly resolver: HoverResolver;
 }
 
-export function registerHover(ctx: FeatureContext): vscode.Disposable {
-  const { services } = ctx;
+export function registerHover(host: FeatureHost, inputs: HoverInputs): vscode.Disposable {
   const resolver = new HoverResolver({
-    client: () => services.mirror,
-    config: () => services.config.current,
+    client: inputs.mirror,
+    config: () => inputs.settings.current,
   });
   const provider: vscode.HoverProvider = {
     async provideHover(document, position, token) {
@@ -40,11 +48,11 @@ export function registerHover(ctx: FeatureContext): vscode.Disposable {
     },
   };
   const feature: HoverFeature = { provider, resolver };
-  ctx.exports.features['hover'] = feature;
+  host.exports.features['hover'] = feature;
   return vscode.Disposable.from(
     vscode.languages.registerHoverProvider({ scheme: '*' }, provider),
     // What was learnt about ids belongs to one network.
-    services.onDidChangeMirrorClient(() => resolver.reset()),
+    inputs.onDidChangeMirrorClient(() => resolver.reset()),
   );
 }
 

@@ -5,6 +5,7 @@
 // this class directly.
 import { type EntityId, formatEntityId, formatTransactionIdDash, ledgerNetworkOf } from '../../ledger';
 import { MirrorError, type MirrorClient } from '../../mirror';
+import { asOfText, describeMirrorError } from '../../present';
 import { type LedgerLensConfig, networkLabel } from '../../settings';
 import { hashscanNetwork } from '../common/links';
 import { codeSpan } from '../common/markdown';
@@ -12,7 +13,6 @@ import {
   type Freshness,
   type HoverEnv,
   accountHover,
-  ageText,
   contractHover,
   failureHover,
   notFoundHover,
@@ -22,7 +22,7 @@ import {
   transactionHover,
   wrongChecksumHover,
 } from './content';
-import { type Reference, findReference } from './references';
+import { type Reference, findReference } from '../../ledger/references';
 
 /** The lookups an entity id may need, in order of likelihood. */
 export const ENTITY_KINDS = ['account', 'contract', 'token', 'topic', 'schedule'] as const;
@@ -37,9 +37,15 @@ export interface HoverResult {
   readonly reference: Reference;
 }
 
+/** The settings a hover reads: the network (and custom mirror node), the hover switches, the timeout. */
+export type HoverSettings = Pick<
+  LedgerLensConfig,
+  'network' | 'customMirror' | 'mirrorBaseUrl' | 'hover' | 'requestTimeoutMs'
+>;
+
 export interface ResolverDeps {
   client(): MirrorClient;
-  config(): LedgerLensConfig;
+  config(): HoverSettings;
   now?: () => number;
 }
 
@@ -82,7 +88,7 @@ export class HoverResolver {
   /** id (or EVM address) → the kind it was found to be, on the current network. */
   readonly kinds = new LruMap<string, EntityLookupKind>(KIND_MEMORY);
   private readonly rendered = new WeakMap<object, { readonly key: string; readonly markdown: string }>();
-  private readonly named = new WeakMap<LedgerLensConfig, { readonly network: string; readonly hashscan: boolean }>();
+  private readonly named = new WeakMap<HoverSettings, { readonly network: string; readonly hashscan: boolean }>();
   private readonly now: () => number;
 
   constructor(private readonly deps: ResolverDeps) {
@@ -146,14 +152,14 @@ export class HoverResolver {
           env,
         );
       }
-      return failureHover(shown, describeError(error), env);
+      return failureHover(shown, describeMirrorError(error, { network: env.network }).sentence, env);
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
     }
   }
 
-  private env(config: LedgerLensConfig): HoverEnv {
+  private env(config: HoverSettings): HoverEnv {
     // The label parses a URL for a custom mirror node: once per settings snapshot, not per hover.
     let named = this.named.get(config);
     if (!named) {
@@ -260,21 +266,11 @@ export class HoverResolver {
     build: (result: T, asked: string, fresh: Freshness, env: HoverEnv) => string,
   ): string {
     const fetchedAt = client.fetchedAt(result);
-    const memoKey = `${asked}|${env.network}|${env.hashscan}|${ageText(fetchedAt, env.now) ?? ''}`;
+    const memoKey = `${asked}|${env.network}|${env.hashscan}|${asOfText(fetchedAt, env.now) ?? ''}`;
     const memo = this.rendered.get(result);
     if (memo?.key === memoKey) return memo.markdown;
     const markdown = build(result, asked, { fetchedAt }, env);
     this.rendered.set(result, { key: memoKey, markdown });
     return markdown;
   }
-}
-
-/** The words of a failure: the server's own messages where it sent some. */
-export function describeError(error: unknown): string {
-  if (error instanceof MirrorError) {
-    if (error.kind === 'http' && error.messages.length > 0)
-      return `the mirror node answered ${error.status}: ${error.messages.join('; ')}`;
-    return error.message;
-  }
-  return error instanceof Error ? error.message : String(error);
 }

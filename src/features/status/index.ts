@@ -2,7 +2,9 @@
 // present.ts (what to say) and status/poller.ts (when to ask); this file wires them to VS Code.
 import * as vscode from 'vscode';
 import { Commands } from '../../commands';
-import type { FeatureContext } from '../context';
+import type { FeatureHost, FeatureLog, Setting } from '../context';
+import type { MirrorProblem } from '../../services';
+import type { Network } from '../../settings';
 import { Disposable, toDisposable } from '../../util/lifecycle';
 import {
   allMaintenanceInfos,
@@ -11,12 +13,13 @@ import {
   type HealthLevel,
   type MaintenanceInfo,
   type PollOutcome,
+  type StatusClient,
   type Summary,
 } from '../../status';
 import {
+  changeNotice,
   healthChange,
   itemLook,
-  levelWords,
   menuEntries,
   shownLevel,
   TimeFormat,
@@ -26,6 +29,26 @@ import {
 } from './present';
 
 export const STATUS_ITEM_ID = 'ledgerLens.status';
+
+/** The settings the status item reads. */
+export interface StatusSettings {
+  readonly network: Network;
+  readonly statusUrl: string;
+  readonly pollIntervalSeconds: number;
+  readonly notifyOnChange: boolean;
+}
+
+/** What the status feature uses (see the pattern in ../context.ts). */
+export interface StatusInputs {
+  /** Read at call time: the client is replaced when the status URL changes. */
+  readonly status: () => StatusClient;
+  readonly settings: Setting<StatusSettings>;
+  readonly onDidChangeStatusClient: vscode.Event<unknown>;
+  /** The last mirror node failure, shown in the tooltip. */
+  readonly mirrorProblem: () => MirrorProblem | undefined;
+  readonly onDidChangeMirrorProblem: vscode.Event<unknown>;
+  readonly log: FeatureLog;
+}
 
 /** What integration tests reach through `exports.features.status`. */
 export interface StatusFeatureApi {
@@ -38,8 +61,8 @@ export interface StatusFeatureApi {
   readonly menu: vscode.QuickPick<vscode.QuickPickItem> | undefined;
 }
 
-export function registerStatus(ctx: FeatureContext): vscode.Disposable {
-  const feature = new StatusBarFeature(ctx);
+export function registerStatus(host: FeatureHost, inputs: StatusInputs): vscode.Disposable {
+  const feature = new StatusBarFeature(host, inputs);
   const api: StatusFeatureApi = {
     item: feature.item,
     refresh: () => feature.refresh(),
@@ -49,7 +72,7 @@ export function registerStatus(ctx: FeatureContext): vscode.Disposable {
       return feature.openMenu;
     },
   };
-  ctx.exports.features['status'] = api;
+  host.exports.features['status'] = api;
   return feature;
 }
 
@@ -67,27 +90,29 @@ class StatusBarFeature extends Disposable {
   private readonly time = new TimeFormat();
   private allMaintenances: readonly MaintenanceInfo[] | { error: string } | undefined;
 
-  constructor(private readonly ctx: FeatureContext) {
+  constructor(
+    host: FeatureHost,
+    private readonly inputs: StatusInputs,
+  ) {
     super();
-    const services = ctx.services;
     this.item = this._register(vscode.window.createStatusBarItem(STATUS_ITEM_ID, vscode.StatusBarAlignment.Left, 10));
     this.item.name = 'Ledger Lens network status';
     this.item.command = Commands.showStatus;
 
     this.poller = new StatusPoller<Summary>({
       // Read the client at call time: it is replaced when the status URL changes.
-      fetch: signal => services.status.summary({ signal }),
+      fetch: signal => inputs.status().summary({ signal }),
       onOutcome: o => this.onOutcome(o),
-      intervalMs: services.config.current.status.pollIntervalSeconds * 1000,
+      intervalMs: inputs.settings.current.pollIntervalSeconds * 1000,
       active: vscode.window.state.focused,
     });
     this._register(toDisposable(() => this.poller.dispose()));
 
     this._register(vscode.window.onDidChangeWindowState(e => this.poller.setActive(e.focused)));
     this._register(
-      services.config.onDidChange(({ previous, current }) => {
-        if (previous.status.pollIntervalSeconds !== current.status.pollIntervalSeconds) {
-          this.poller.setIntervalMs(current.status.pollIntervalSeconds * 1000);
+      inputs.settings.onDidChange(({ previous, current }) => {
+        if (previous.pollIntervalSeconds !== current.pollIntervalSeconds) {
+          this.poller.setIntervalMs(current.pollIntervalSeconds * 1000);
         }
         if (previous.network !== current.network) {
           // The last summary covers every network: show the new one's health at once, then check.
@@ -101,7 +126,7 @@ class StatusBarFeature extends Disposable {
       }),
     );
     this._register(
-      services.onDidChangeStatusClient(() => {
+      inputs.onDidChangeStatusClient(() => {
         // Another page: nothing we knew holds.
         this.summary = undefined;
         this.checkedAt = undefined;
@@ -112,8 +137,8 @@ class StatusBarFeature extends Disposable {
         void this.poller.restart();
       }),
     );
-    this._register(services.onDidChangeMirrorProblem(() => this.render()));
-    this._register(ctx.registerCommand(Commands.showStatus, () => this.showMenu()));
+    this._register(inputs.onDidChangeMirrorProblem(() => this.render()));
+    this._register(host.registerCommand(Commands.showStatus, () => this.showMenu()));
 
     this.render();
     this.item.show();
@@ -130,8 +155,8 @@ class StatusBarFeature extends Disposable {
   }
 
   snapshot(): StatusSnapshot {
-    const config = this.ctx.services.config.current;
-    const problem = this.ctx.services.mirrorProblem;
+    const config = this.inputs.settings.current;
+    const problem = this.inputs.mirrorProblem();
     const health = this.health();
     return {
       network: config.network,
@@ -145,7 +170,7 @@ class StatusBarFeature extends Disposable {
   }
 
   private health() {
-    return this.summary ? networkHealth(this.summary, this.ctx.services.config.current.network) : undefined;
+    return this.summary ? networkHealth(this.summary, this.inputs.settings.current.network) : undefined;
   }
 
   private onOutcome(o: PollOutcome<Summary>): void {
@@ -156,7 +181,7 @@ class StatusBarFeature extends Disposable {
     } else {
       const message = o.error instanceof Error ? o.error.message : String(o.error);
       this.error = { message, at: o.at, ...(this.poller.isActive ? { retryAt: o.at + o.retryInMs } : {}) };
-      this.ctx.services.log.warn(
+      this.inputs.log.warn(
         `status page: ${message} (failure ${o.failures}, next try in ${Math.round(o.retryInMs / 1000)} s)`,
       );
     }
@@ -170,19 +195,15 @@ class StatusBarFeature extends Disposable {
     if (level === undefined || level === 'unknown') return; // an unreadable page changes nothing we know
     const change = healthChange(this.baseline, level);
     this.baseline = level;
-    if (!change || !this.ctx.services.config.current.status.notifyOnChange) return;
-    const network = snap.network;
-    if (change === 'degraded') {
-      const incident = snap.health?.incidents[0]?.name;
+    if (!change || !this.inputs.settings.current.notifyOnChange) return;
+    const notice = changeNotice(snap.network, change, level, snap.health?.incidents[0]?.name);
+    if (notice.severity === 'warning') {
       // Not awaited: the promise settles only when the user dismisses the message.
       void vscode.window
-        .showWarningMessage(
-          `Ledger Lens: ${network} is now ${levelWords(level)}${incident ? ` (${incident})` : ''}.`,
-          'Details',
-        )
+        .showWarningMessage(notice.text, 'Details')
         .then(pick => (pick ? vscode.commands.executeCommand(Commands.showStatus) : undefined));
     } else {
-      void vscode.window.showInformationMessage(`Ledger Lens: ${network} is operational again.`);
+      void vscode.window.showInformationMessage(notice.text);
     }
   }
 
@@ -259,7 +280,8 @@ class StatusBarFeature extends Disposable {
     qp.show();
 
     // The full list is only needed here, so it is fetched when the menu opens, not on every poll.
-    void this.ctx.services.status
+    void this.inputs
+      .status()
       .allMaintenances({ signal: abort.signal })
       .then(
         doc => allMaintenanceInfos(doc.scheduled_maintenances),
@@ -276,6 +298,6 @@ class StatusBarFeature extends Disposable {
   private async openExternal(url: string): Promise<void> {
     // menuEntries only hands out links that passed safeLink; parse strictly all the same.
     const ok = await vscode.env.openExternal(vscode.Uri.parse(url, true));
-    if (!ok) this.ctx.services.log.warn(`could not open ${url}`);
+    if (!ok) this.inputs.log.warn(`could not open ${url}`);
   }
 }

@@ -1,6 +1,7 @@
 // What the status bar item, its tooltip and its menu say, as plain data and Markdown text. Pure (no
 // vscode) so the wording, the escaping and the time formats are unit-tested; index.ts only copies
 // these onto VS Code objects.
+import { forNotification } from '../../present';
 import { escapeMarkdown } from '../common/markdown';
 import {
   isTroubled,
@@ -383,4 +384,19 @@ export function healthChange(
   if (!isTroubled(previous) && isTroubled(next)) return 'degraded';
   if (isTroubled(previous) && next === 'operational') return 'recovered';
   return undefined;
+}
+
+/**
+ * The notification of a change of health: the incident's name comes from the status page, so it
+ * goes through noticeText (no live links). `severity` says which kind of message to show.
+ */
+export function changeNotice(
+  network: string,
+  change: 'degraded' | 'recovered',
+  level: HealthLevel,
+  incident: string | undefined,
+): { readonly severity: 'warning' | 'information'; readonly text: string } {
+  if (change === 'recovered') return { severity: 'information', text: `Ledger Lens: ${network} is operational again.` };
+  const about = incident ? ` (${forNotification(incident, 200)})` : '';
+  return { severity: 'warning', text: `Ledger Lens: ${network} is now ${levelWords(level)}${about}.` };
 }

@@ -118,6 +118,57 @@ describe('Blocks', () => {
     }
   });
 
+  it('a view left open keeps at most the cap; Load more then goes on below the oldest block kept', async () => {
+    const page = (numbers: number[], next: string | null) =>
+      aBlocksBody(
+        numbers.map(number => aBlock({ number })),
+        next,
+      );
+    // The newest page changes between refreshes, as it does on a live network.
+    const serve = (numbers: number[]) => {
+      replay.clearAddedRecords();
+      const lowest = numbers.at(-1)!;
+      replay.addRecords([
+        recordFor('/api/v1/blocks?limit=2', page(numbers, `/api/v1/blocks?limit=2&block.number=lt:${lowest}`)),
+      ]);
+    };
+    const provider = new BlocksProvider({ client: () => client, pageSize: 2, cap: 3 });
+    try {
+      serve([19, 18]);
+      await provider.getChildren();
+      serve([20, 19]);
+      await provider.refresh();
+      assert.deepStrictEqual(
+        provider.shown.map(b => b.number),
+        [20n, 19n, 18n],
+      );
+      serve([21, 20]);
+      await provider.refresh();
+      assert.deepStrictEqual(
+        provider.shown.map(b => b.number),
+        [21n, 20n, 19n],
+        'the oldest block went: the view stays at the cap',
+      );
+      const nodes = await provider.getChildren();
+      assert.ok(nodes.at(-1) instanceof LoadMoreNode, 'Load more is still offered');
+      replay.addRecords([recordFor('/api/v1/blocks?limit=2&block.number=lt:19', page([18, 17], null))]);
+      replay.resetRequests();
+      await provider.loadMore();
+      assert.deepStrictEqual(
+        provider.shown.map(b => b.number),
+        [21n, 20n, 19n, 18n, 17n],
+      );
+      assert.deepStrictEqual(
+        replay.requests.map(r => r.url),
+        ['/api/v1/blocks?limit=2&block.number=lt:19'],
+        'asked below the oldest block kept, not the stale link of the dropped page',
+      );
+      assert.strictEqual(provider.canLoadMore, false);
+    } finally {
+      provider.dispose();
+    }
+  });
+
   it("shows a failed load as a node with the server's words", async () => {
     replay.addRecords([recordFor('/api/v1/blocks?limit=3', anErrorBody('Invalid parameter: limit'), 400)]);
     const provider = new BlocksProvider({ client: () => client, pageSize: 3 });

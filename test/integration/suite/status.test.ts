@@ -4,7 +4,8 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { LedgerLensExports, FeatureContext } from '../../../src/features/context';
-import { registerStatus, type StatusFeatureApi } from '../../../src/features/status';
+import type { StatusFeatureApi } from '../../../src/features/status';
+import { wireStatus } from '../../../src/extension';
 import { Services } from '../../../src/services';
 import { activateLedgerLens, resetSettings, setSetting, useReplay, waitFor } from '../helpers';
 
@@ -308,7 +309,7 @@ describe('status feature lifetime', () => {
       exports,
       registerCommand: () => new vscode.Disposable(() => undefined),
     };
-    const feature = registerStatus(ctx);
+    const feature = wireStatus(ctx, services);
     const api = exports.features['status'] as StatusFeatureApi;
     try {
       assert.strictEqual(services.config.current.statusUrl, replay().status.url);

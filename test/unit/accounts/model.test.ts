@@ -7,18 +7,17 @@ import type { AccountResponse, Transaction } from '../../../src/mirror';
 import {
   accountDetailRows,
   accountView,
-  checkAccountEntry,
-  consensusTime,
   decodeMemo,
   keyLabel,
   netHbarChange,
-  parseAsOf,
-  plain,
-  signedHbar,
   transactionRows,
   transactionTooltip,
   transactionView,
 } from '../../../src/features/accounts/model';
+// Moved to the pure core (issue 12): the entry check and as-of parser to the ledger, the words to
+// the presentation module. Their assertions stay here, against the one implementation.
+import { checkAccountEntry, parseAsOf } from '../../../src/ledger';
+import { consensusTime, plainText as plain, signedHbar } from '../../../src/present';
 import {
   ABOVE_2_53,
   INT64_MAX,

@@ -1,3 +1,4 @@
+import { asOfText } from '../../../src/present';
 import * as assert from 'assert';
 import { parseLossless } from '../../../src/mirror';
 import {
@@ -11,7 +12,6 @@ import {
 import {
   HOVER_COMMANDS,
   accountHover,
-  ageText,
   contractHover,
   formatUnits,
   notFoundHover,
@@ -127,7 +127,8 @@ describe('hover text: account', () => {
     );
     assert.ok(md.includes('Balance: unknown'), md);
     assert.ok(md.includes('Key: none'), md);
-    assert.ok(md.includes('Deleted: unknown'), md);
+    // One answer for a missing yes/no everywhere (issue 12): the dash, not "unknown".
+    assert.ok(md.includes('Deleted: —'), md);
     assert.ok(!md.includes('EVM address'), md);
     assert.ok(!md.includes('as of'), md);
     assert.ok(md.includes('127\\.0\\.0\\.1\\:18600'), md);
@@ -293,10 +294,11 @@ describe('hover text: no lookup result', () => {
     assert.strictEqual(notFoundHover('0.0.7', 'account', env), '`0.0.7`: not found on testnet (no account).');
   });
   it('ages and units', () => {
-    assert.strictEqual(ageText(undefined, 0), undefined);
-    assert.strictEqual(ageText(1000, 1500), 'as of just now');
-    assert.strictEqual(ageText(0, 119_000), 'as of 119 s ago');
-    assert.strictEqual(ageText(0, 3 * 3600_000), 'as of 3 h ago');
+    // The hover's age is the presentation module's asOfText (issue 12: one relative age).
+    assert.strictEqual(asOfText(undefined, 0), undefined);
+    assert.strictEqual(asOfText(1000, 1500), 'as of just now');
+    assert.strictEqual(asOfText(0, 119_000), 'as of 119 s ago');
+    assert.strictEqual(asOfText(0, 3 * 3600_000), 'as of 3 h ago');
     assert.strictEqual(formatUnits('5', '3'), '0.005');
     assert.strictEqual(formatUnits('-1234567', 2), '-12,345.67');
     assert.strictEqual(formatUnits('12x', 2), undefined);

@@ -1,11 +1,6 @@
 import * as assert from 'assert';
 import { entityChecksum } from '../../../src/ledger';
-import {
-  findReference,
-  findReferences,
-  type Reference,
-  type ReferenceOptions,
-} from '../../../src/features/hover/references';
+import { findReference, findReferences, type Reference, type ReferenceOptions } from '../../../src/ledger/references';
 
 /** A compact description of a reference, so the table below reads as text. */
 function describeRef(r: Reference | undefined): string | undefined {

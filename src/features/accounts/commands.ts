@@ -1,0 +1,189 @@
+// The Accounts view's commands: refresh, retry, Load more, the type filter, the as-of view, copy,
+// remove, relabel, reveal, and add (add.ts). Settings are changed through the writer only.
+import * as vscode from 'vscode';
+import { Commands, Views } from '../../commands';
+import { TRANSACTION_TYPES, type MirrorClient } from '../../mirror';
+import type { AccountSetting } from '../../settings';
+import type { FeatureHost, FeatureLog, Setting } from '../context';
+import { MessageNode } from '../common/nodes';
+import { targetOf } from '../common/targets';
+import { addAccount } from './add';
+import type { AccountsSettings } from './index';
+import { AS_OF_HELP, parseAsOf } from '../../ledger';
+import { forNotification, plainText as plain } from '../../present';
+import { AS_OF_CAVEAT, NONCE_CAVEAT } from './model';
+import { AccountNode, RowNode, type AccountsNode } from './nodes';
+import type { AccountsSettingsWriter } from './settingsWriter';
+import type { AccountsStore } from './store';
+
+export interface AccountCommandsInputs {
+  readonly store: AccountsStore;
+  readonly treeView: vscode.TreeView<AccountsNode>;
+  readonly writer: AccountsSettingsWriter;
+  readonly settings: Setting<AccountsSettings>;
+  readonly mirror: () => MirrorClient;
+  readonly log: FeatureLog;
+}
+
+export function registerAccountCommands(host: FeatureHost, inputs: AccountCommandsInputs): vscode.Disposable {
+  const { store, treeView, writer } = inputs;
+  const selected = (what: string): AccountNode => {
+    const first = treeView.selection[0];
+    const node = first ? accountOf(first) : undefined;
+    if (!node) throw new Error(`${what} needs an account of the Accounts view`);
+    return node;
+  };
+  const target = (arg: unknown, what: string): AccountNode => accountOf(arg) ?? selected(what);
+  const notListed = (node: AccountNode) =>
+    new Error(`${node.entry.id} is not in any ledgerLens.accounts setting this window can change`);
+
+  return vscode.Disposable.from(
+    host.registerCommand(Commands.refreshAccounts, async arg => {
+      const node = accountOf(arg);
+      if (node) await store.load(node, true);
+      else await store.refreshAll();
+    }),
+    host.registerCommand(Commands.retry, async arg => {
+      if (arg instanceof MessageNode && arg.retry === 'loadMore') {
+        const account = accountOf(arg);
+        if (account) {
+          account.moreProblem = undefined;
+          await store.loadMore(account);
+        }
+        return;
+      }
+      await store.load(target(arg, 'Retry'), true);
+    }),
+    host.registerCommand(Commands.loadMore, async arg => {
+      const node = target(arg, 'Load more');
+      await store.loadMore(node);
+      return node.pager.transactions.length;
+    }),
+    host.registerCommand(Commands.filterTransactionType, async (arg, type) => {
+      const node = target(arg, 'Filter by transaction type');
+      let pick: string | undefined | null;
+      if (typeof type === 'string' || type === null) pick = type === '' ? null : type;
+      else pick = await pickTransactionType(node);
+      if (pick === undefined) return undefined;
+      await store.setFilter(node, pick ?? undefined);
+      if (node.account)
+        void treeView
+          .reveal(node.transactions, { expand: true, select: false, focus: false })
+          .then(undefined, () => undefined);
+      return pick;
+    }),
+    host.registerCommand(Commands.showAsOf, async (arg, text) => {
+      const node = target(arg, 'Show as of timestamp');
+      const input = typeof text === 'string' ? text : await askAsOf(node);
+      if (input === undefined) return undefined;
+      const parsed = parseAsOf(input);
+      if (!parsed.ok) throw new Error(parsed.message);
+      await store.setAsOf(node, parsed.timestamp);
+      return parsed.timestamp ?? null;
+    }),
+    host.registerCommand(Commands.copyValue, async arg => {
+      if (!(arg instanceof RowNode) || arg.copyText === undefined)
+        throw new Error('Copy value needs a row of the Accounts view');
+      await vscode.env.clipboard.writeText(arg.copyText);
+      vscode.window.setStatusBarMessage(`Copied ${arg.row.label}`, 3000);
+      return arg.copyText;
+    }),
+    host.registerCommand(Commands.addAccount, (arg, label, scope) =>
+      addAccount(inputs, typeof arg === 'string' ? arg : undefined, label, scope),
+    ),
+    host.registerCommand(Commands.removeAccount, async arg => {
+      const node = target(arg, 'Remove account');
+      if (node.entry.temporary) {
+        store.removeTemporary(node);
+        return node.key;
+      }
+      if (!(await writer.edit(node.key, () => undefined))) throw notListed(node);
+      return node.key;
+    }),
+    host.registerCommand(Commands.renameAccount, async (arg, given) => {
+      const node = target(arg, 'Edit label');
+      const label = typeof given === 'string' ? given : await askLabel(node);
+      if (label === undefined) return undefined;
+      const entry = (id: string): AccountSetting | string => (label.trim() ? { id, label: label.trim() } : id);
+      if (node.entry.temporary) {
+        await writer.append(entry(node.entry.id), 'user');
+        return label.trim();
+      }
+      if (!(await writer.edit(node.key, id => entry(id)))) throw notListed(node);
+      return label.trim();
+    }),
+    host.registerCommand(Commands.revealAccount, arg => revealAccount(inputs, arg)),
+  );
+}
+
+async function revealAccount(inputs: AccountCommandsInputs, arg: unknown): Promise<string> {
+  const { store, treeView, writer } = inputs;
+  const target = targetOf(arg);
+  if (!target || (target.kind !== 'account' && target.kind !== 'contract'))
+    throw new Error('Open in sidebar needs an account id');
+  let node = store.find(target.id) ?? (target.evmAddress ? store.find(target.evmAddress) : undefined);
+  if (!node) {
+    node = store.addTemporary(target.id);
+    // Not awaited: the question waits for the user, the reveal does not.
+    void vscode.window
+      .showInformationMessage(
+        `${forNotification(target.id, 200)} is shown in Accounts for this session. Add it to your accounts?`,
+        'Add to ledgerLens.accounts',
+      )
+      .then(async pick => {
+        if (pick) await writer.append(target.id, 'user');
+      })
+      .then(undefined, (e: unknown) =>
+        inputs.log.error(`revealAccount: ${e instanceof Error ? e.message : String(e)}`),
+      );
+  }
+  await vscode.commands.executeCommand(`workbench.view.extension.${Views.container}`);
+  await treeView.reveal(node, { select: true, focus: true, expand: true });
+  return node.key;
+}
+
+function askLabel(node: AccountNode): Thenable<string | undefined> {
+  return vscode.window.showInputBox({
+    title: `Label for ${plain(node.entry.id, 80)}`,
+    prompt: 'Shown instead of the id in the Accounts view; empty to show the id.',
+    value: node.entry.label ?? '',
+  });
+}
+
+async function pickTransactionType(node: AccountNode): Promise<string | null | undefined> {
+  type Item = vscode.QuickPickItem & { type: string | null };
+  const items: Item[] = [
+    { label: 'All transaction types', description: node.filter ? '' : '(current)', type: null },
+    { label: '', kind: vscode.QuickPickItemKind.Separator, type: null },
+    ...TRANSACTION_TYPES.map(t => ({ label: t, description: t === node.filter ? '(current)' : '', type: t })),
+  ];
+  const pick = await vscode.window.showQuickPick(items, {
+    title: `Transactions of ${plain(node.title, 80)}`,
+    placeHolder: 'Show only one transaction type',
+    matchOnDescription: false,
+  });
+  return pick ? pick.type : undefined;
+}
+
+async function askAsOf(node: AccountNode): Promise<string | undefined> {
+  return vscode.window.showInputBox({
+    title: `Show ${plain(node.title, 80)} as of`,
+    prompt: `${AS_OF_HELP} ${AS_OF_CAVEAT} ${NONCE_CAVEAT}`,
+    value: node.asOf ?? '',
+    placeHolder: '1700000000.000000000 or 2023-11-14T22:13:20Z',
+    validateInput: v => {
+      const r = parseAsOf(v);
+      return r.ok ? undefined : r.message;
+    },
+  });
+}
+
+/** The account a command argument belongs to: the node itself or the account above it. */
+export function accountOf(arg: unknown): AccountNode | undefined {
+  let node: unknown = arg;
+  for (let i = 0; i < 10 && node && typeof node === 'object'; i++) {
+    if (node instanceof AccountNode) return node;
+    node = (node as { parent?: unknown }).parent;
+  }
+  return undefined;
+}

@@ -1,0 +1,345 @@
+// The Accounts view's nodes: an account, its sections (details, tokens, recent transactions), and
+// their rows. Nodes hold data and describe their tree item as plain `ItemData`; the shared
+// message and Load more rows come from common/nodes.ts. Pure (no vscode).
+import { Commands } from '../../commands';
+import type { AccountResponse, Transaction } from '../../mirror';
+import { formatGrouped } from '../../ledger';
+import type { EntityTarget, HasTarget } from '../../ledger';
+import { codeSpan, escapeMarkdown } from '../common/markdown';
+import { LoadMoreNode, MessageNode, type ItemData, type TreeNode } from '../common/nodes';
+import type { CheckedEntry } from '../../ledger';
+import { consensusTime, plainText as plain } from '../../present';
+import { TOKEN_BALANCE_CAP, accountView, transactionTooltip, transactionView, type Row } from './model';
+import { TransactionPager } from './pages';
+import type { Problem } from './problem';
+
+export type AccountsNode =
+  | AccountNode
+  | SectionNode
+  | RowNode
+  | TokenNode
+  | TransactionNode
+  | LoadMoreNode<SectionNode>
+  | MessageNode<AccountRetry, AccountNode | SectionNode>;
+
+/** What Retry redoes: the account's load, or its Load more. */
+export type AccountRetry = 'account' | 'loadMore';
+
+/** A message row below an account node; `retry` makes it a failure the Retry command redoes. */
+export function accountMessage(
+  parent: AccountNode | SectionNode,
+  name: string,
+  text: string,
+  detail: string,
+  retry?: AccountRetry,
+  icon?: string,
+): MessageNode<AccountRetry, AccountNode | SectionNode> {
+  return new MessageNode<AccountRetry, AccountNode | SectionNode>(
+    parent,
+    `${parent.id}/message/${name}`,
+    text,
+    detail,
+    {
+      ...(retry ? { retry: { reason: retry, command: Commands.retry } } : {}),
+      ...(icon ? { icon } : {}),
+    },
+  );
+}
+
+/** The Load more row of an account's transactions. */
+export function transactionsLoadMore(section: SectionNode): LoadMoreNode<SectionNode> {
+  const account = section.parent;
+  return new LoadMoreNode<SectionNode>(
+    section,
+    `account/${account.key}/loadMore`,
+    Commands.loadMore,
+    () => ({ loading: account.loadingMore, loaded: account.pager.transactions.length }),
+    'transactions',
+  );
+}
+
+export interface AccountEntry {
+  readonly id: string;
+  readonly label?: string;
+  /** Shown for this session only (opened from a hover), not in the settings. */
+  readonly temporary: boolean;
+}
+
+export type AccountStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+
+export class AccountNode implements TreeNode, HasTarget {
+  readonly kind = 'account';
+  readonly parent = undefined;
+  status: AccountStatus = 'idle';
+  account: AccountResponse | undefined;
+  problem: Problem | undefined;
+  pager = new TransactionPager<AccountResponse>();
+  /** A TransactionTypes name, or undefined for all. */
+  filter: string | undefined;
+  /** `sss.nnnnnnnnn`: show the account as of this consensus time. */
+  asOf: string | undefined;
+  loading: Promise<void> | undefined;
+  controller = new AbortController();
+  /** Bumped on every load, so a Load more that finishes after a reload is dropped. */
+  generation = 0;
+  /** The query the pager's pages answer (filter, as-of, limit). */
+  queryKey = '';
+  loadingMore = false;
+  moreProblem: Problem | undefined;
+  readonly details = new SectionNode(this, 'details');
+  readonly tokens = new SectionNode(this, 'tokens');
+  readonly transactions = new SectionNode(this, 'transactions');
+
+  constructor(
+    public entry: AccountEntry,
+    readonly check: CheckedEntry,
+    readonly key: string,
+    private readonly networkLabel: () => string,
+  ) {}
+
+  get id(): string {
+    return `account/${this.key}`;
+  }
+
+  /** The label the user gave, else the id as configured. */
+  get title(): string {
+    return this.entry.label ?? this.entry.id;
+  }
+
+  get target(): EntityTarget {
+    const id = this.account?.account ?? (this.check.ok ? this.check.path : this.entry.id);
+    const evm = this.account?.evm_address;
+    return evm && /^0x[0-9a-fA-F]{40}$/.test(evm) ? { kind: 'account', id, evmAddress: evm } : { kind: 'account', id };
+  }
+
+  /** The id the transfers of this account's transactions name it by. */
+  get accountId(): string | undefined {
+    return this.account?.account ?? (this.check.ok && this.check.ref.kind === 'id' ? this.check.path : undefined);
+  }
+
+  item(): ItemData {
+    const where = this.entry.temporary ? 'temporary' : 'configured';
+    const label = plain(this.title, 100);
+    const id = this.id;
+    if (!this.check.ok) {
+      return {
+        id,
+        label,
+        description: 'not an account id',
+        icon: 'error',
+        iconColor: 'errorForeground',
+        contextValue: `account:invalid:${where}`,
+        collapsible: 'collapsed',
+      };
+    }
+    if (this.status === 'failed' && this.problem) {
+      return {
+        id,
+        label,
+        description: `${this.problem.title}: ${plain(this.problem.detail, 120)}`,
+        icon: this.problem.status === 404 ? 'question' : 'error',
+        iconColor: 'errorForeground',
+        contextValue: `account:failed:${where}`,
+        collapsible: 'collapsed',
+      };
+    }
+    const a = this.account;
+    if (!a) {
+      return {
+        id,
+        label,
+        description: 'loading…',
+        icon: 'loading~spin',
+        contextValue: `account:loading:${where}`,
+        collapsible: 'collapsed',
+      };
+    }
+    const view = accountView(a, this.title, {
+      network: this.networkLabel(),
+      ...(this.asOf ? { asOf: this.asOf } : {}),
+    });
+    const extra = [
+      ...(this.filter ? [plain(this.filter, 40)] : []),
+      ...(this.entry.temporary ? ['not saved'] : []),
+      ...(this.status === 'loading' ? ['refreshing…'] : []),
+    ];
+    return {
+      id,
+      label,
+      description: [view.description, ...extra].join(' · '),
+      icon: this.status === 'loading' ? 'loading~spin' : a.deleted ? 'trash' : this.asOf ? 'history' : 'account',
+      ...(a.deleted ? { iconColor: 'disabledForeground' } : {}),
+      contextValue: `account:loaded${this.target.evmAddress ? ':evm' : ''}:${where}`,
+      collapsible: 'collapsed',
+    };
+  }
+
+  tooltip(): string {
+    const title = escapeMarkdown(this.title);
+    if (!this.check.ok) return `**${title}**\n\n${escapeMarkdown(this.check.message)}`;
+    const network = escapeMarkdown(this.networkLabel());
+    if (this.status === 'failed' && this.problem) {
+      return `**${title}** · ${network}\n\n${escapeMarkdown(this.problem.title)}: ${escapeMarkdown(this.problem.detail)}`;
+    }
+    if (!this.account) return `**${title}**: loading from ${network}`;
+    const view = accountView(this.account, this.title, {
+      network: this.networkLabel(),
+      ...(this.asOf ? { asOf: this.asOf } : {}),
+    });
+    return view.tooltip + (this.entry.temporary ? '\n\n*Opened from a hover; not in `ledgerLens.accounts`.*' : '');
+  }
+}
+
+export type SectionKind = 'details' | 'tokens' | 'transactions';
+
+export class SectionNode implements TreeNode {
+  readonly kind = 'section';
+  constructor(
+    readonly parent: AccountNode,
+    readonly section: SectionKind,
+  ) {}
+
+  get id(): string {
+    return `${this.parent.id}/${this.section}`;
+  }
+
+  item(): ItemData {
+    const account = this.parent;
+    const id = this.id;
+    switch (this.section) {
+      case 'details':
+        return { id, label: 'Details', icon: 'info', contextValue: 'section:details', collapsible: 'collapsed' };
+      case 'tokens': {
+        const n = account.account?.balance?.tokens.length ?? 0;
+        return {
+          id,
+          label: 'Tokens',
+          description: n >= TOKEN_BALANCE_CAP ? `${n} (the service's cap)` : String(n),
+          icon: 'symbol-constant',
+          contextValue: 'section:tokens',
+          collapsible: 'collapsed',
+        };
+      }
+      case 'transactions': {
+        const n = account.pager.transactions.length;
+        const parts = [`${n}${account.pager.hasMore ? '+' : ''}`];
+        if (account.filter) parts.push(plain(account.filter, 40));
+        if (account.asOf) parts.push(`to ${consensusTime(account.asOf)}`);
+        return {
+          id,
+          label: 'Recent transactions',
+          description: parts.join(' · '),
+          icon: account.filter ? 'filter' : 'list-unordered',
+          contextValue: `section:transactions${account.filter ? ':filtered' : ''}`,
+          collapsible: 'collapsed',
+        };
+      }
+    }
+  }
+
+  tooltip(): string | undefined {
+    if (this.section !== 'transactions') return undefined;
+    const filter = this.parent.filter;
+    return filter
+      ? `Only ${codeSpan(filter)} transactions. Use *Filter by transaction type* to change.`
+      : 'All transaction types. Use *Filter by transaction type* to show one type.';
+  }
+}
+
+export class RowNode implements TreeNode, Partial<HasTarget> {
+  readonly kind = 'row';
+  readonly target: EntityTarget | undefined;
+  constructor(
+    readonly parent: AccountsNode,
+    readonly row: Row,
+    private readonly idPrefix: string,
+  ) {
+    this.target = row.target;
+  }
+
+  get id(): string {
+    return `${this.idPrefix}/${this.row.key}`;
+  }
+
+  /** What "Copy value" copies. */
+  get copyText(): string | undefined {
+    return this.row.copy;
+  }
+
+  item(): ItemData {
+    const r = this.row;
+    const kinds = [r.copy !== undefined ? 'copy' : '', r.target ? r.target.kind : ''].filter(Boolean);
+    return {
+      id: this.id,
+      label: r.label,
+      description: r.value,
+      ...(r.icon ? { icon: r.icon } : {}),
+      contextValue: `row${kinds.map(k => `:${k}`).join('')}`,
+      collapsible: r.children && r.children.length > 0 ? 'collapsed' : 'none',
+    };
+  }
+
+  tooltip(): string | undefined {
+    return this.row.tooltip;
+  }
+}
+
+export class TokenNode implements TreeNode, HasTarget {
+  readonly kind = 'token';
+  readonly target: EntityTarget;
+  constructor(
+    readonly parent: SectionNode,
+    readonly tokenId: string,
+    readonly balance: bigint,
+    private readonly index: number,
+  ) {
+    this.target = { kind: 'token', id: tokenId };
+  }
+
+  item(): ItemData {
+    return {
+      id: `account/${this.parent.parent.key}/tokens/${this.index}`,
+      label: plain(this.tokenId, 40),
+      description: formatGrouped(this.balance),
+      icon: 'symbol-constant',
+      contextValue: 'token',
+      collapsible: 'none',
+    };
+  }
+
+  tooltip(): string {
+    return `Token ${codeSpan(this.tokenId)}: balance ${escapeMarkdown(formatGrouped(this.balance))} in the token's smallest unit`;
+  }
+}
+
+export class TransactionNode implements TreeNode, HasTarget {
+  readonly kind = 'transaction';
+  readonly target: EntityTarget;
+  constructor(
+    readonly parent: SectionNode,
+    readonly tx: Transaction,
+  ) {
+    this.target = { kind: 'transaction', id: tx.transaction_id ?? '' };
+  }
+
+  get id(): string {
+    return `account/${this.parent.parent.key}/tx/${this.tx.consensus_timestamp ?? this.tx.transaction_id ?? ''}`;
+  }
+
+  item(): ItemData {
+    const view = transactionView(this.tx, this.parent.parent.accountId);
+    return {
+      id: this.id,
+      label: view.label,
+      description: view.description,
+      icon: view.failed ? 'error' : 'arrow-swap',
+      ...(view.failed ? { iconColor: 'errorForeground' } : {}),
+      contextValue: this.tx.transaction_id ? 'transaction' : 'transaction:noid',
+      collapsible: 'collapsed',
+    };
+  }
+
+  tooltip(): string {
+    return transactionTooltip(this.tx, this.parent.parent.accountId);
+  }
+}

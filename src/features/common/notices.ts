@@ -1,0 +1,8 @@
+// The words of a notification built from text we do not control (a server's message, an id from
+// a link): one place, so no notification can carry a live `[x](command:…)` link. Pure (no vscode).
+import { forNotification } from '../../present';
+
+/** The error notification of a failed command: "Ledger Lens: " and the failure's own words. */
+export function errorNotice(message: string): string {
+  return `Ledger Lens: ${forNotification(message)}`;
+}

@@ -1,0 +1,83 @@
+// Every command id, setting key and view id the code uses is declared in package.json, and every
+// one package.json declares is used (issue 12): checked here from the sources and the manifest,
+// without an extension host.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { Commands, Views } from '../../src/commands';
+import { SETTING_KEYS as KEYS } from '../../src/settings';
+import { projectRoot } from './ledger/paths';
+
+interface Manifest {
+  contributes: {
+    commands: { command: string }[];
+    configuration: { properties: Record<string, unknown> };
+    views: Record<string, { id: string }[]>;
+    viewsContainers: Record<string, { id: string }[]>;
+    viewsWelcome?: { view: string }[];
+    menus: Record<string, { command?: string; when?: string }[]>;
+  };
+}
+
+const root = projectRoot();
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Manifest;
+const c = manifest.contributes;
+const declaredCommands = c.commands.map(x => x.command).sort();
+const declaredSettings = Object.keys(c.configuration.properties).sort();
+const declaredViews = Object.values(c.views)
+  .flat()
+  .map(v => v.id)
+  .sort();
+const declaredContainers = Object.values(c.viewsContainers)
+  .flat()
+  .map(v => v.id)
+  .sort();
+
+/** Ids that are ours but are not contributions (a status bar item's id). */
+const NOT_CONTRIBUTED = new Set(['ledgerLens.status']);
+
+function tsFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap(entry => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return tsFiles(full);
+    return entry.isFile() && entry.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+describe('package.json contributions match the code', () => {
+  it('the command registry and the declared commands are the same set', () => {
+    assert.deepStrictEqual(Object.values(Commands).sort(), declaredCommands);
+  });
+
+  it('the settings the code reads and the declared settings are the same set', () => {
+    assert.deepStrictEqual(KEYS.map(k => `ledgerLens.${k}`).sort(), declaredSettings);
+  });
+
+  it('the views and the view container are declared', () => {
+    assert.deepStrictEqual([Views.accounts, Views.blocks].sort(), declaredViews);
+    assert.deepStrictEqual([Views.container], declaredContainers);
+  });
+
+  it('menus and welcome content name only declared commands and views', () => {
+    for (const [menu, items] of Object.entries(c.menus)) {
+      for (const item of items) {
+        if (item.command) assert.ok(declaredCommands.includes(item.command), `${menu}: ${item.command}`);
+        for (const m of (item.when ?? '').matchAll(/\bview == ([\w.]+)/g))
+          assert.ok(declaredViews.includes(m[1]), `${menu}: ${m[1]}`);
+      }
+    }
+    for (const w of c.viewsWelcome ?? []) assert.ok(declaredViews.includes(w.view), w.view);
+  });
+
+  it('every ledgerLens.* id written in src/ is a declared command, setting or view', () => {
+    const known = new Set([...declaredCommands, ...declaredSettings, ...declaredViews, ...declaredContainers]);
+    const unknown: string[] = [];
+    for (const file of tsFiles(path.join(root, 'src'))) {
+      const text = fs.readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/['"`](ledgerLens\.[A-Za-z0-9_.]*[A-Za-z0-9_])/g)) {
+        if (!known.has(m[1]) && !NOT_CONTRIBUTED.has(m[1])) unknown.push(`${path.relative(root, file)}: ${m[1]}`);
+      }
+    }
+    assert.deepStrictEqual(unknown, []);
+  });
+});
