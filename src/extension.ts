@@ -87,6 +87,7 @@ export function wireAccounts(host: FeatureHost, services: Services): vscode.Disp
         onDidChangeMirrorClient: services.onDidChangeMirrorClient,
         config: services.config,
         log: services.log,
+        tokens: () => services.tokens,
       }),
   );
 }

@@ -2,7 +2,8 @@
 // selected network (rebuilt when the network or endpoint changes), the status page client, the log.
 import * as vscode from 'vscode';
 import { ConfigService } from './config';
-import { createMirrorClient, type MirrorClient } from './mirror';
+import { TokenMetadataByNetwork, createMirrorClient, type MirrorClient, type TokenMetadata } from './mirror';
+import { ExchangeRatesByNetwork, type ExchangeRates } from './mirror/rates';
 import { createStatusClient, type StatusClient } from './status';
 import { HttpClient, RequestBudgets, defaultRatePolicy, type ProxyConfig } from './net';
 import { mirrorClientChanged, type LedgerLensConfig } from './settings';
@@ -34,6 +35,11 @@ export class Services extends Disposable {
    * to say "rate limited, retrying in 4 s".
    */
   readonly http: HttpClient;
+
+  // Token metadata and exchange rates, kept for the session per network and mirror node (a
+  // network's tokens are not another's); requests go through whatever client is current.
+  private readonly tokenCaches = new TokenMetadataByNetwork({ maxInFlight: 4 });
+  private readonly rateCaches = new ExchangeRatesByNetwork();
 
   constructor(readonly log: vscode.LogOutputChannel) {
     super();
@@ -81,6 +87,23 @@ export class Services extends Disposable {
     return this.mirrorClient;
   }
 
+  /** The token metadata service of the current network (lazy, coalesced, at most 4 in flight). */
+  get tokens(): TokenMetadata {
+    const c = this.config.current;
+    return this.tokenCaches.for(`${c.network} ${c.mirrorBaseUrl}`, {
+      getToken: (id, opts) => this.mirrorClient.getToken(id, opts),
+    });
+  }
+
+  /** The exchange rates of the current network, or undefined when `ledgerLens.fiat.enabled` is off. */
+  get rates(): ExchangeRates | undefined {
+    const c = this.config.current;
+    if (!c.fiatEnabled) return undefined;
+    return this.rateCaches.for(`${c.network} ${c.mirrorBaseUrl}`, {
+      getExchangeRate: (params, opts) => this.mirrorClient.getExchangeRate(params, opts),
+    });
+  }
+
   get status(): StatusClient {
     return this.statusClient;
   }
@@ -90,6 +113,8 @@ export class Services extends Disposable {
   }
 
   override dispose(): void {
+    this.tokenCaches.dispose();
+    this.rateCaches.clear();
     this.mirrorClient.dispose();
     this.statusClient.dispose();
     super.dispose();

@@ -22,6 +22,7 @@ export const SETTING_KEYS = [
   'accounts.refreshIntervalSeconds',
   'status.pollIntervalSeconds',
   'status.notifyOnChange',
+  'fiat.enabled',
 ] as const;
 
 export interface AccountSetting {
@@ -52,6 +53,8 @@ export interface LedgerLensConfig {
     readonly pollIntervalSeconds: number;
     readonly notifyOnChange: boolean;
   };
+  /** Show ℏ amounts in US dollars (`≈ $0.0421`) from the mirror node's exchange rate. */
+  readonly fiatEnabled: boolean;
 }
 
 /** One problem found in the settings: the key and what is wrong, for the log and a warning. */
@@ -173,6 +176,7 @@ export function parseSettings(raw: RawSettings): { config: LedgerLensConfig; pro
       pollIntervalSeconds: num('status.pollIntervalSeconds', 10, 3600, DEFAULTS.pollIntervalSeconds),
       notifyOnChange: pick('status.notifyOnChange', z.boolean(), false),
     },
+    fiatEnabled: pick('fiat.enabled', z.boolean(), true),
   };
   return { config, problems };
 }

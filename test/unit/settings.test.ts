@@ -22,7 +22,18 @@ describe('settings', () => {
       transactionsLimit: 25,
       accountsRefreshIntervalSeconds: 0,
       status: { pollIntervalSeconds: 60, notifyOnChange: false },
+      fiatEnabled: true,
     });
+  });
+
+  it('ledgerLens.fiat.enabled: on by default, a boolean, anything else refused with the default kept', () => {
+    assert.strictEqual(parseSettings({ 'fiat.enabled': false }).config.fiatEnabled, false);
+    const bad = parseSettings({ 'fiat.enabled': 'no' });
+    assert.strictEqual(bad.config.fiatEnabled, true);
+    assert.deepStrictEqual(
+      bad.problems.map(p => p.key),
+      ['ledgerLens.fiat.enabled'],
+    );
   });
 
   it('treats null like an unset value', () => {

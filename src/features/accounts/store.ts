@@ -6,7 +6,13 @@
 // One request per account: the account lookup returns the balance, the token balances and the
 // first page of transactions together, so expanding an account (or its sections) never fetches.
 import { ACCOUNT_FORMS_HELP } from '../../ledger';
-import { isAbortError, type AccountParams, type AccountResponse, type MirrorClient } from '../../mirror';
+import {
+  isAbortError,
+  type AccountParams,
+  type AccountResponse,
+  type MirrorClient,
+  type TokenMetadata,
+} from '../../mirror';
 import type { AccountSetting, Network } from '../../settings';
 import {
   AS_OF_CAVEAT,
@@ -21,7 +27,6 @@ import { consensusTime } from '../../present';
 import {
   AccountNode,
   RowNode,
-  TokenNode,
   TransactionNode,
   accountMessage,
   transactionsLoadMore,
@@ -31,9 +36,13 @@ import {
 } from './nodes';
 import { TransactionPager } from './pages';
 import { describeProblem } from './problem';
+import { NftList } from './nftList';
+import { TOKEN_PAGE, tokenRows } from './tokens';
+import { AccountTokens } from './tokenStore';
 
 // The nodes and the failure words moved out of this file; what imported them from here still can.
 export * from './nodes';
+export * from './tokens';
 export { describeProblem, type Problem } from './problem';
 export { LoadMoreNode, MessageNode, type ItemData } from '../common/nodes';
 
@@ -49,6 +58,8 @@ export interface AccountsStoreOptions {
   readonly log?: (message: string) => void;
   /** Shows a load in the view's progress bar. */
   readonly progress?: (work: Promise<unknown>) => void;
+  /** The token metadata service of the current network (units and symbols of token rows). */
+  readonly tokens?: () => TokenMetadata;
 }
 
 export class AccountsStore {
@@ -59,7 +70,18 @@ export class AccountsStore {
   /** Lookups made before the account was listed (Add account checks it exists), keyed by path. */
   private readonly seeded = new Map<string, AccountResponse>();
 
-  constructor(private readonly options: AccountsStoreOptions) {}
+  /** Token metadata asks and the NFTs sections (tokenStore.ts). */
+  readonly tokenWork: AccountTokens;
+
+  constructor(private readonly options: AccountsStoreOptions) {
+    this.tokenWork = new AccountTokens({
+      client: options.client,
+      tokens: options.tokens,
+      networkLabel: () => options.settings().networkLabel,
+      changed: options.changed,
+      ...(options.log ? { log: options.log } : {}),
+    });
+  }
 
   /** The accounts listed, configured first, then the temporary ones. */
   get accounts(): readonly AccountNode[] {
@@ -139,6 +161,7 @@ export class AccountsStore {
     const generation = ++node.generation;
     node.status = 'loading';
     node.loadingMore = false;
+    if (reload) node.nftList.reset(); // asked again when the section shows
     this.options.changed(node);
     const path = node.check.request;
     const params = this.params(node);
@@ -233,6 +256,8 @@ export class AccountsStore {
       node.loadingMore = false;
       node.pager = new TransactionPager<AccountResponse>();
       node.queryKey = '';
+      node.nftList = new NftList();
+      node.tokensShown = TOKEN_PAGE;
     }
     this.options.changed(undefined);
     // "Switching network refreshes everything", seen or not.
@@ -241,6 +266,7 @@ export class AccountsStore {
 
   dispose(): void {
     this.disposed = true;
+    this.tokenWork.dispose();
     for (const node of this.nodes) node.controller.abort();
   }
 
@@ -334,11 +360,11 @@ export class AccountsStore {
           'history',
         ),
       );
-    out.push(node.details, node.tokens, node.transactions);
+    out.push(node.details, node.tokens, node.nfts, node.transactions);
     return out;
   }
 
-  private sectionChildren(section: SectionNode): AccountsNode[] {
+  private sectionChildren(section: SectionNode): AccountsNode[] | Promise<AccountsNode[]> {
     const account = section.parent;
     const a = account.account;
     if (!a) return [];
@@ -350,9 +376,15 @@ export class AccountsStore {
         );
       case 'tokens': {
         const tokens = a.balance?.tokens ?? [];
-        const out: AccountsNode[] = tokens.map((t, i) => new TokenNode(section, t.token_id ?? '', t.balance, i));
+        const { rows, more } = tokenRows(section, tokens, account.tokensShown, this.tokenWork.peek);
+        this.tokenWork.ask(
+          section,
+          rows.map(r => r.tokenId),
+        );
+        const out: AccountsNode[] = [...rows];
+        if (more) out.push(more);
         if (tokens.length === 0) out.push(accountMessage(section, 'none', 'No token balances', '', undefined));
-        else if (tokens.length >= TOKEN_BALANCE_CAP) {
+        else if (tokens.length >= TOKEN_BALANCE_CAP && !more) {
           out.push(
             accountMessage(
               section,
@@ -365,6 +397,8 @@ export class AccountsStore {
         }
         return out;
       }
+      case 'nfts':
+        return this.tokenWork.nftChildren(section);
       case 'transactions': {
         const out: AccountsNode[] = account.pager.transactions.map(tx => new TransactionNode(section, tx));
         if (out.length === 0 && !account.pager.hasMore) {

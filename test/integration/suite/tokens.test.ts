@@ -171,10 +171,7 @@ describe('tokens, NFTs and dollars', () => {
     await vscode.commands.executeCommand(Commands.loadMore, more.node);
     await waitFor(async () => (await items(nftSection.node)).some(r => /#1$/.test(label(r.item))), 10_000, 'page 2');
     const urls = replay().mirror.requests.map(r => r.url);
-    assert.ok(
-      !urls.some(u => u.includes('bafy') || u.includes('cats')),
-      'metadata URLs are shown, never fetched',
-    );
+    assert.ok(!urls.some(u => u.includes('bafy') || u.includes('cats')), 'metadata URLs are shown, never fetched');
   });
 
   it('a transaction’s fee in dollars at its own consensus time; token transfers in units; NFT by name', async () => {
