@@ -1,5 +1,6 @@
 // One build script, two contexts: the extension (Node, CommonJS, `vscode` external) and the
-// webviews (browser, ESM, one entry per panel: every webview/<panel>/main.ts).
+// webviews (browser, ESM, one entry per bundle: every webview/<bundle>/main.ts; webview/detail serves
+// both the transaction and the block panel).
 //   node esbuild.mjs [--watch] [--production]
 import * as esbuild from 'esbuild';
 import { existsSync, readdirSync } from 'node:fs';
