@@ -113,7 +113,13 @@ export function wireHover(host: FeatureHost, services: Services): vscode.Disposa
 
 export function wireTransactions(host: FeatureHost, services: Services): vscode.Disposable {
   return withSlice(services, detailSettings, settings =>
-    registerTransactions(host, { mirror: () => services.mirror, settings, log: services.log }),
+    registerTransactions(host, {
+      mirror: () => services.mirror,
+      settings,
+      log: services.log,
+      tokens: () => services.tokens,
+      rates: () => services.rates,
+    }),
   );
 }
 

@@ -84,8 +84,8 @@ export class ExchangeRates {
     const key = ts.seconds / this.period;
     const known = this.byPeriod.get(key);
     if (known) return Promise.resolve({ status: 'found', rate: known });
-    return this.share(`p${key}`, opts, async () => {
-      const body = await this.source.getExchangeRate({ timestamp }, opts);
+    return this.share(`p${key}`, async () => {
+      const body = await this.source.getExchangeRate({ timestamp }, shared(opts));
       const rate = rateFor(body, ts.seconds, timestamp);
       // Kept under the period of the moment asked (what later asks look up) only when the answer
       // covers that moment: an answer whose rate expired before it says nothing about the period.
@@ -100,8 +100,8 @@ export class ExchangeRates {
     const nowSeconds = BigInt(Math.floor(this.now() / 1000));
     if (this.current && this.current.expiresAt > nowSeconds)
       return Promise.resolve({ status: 'found', rate: this.current });
-    return this.share('now', opts, async () => {
-      const body = await this.source.getExchangeRate(undefined, opts);
+    return this.share('now', async () => {
+      const body = await this.source.getExchangeRate(undefined, shared(opts));
       const at = body.timestamp ?? `${nowSeconds}.000000000`;
       const rate = rateFor(body, nowSeconds, at);
       this.current = rate;
@@ -109,7 +109,7 @@ export class ExchangeRates {
     });
   }
 
-  private share(key: string, opts: RequestOptions, ask: () => Promise<RateInForce>): Promise<RateLookup> {
+  private share(key: string, ask: () => Promise<RateInForce>): Promise<RateLookup> {
     const pending = this.inFlight.get(key);
     if (pending) return pending;
     this.stats.requests++;
@@ -123,13 +123,20 @@ export class ExchangeRates {
         return { status: 'failed', error };
       },
     );
-    // A cancelled caller must not leave its cancellation for the next one to share.
-    if (!opts.signal) this.inFlight.set(key, promise);
+    this.inFlight.set(key, promise);
     void promise.finally(() => {
       if (this.inFlight.get(key) === promise) this.inFlight.delete(key);
     });
     return promise;
   }
+}
+
+/**
+ * A shared request is not any one caller's to cancel (others may wait on it): it goes without the
+ * caller's signal, bounded by the client's timeout.
+ */
+function shared(opts: RequestOptions): RequestOptions {
+  return opts.cache ? { cache: opts.cache } : {};
 }
 
 /**

@@ -1,7 +1,8 @@
 // The transactions feature: "Lookup transaction", "Open transaction details" and the panel.
 import * as vscode from 'vscode';
 import { Commands } from '../../commands';
-import type { MirrorClient } from '../../mirror';
+import type { MirrorClient, TokenMetadata } from '../../mirror';
+import type { ExchangeRates } from '../../mirror/rates';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { defaultNetworkUrl, type DetailSettings, type NetworkUrlResolver } from '../common/detailPanel/networks';
 import { targetOf } from '../common/targets';
@@ -20,18 +21,27 @@ export interface TransactionsInputs {
   readonly mirror: () => MirrorClient;
   readonly settings: Setting<DetailSettings>;
   readonly log: FeatureLog;
+  /** Token metadata of the selected network (token transfers in units, NFT names). */
+  readonly tokens?: () => TokenMetadata;
+  /** Exchange rates of the selected network; undefined when dollars are off. */
+  readonly rates?: () => ExchangeRates | undefined;
 }
 
 export function registerTransactions(host: FeatureHost, inputs: TransactionsInputs): vscode.Disposable {
   const resolver = { current: defaultNetworkUrl };
   const config = () => inputs.settings.current;
-  const panels = new TransactionPanels({
-    extensionUri: host.extension.extensionUri,
-    log: inputs.log,
-    client: inputs.mirror,
-    config,
-    networkUrl: () => resolver.current,
-  });
+  const panels = new TransactionPanels(
+    {
+      extensionUri: host.extension.extensionUri,
+      log: inputs.log,
+      client: inputs.mirror,
+      config,
+      networkUrl: () => resolver.current,
+    },
+    inputs.tokens
+      ? { tokens: inputs.tokens, rates: inputs.rates ?? (() => undefined), network: () => config().network }
+      : undefined,
+  );
   const feature: TransactionsFeature = {
     panels,
     get networkUrl() {

@@ -1,13 +1,27 @@
 // Transaction panels: one per transaction (looking the same one up again reveals it), each brought
 // back after a reload by the serializer, which re-reads the transaction from its network.
 import { z } from 'zod';
-import type { MirrorClient, TransactionsResponse } from '../../mirror';
+import type { MirrorClient, TokenMetadata, TransactionsResponse } from '../../mirror';
+import type { ExchangeRates } from '../../mirror/rates';
 import { TRANSACTION_VIEW_TYPE, type DetailView, type TransactionPanelState } from '../../../webview/protocol';
 import type { DetailPanel } from '../common/detailPanel/panel';
 import type { FormatOptions } from '../common/detailPanel/format';
 import { DetailPanels, type DetailPanelsDeps } from '../common/detailPanel/registry';
 import { describeQuery, parseTransactionLookup, type TransactionQuery } from './input';
 import { classifyTransactions, summarize, transactionSection } from './model';
+import { moneyNeeds, type Money } from './money';
+
+/** Token metadata and exchange rates of the selected network, for units and dollars in the panel. */
+export interface PanelMoney {
+  readonly tokens: () => TokenMetadata;
+  /** Undefined when `ledgerLens.fiat.enabled` is off. */
+  readonly rates: () => ExchangeRates | undefined;
+  /** The selected network's name: other networks' panels get no units or dollars from its caches. */
+  readonly network: () => string;
+}
+
+/** How long the panel waits for token names and rates before showing without them. */
+const MONEY_WAIT_MS = 4000;
 
 const persistSchema = z.object({
   panel: z.literal('transaction'),
@@ -39,8 +53,42 @@ function queryOf(state: TransactionPanelState): TransactionQuery | undefined {
 }
 
 export class TransactionPanels extends DetailPanels<TransactionPanelState, TransactionsResponse> {
-  constructor(deps: DetailPanelsDeps) {
+  constructor(
+    deps: DetailPanelsDeps,
+    private readonly money?: PanelMoney,
+  ) {
     super(deps, TRANSACTION_VIEW_TYPE, 'transaction');
+  }
+
+  /**
+   * Fetches what the view shows beside the transaction (its tokens' metadata, the rate at each
+   * consensus time), bounded in time; a failure only leaves the raw values. Only for the selected
+   * network (another network's tokens are not in its caches).
+   */
+  async enrich(network: string, response: TransactionsResponse, signal?: AbortSignal): Promise<void> {
+    const m = this.money;
+    if (!m || network !== m.network()) return;
+    const { tokens, times } = moneyNeeds(response.transactions);
+    const service = m.tokens();
+    const rates = m.rates();
+    const work = Promise.all([
+      ...tokens.map(id => service.get(id, { priority: 3, ...(signal ? { signal } : {}) })),
+      ...(rates ? times.map(t => rates.at(t)) : []),
+    ]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([work, new Promise(resolve => (timer = setTimeout(resolve, MONEY_WAIT_MS)))]);
+    clearTimeout(timer);
+  }
+
+  private moneyFor(network: string): Money | undefined {
+    const m = this.money;
+    if (!m || network !== m.network()) return undefined;
+    const tokens = m.tokens();
+    const rates = m.rates();
+    return {
+      token: id => tokens.peek(id),
+      rate: ts => (ts && rates ? rates.peekAt(ts) : undefined),
+    };
   }
 
   /** Shows a fetched lookup: in the panel of that transaction if one is open, else in a new one. */
@@ -67,17 +115,19 @@ export class TransactionPanels extends DetailPanels<TransactionPanelState, Trans
     return `Transaction ${query ? describeQuery(query) : state.idOrHash}`;
   }
 
-  protected fetch(
+  protected async fetch(
     client: MirrorClient,
     state: TransactionPanelState,
     signal: AbortSignal,
   ): Promise<TransactionsResponse> {
     const { nonce, scheduled } = state;
-    return client.getTransaction(
+    const response = await client.getTransaction(
       state.idOrHash,
       { ...(nonce === undefined ? {} : { nonce }), ...(scheduled === undefined ? {} : { scheduled }) },
       { signal, cache: 'reload' },
     );
+    await this.enrich(state.network, response, signal);
+    return response;
   }
 
   protected loadedView(
@@ -86,12 +136,13 @@ export class TransactionPanels extends DetailPanels<TransactionPanelState, Trans
     format: FormatOptions,
   ): DetailView {
     const classified = classifyTransactions(response.transactions);
+    const money = this.moneyFor(state.network);
     return {
       status: 'loaded',
       title: this.titleOf(state),
       network: state.network,
       summary: classified.length === 0 ? 'No transaction returned.' : summarize(classified),
-      sections: classified.map((c, i) => transactionSection(c, i, format)),
+      sections: classified.map((c, i) => transactionSection(c, i, format, money)),
       buttons: [
         { label: 'Open as JSON', action: { type: 'openAsJson' } },
         { label: 'Refresh', action: { type: 'refresh' } },
