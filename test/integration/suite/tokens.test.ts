@@ -101,17 +101,17 @@ describe('tokens, NFTs and dollars', () => {
     const rows = await items(sections[1].node);
     assert.strictEqual(rows.length, TOKEN_PAGE + 1, 'a page of rows and Load more');
     assert.match(label(rows[TOKEN_PAGE].item), /Load more/);
-    const usdc = await waitFor(
-      async () => {
-        const again = await items(sections[1].node);
-        return label(again[SPECIAL.usdc].item) === '1,500.25 USDC' ? again : undefined;
-      },
+    await waitFor(
+      async () => label((await items(sections[1].node))[SPECIAL.usdc].item) === '1,500.25 USDC',
       15_000,
       'the first row in units',
     );
     // Let every request the page caused finish, then count them.
-    await waitFor(
-      async () => (await items(sections[1].node)).slice(0, 10).every(r => !/loading/.test(String(r.item.description))),
+    const usdc = await waitFor(
+      async () => {
+        const again = await items(sections[1].node);
+        return again.slice(0, TOKEN_PAGE).every(r => !/loading/.test(String(r.item.description))) ? again : undefined;
+      },
       15_000,
       'the shown rows settled',
     );
