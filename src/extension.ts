@@ -107,6 +107,7 @@ export function wireHover(host: FeatureHost, services: Services): vscode.Disposa
         mirror: () => services.mirror,
         settings,
         onDidChangeMirrorClient: services.onDidChangeMirrorClient,
+        rates: () => services.rates,
       }),
   );
 }

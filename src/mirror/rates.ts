@@ -94,6 +94,12 @@ export class ExchangeRates {
     });
   }
 
+  /** The current rate if known and not expired (no request). */
+  peekLatest(): RateInForce | undefined {
+    const nowSeconds = BigInt(Math.floor(this.now() / 1000));
+    return this.current && this.current.expiresAt > nowSeconds ? this.current : undefined;
+  }
+
   /** The rate in force now (balances): asked once, then kept until it expires. */
   latest(opts: RequestOptions = {}): Promise<RateLookup> {
     if (this.unavailable) return Promise.resolve({ status: 'unavailable', error: this.unavailable });

@@ -1,6 +1,7 @@
 // The hover feature: entity ids, EVM addresses and transaction ids in any file resolve against the
 // mirror node of the selected network.
 import * as vscode from 'vscode';
+import type { ExchangeRates } from '../../mirror/rates';
 import type { MirrorClient } from '../../mirror';
 import type { FeatureHost, Setting } from '../context';
 import { HOVER_COMMANDS } from './content';
@@ -12,6 +13,8 @@ export interface HoverInputs {
   readonly settings: Setting<HoverSettings>;
   /** What was learnt about ids belongs to one network. */
   readonly onDidChangeMirrorClient: vscode.Event<unknown>;
+  /** The current network's exchange rates (balances in dollars); undefined when dollars are off. */
+  readonly rates?: () => ExchangeRates | undefined;
 }
 
 /** What integration tests reach through `exports.features.hover`. */
@@ -24,6 +27,7 @@ export function registerHover(host: FeatureHost, inputs: HoverInputs): vscode.Di
   const resolver = new HoverResolver({
     client: inputs.mirror,
     config: () => inputs.settings.current,
+    ...(inputs.rates ? { rates: inputs.rates } : {}),
   });
   const provider: vscode.HoverProvider = {
     async provideHover(document, position, token) {
