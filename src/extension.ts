@@ -88,6 +88,7 @@ export function wireAccounts(host: FeatureHost, services: Services): vscode.Disp
         config: services.config,
         log: services.log,
         tokens: () => services.tokens,
+        rates: () => services.rates,
       }),
   );
 }

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { Views } from '../../commands';
 import type { SettingsWriter } from '../../config';
 import type { MirrorClient, TokenMetadata } from '../../mirror';
+import type { ExchangeRates } from '../../mirror/rates';
 import type { AccountSetting, Network } from '../../settings';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { registerAccountCommands } from './commands';
@@ -37,6 +38,8 @@ export interface AccountsInputs {
   readonly log: FeatureLog;
   /** Token metadata of the current network (units and symbols of token rows, NFT names). */
   readonly tokens?: () => TokenMetadata;
+  /** Exchange rates of the current network (fees in dollars); undefined when dollars are off. */
+  readonly rates?: () => ExchangeRates | undefined;
 }
 
 /** What integration tests reach through `exports.features.accounts`. */
@@ -55,6 +58,7 @@ export function registerAccounts(host: FeatureHost, inputs: AccountsInputs): vsc
     settings: () => settings.current,
     log: message => inputs.log.warn(message),
     ...(inputs.tokens ? { tokens: inputs.tokens } : {}),
+    ...(inputs.rates ? { rates: inputs.rates } : {}),
     progress: work =>
       void vscode.window.withProgress({ location: { viewId: Views.accounts } }, () => work.catch(() => undefined)),
   });

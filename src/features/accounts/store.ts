@@ -13,6 +13,7 @@ import {
   type MirrorClient,
   type TokenMetadata,
 } from '../../mirror';
+import type { ExchangeRates } from '../../mirror/rates';
 import type { AccountSetting, Network } from '../../settings';
 import {
   AS_OF_CAVEAT,
@@ -60,6 +61,8 @@ export interface AccountsStoreOptions {
   readonly progress?: (work: Promise<unknown>) => void;
   /** The token metadata service of the current network (units and symbols of token rows). */
   readonly tokens?: () => TokenMetadata;
+  /** The current network's exchange rates; undefined when dollars are off. */
+  readonly rates?: () => ExchangeRates | undefined;
 }
 
 export class AccountsStore {
@@ -77,6 +80,7 @@ export class AccountsStore {
     this.tokenWork = new AccountTokens({
       client: options.client,
       tokens: options.tokens,
+      rates: options.rates,
       networkLabel: () => options.settings().networkLabel,
       changed: options.changed,
       ...(options.log ? { log: options.log } : {}),
@@ -140,7 +144,10 @@ export class AccountsStore {
       case 'section':
         return this.sectionChildren(node);
       case 'transaction':
-        return transactionRows(node.tx, node.parent.parent.accountId).map(r => new RowNode(node, r, node.id));
+        this.tokenWork.askForTransaction(node);
+        return transactionRows(node.tx, node.parent.parent.accountId, this.tokenWork.money).map(
+          r => new RowNode(node, r, node.id),
+        );
       case 'row':
         return (node.row.children ?? []).map(r => new RowNode(node, r, node.id));
       default:

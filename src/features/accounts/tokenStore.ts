@@ -3,8 +3,10 @@
 // flight) and refreshes the section once as answers land; loads an account's NFTs a page at a
 // time and the names of their collections. Pure (no vscode).
 import { isAbortError, type MirrorClient, type TokenLookup, type TokenMetadata } from '../../mirror';
+import type { ExchangeRates } from '../../mirror/rates';
+import type { RowMoney } from './model';
 import { LoadMoreNode } from '../common/nodes';
-import { accountMessage, type AccountNode, type AccountsNode, type SectionNode } from './nodes';
+import { accountMessage, type AccountNode, type AccountsNode, type SectionNode, type TransactionNode } from './nodes';
 import { NFT_PAGE } from './nftList';
 import { describeProblem } from './problem';
 import { NftNode, TOKEN_FIRST_ROWS, TOKEN_PAGE } from './tokens';
@@ -13,6 +15,7 @@ import { Commands } from '../../commands';
 export interface TokenStoreOptions {
   readonly client: () => MirrorClient;
   readonly tokens: (() => TokenMetadata) | undefined;
+  readonly rates: (() => ExchangeRates | undefined) | undefined;
   readonly networkLabel: () => string;
   readonly changed: (node: AccountsNode | undefined) => void;
   readonly log?: (message: string) => void;
@@ -48,6 +51,31 @@ export class AccountTokens {
           this.refreshSoon(section);
         });
     });
+  }
+
+  /** What a transaction's rows read without a request: token metadata and the rate at its time. */
+  readonly money: RowMoney = {
+    token: id => this.peek(id),
+    rate: ts => (ts ? this.options.rates?.()?.peekAt(ts) : undefined),
+  };
+
+  /**
+   * A transaction node was expanded: asks its tokens' metadata and the rate at its consensus time
+   * (one request per rate period for the session), then refreshes the node once.
+   */
+  askForTransaction(node: TransactionNode): void {
+    if (this.disposed) return;
+    const tx = node.tx;
+    const service = this.options.tokens?.();
+    const rates = this.options.rates?.();
+    const ids = new Set<string>();
+    for (const t of tx.token_transfers ?? []) if (t.token_id) ids.add(t.token_id);
+    for (const t of tx.nft_transfers ?? []) if (t.token_id) ids.add(t.token_id);
+    const asks: Promise<unknown>[] = [];
+    if (service) for (const id of ids) if (!service.peek(id)) asks.push(service.get(id, { priority: 2 }));
+    const ts = tx.consensus_timestamp;
+    if (rates && ts && !rates.peekAt(ts) && !rates.isUnavailable) asks.push(rates.at(ts));
+    if (asks.length > 0) void Promise.all(asks).then(() => !this.disposed && this.options.changed(node));
   }
 
   /** Load more on the Tokens section: another page of rows (their metadata asked as they show). */
