@@ -18,11 +18,11 @@ export interface TokenAmountText {
   /** True when `text` is in units (decimals applied). */
   readonly inUnits: boolean;
   /** Why the amount is raw, when it is: `token not found`, `decimals "-1" unusable`, `loading…`. */
-  readonly note?: string;
+  readonly note?: string | undefined;
   /** The token's symbol and name, made safe, when known. */
-  readonly symbol?: string;
-  readonly name?: string;
-  readonly decimals?: number;
+  readonly symbol?: string | undefined;
+  readonly name?: string | undefined;
+  readonly decimals?: number | undefined;
 }
 
 /**
@@ -34,32 +34,53 @@ export function tokenAmountText(
   lookup: TokenLookup | undefined,
   opts: { readonly signed?: boolean } = {},
 ): TokenAmountText {
-  const raw = rawAmount(amount);
-  const sign = opts.signed && amount > 0n ? '+' : '';
-  const base = { raw, copy: amount.toString() };
-  if (lookup === undefined) return { ...base, text: `${sign}${raw}`, inUnits: false, note: 'loading…' };
+  // A hot path (1,000 rows): one class, the raw grouped text made only when read (tooltip, copy).
+  const signed = opts.signed === true && amount > 0n;
+  if (lookup === undefined) return new AmountText(amount, signed, undefined, 'loading…');
   if (lookup.status === 'not-found')
-    return { ...base, text: `${sign}${raw}`, inUnits: false, note: 'token not found on this network' };
+    return new AmountText(amount, signed, undefined, 'token not found on this network');
   if (lookup.status === 'failed') {
     const why = lookup.error instanceof Error ? lookup.error.message : 'failed';
-    return {
-      ...base,
-      text: `${sign}${raw}`,
-      inUnits: false,
-      note: `token details unavailable: ${plainText(why, 120)}`,
-    };
+    return new AmountText(amount, signed, undefined, `token details unavailable: ${plainText(why, 120)}`);
   }
   const meta = lookup.meta;
-  const named = { ...(meta.symbol ? { symbol: meta.symbol } : {}), ...(meta.name ? { name: meta.name } : {}) };
-  const units = formatTokenAmount(amount, meta.decimals, {
-    ...(meta.symbol ? { symbol: meta.symbol } : {}),
-    ...(opts.signed ? { signed: true } : {}),
-  });
-  if (units === undefined || meta.decimals === undefined) {
-    const what = meta.rawDecimals === undefined ? 'missing' : `"${meta.rawDecimals}"`;
-    return { ...base, ...named, text: `${sign}${raw}`, inUnits: false, note: `decimals ${what} unusable; raw amount` };
+  const units =
+    meta.decimals === undefined
+      ? undefined
+      : formatTokenAmount(amount, meta.decimals, signed ? { symbol: meta.symbol, signed } : { symbol: meta.symbol });
+  const note =
+    units === undefined
+      ? `decimals ${meta.rawDecimals === undefined ? 'missing' : `"${meta.rawDecimals}"`} unusable; raw amount`
+      : undefined;
+  return new AmountText(amount, signed, units, note, meta.symbol || undefined, meta.name || undefined, meta.decimals);
+}
+
+class AmountText implements TokenAmountText {
+  private grouped: string | undefined;
+  constructor(
+    private readonly amount: bigint,
+    private readonly signed: boolean,
+    private readonly units: string | undefined,
+    readonly note: string | undefined,
+    readonly symbol?: string,
+    readonly name?: string,
+    private readonly knownDecimals?: number,
+  ) {}
+  get text(): string {
+    return this.units ?? (this.signed ? `+${this.raw}` : this.raw);
   }
-  return { ...base, ...named, text: units, inUnits: true, decimals: meta.decimals };
+  get raw(): string {
+    return (this.grouped ??= rawAmount(this.amount));
+  }
+  get copy(): string {
+    return this.amount.toString();
+  }
+  get inUnits(): boolean {
+    return this.units !== undefined;
+  }
+  get decimals(): number | undefined {
+    return this.units === undefined ? undefined : this.knownDecimals;
+  }
 }
 
 /** `Lens NFT #12` (the token's name when known, else its id), for NFT rows and NFT transfers. */
