@@ -76,6 +76,11 @@ export function registerAccountCommands(host: FeatureHost, inputs: AccountComman
           .then(undefined, () => undefined);
       return pick;
     }),
+    host.registerCommand(Commands.toggleTransactionOrder, async (arg, oldest) => {
+      const node = target(arg, 'Toggle oldest first');
+      await store.setOldestFirst(node, typeof oldest === 'boolean' ? oldest : !node.oldestFirst);
+      return node.oldestFirst;
+    }),
     host.registerCommand(Commands.showAsOf, async (arg, text) => {
       const node = target(arg, 'Show as of timestamp');
       const input = typeof text === 'string' ? text : await askAsOf(node);

@@ -78,6 +78,8 @@ export class AccountNode implements TreeNode, HasTarget {
   pager = new TransactionPager<AccountResponse>();
   /** A TransactionTypes name, or undefined for all. */
   filter: string | undefined;
+  /** Transactions oldest first (`order=asc`), else the server's newest first. */
+  oldestFirst = false;
   /** `sss.nnnnnnnnn`: show the account as of this consensus time. */
   asOf: string | undefined;
   loading: Promise<void> | undefined;
@@ -242,6 +244,7 @@ export class SectionNode implements TreeNode {
         const n = account.pager.transactions.length;
         const parts = [`${n}${account.pager.hasMore ? '+' : ''}`];
         if (account.filter) parts.push(plain(account.filter, 40));
+        if (account.oldestFirst) parts.push('oldest first');
         if (account.asOf) parts.push(`to ${consensusTime(account.asOf)}`);
         return {
           id,

@@ -180,7 +180,8 @@ export class AccountsStore {
           ...(reload ? { cache: 'reload' as const } : {}),
         });
         if (generation !== node.generation) return;
-        if (node.account && node.queryKey === queryKey) node.pager.refreshFirst(account);
+        // The pager merges a refreshed first page by newest-first position: oldest first starts over.
+        if (node.account && node.queryKey === queryKey && !node.oldestFirst) node.pager.refreshFirst(account);
         else node.pager.reset(account);
         node.account = account;
         node.queryKey = queryKey;
@@ -235,6 +236,12 @@ export class AccountsStore {
   /** Shows only one transaction type (undefined: all) and reloads the account. */
   setFilter(node: AccountNode, type: string | undefined): Promise<void> {
     node.filter = type;
+    return this.load(node);
+  }
+
+  /** Lists the account's transactions oldest first (`order=asc`) or newest first, and reloads it. */
+  setOldestFirst(node: AccountNode, oldestFirst: boolean): Promise<void> {
+    node.oldestFirst = oldestFirst;
     return this.load(node);
   }
 
@@ -298,6 +305,7 @@ export class AccountsStore {
       // The server's default is 25: leaving it out keeps the URL the one every client shares.
       ...(limit !== SERVER_DEFAULT_LIMIT ? { limit } : {}),
       ...(node?.filter ? { transactiontype: node.filter } : {}),
+      ...(node?.oldestFirst ? { order: 'asc' as const } : {}),
       ...(node?.asOf ? { timestamp: `lte:${node.asOf}` } : {}),
     };
   }

@@ -143,3 +143,39 @@ describe('accounts: Tokens and NFTs sections (1,000 balances)', function () {
     assert.ok(!urls.some(u => u.includes('bafy') || u.includes('cats')));
   });
 });
+
+describe('accounts: transactions oldest first (order=asc, a seed parameter no UI reached)', function () {
+  this.timeout(20_000);
+  it('asks order=asc, says so on the section, and back to newest first', async () => {
+    const replay = await startMirrorReplay({ port: 0 });
+    const client = createMirrorClient({ baseUrl: replay.url, retries: 0 });
+    const store = new AccountsStore({
+      client: () => client,
+      settings: () => ({ network: 'testnet', networkLabel: 'replay', transactionsLimit: 25 }),
+      changed: () => undefined,
+    });
+    try {
+      store.setConfigured([{ id: '0.0.8' }]);
+      const [account] = (await store.children(undefined)) as AccountNode[];
+      await account.loading;
+      replay.resetRequests();
+      await store.setOldestFirst(account, true);
+      assert.deepStrictEqual(
+        replay.requests.map(r => r.url),
+        ['/api/v1/accounts/0.0.8?order=asc'],
+      );
+      assert.match(account.transactions.item().description ?? '', /oldest first/);
+      await store.setOldestFirst(account, false);
+      // newest first again: the server's default query (answered from the cache of the first load)
+      assert.ok(
+        replay.requests.every(r => r.url === '/api/v1/accounts/0.0.8?order=asc' || r.url === '/api/v1/accounts/0.0.8'),
+      );
+      assert.strictEqual(account.queryKey, '{}');
+      assert.doesNotMatch(account.transactions.item().description ?? '', /oldest first/);
+    } finally {
+      store.dispose();
+      client.dispose();
+      await replay.close();
+    }
+  });
+});
