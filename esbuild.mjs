@@ -3,7 +3,8 @@
 // both the transaction and the block panel).
 //   node esbuild.mjs [--watch] [--production]
 import * as esbuild from 'esbuild';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { writeNotices } from './build/notices.mjs';
 import { join } from 'node:path';
 
 const watch = process.argv.includes('--watch');
@@ -33,6 +34,7 @@ const common = {
   sourcesContent: false,
   logLevel: 'warning',
   legalComments: 'none',
+  metafile: true,
   plugins: [reporter],
 };
 
@@ -63,6 +65,13 @@ const contexts = await Promise.all([
 if (watch) {
   await Promise.all(contexts.map(c => c.watch()));
 } else {
-  await Promise.all(contexts.map(c => c.rebuild()));
+  const results = await Promise.all(contexts.map(c => c.rebuild()));
   await Promise.all(contexts.map(c => c.dispose()));
+  // What went into the bundles: out/meta.json (for esbuild's analyser; kept out of the .vsix), and
+  // the licence texts of every bundled package in THIRD-PARTY-NOTICES.md (shipped in the .vsix; the
+  // build fails without them).
+  const [extension, webviews] = results.map(r => r.metafile);
+  mkdirSync('out', { recursive: true });
+  writeFileSync('out/meta.json', JSON.stringify({ extension, webviews }));
+  writeNotices([extension, webviews], '.', 'THIRD-PARTY-NOTICES.md');
 }

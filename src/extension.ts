@@ -20,6 +20,7 @@ import { registerBlocks } from './features/blocks';
 import { registerContracts } from './features/contracts';
 import { detailSettings } from './features/common/detailPanel/networks';
 import { registerStatus } from './features/status';
+import { registerWalkthrough } from './walkthrough';
 import { networkLabel, type LedgerLensConfig } from './settings';
 
 export function activate(context: vscode.ExtensionContext): LedgerLensExports {
@@ -48,6 +49,7 @@ function wire(ctx: FeatureContext): (() => vscode.Disposable)[] {
     () => wireBlocks(ctx, services),
     () => wireContracts(ctx, services),
     () => wireStatus(ctx, services),
+    () => registerWalkthrough(ctx),
   ];
 }
 

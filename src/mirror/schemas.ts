@@ -181,7 +181,16 @@ export const AssessedCustomFeeSchema = z.looseObject({
 });
 
 export const TransactionSchema = z.looseObject({
-  batch_key: KeySchema.optional(),
+  // Older servers (v0.145, for one) write the batch key as the hex of its protobuf encoding; newer ones a Key.
+  batch_key: z
+    .union([
+      KeySchema,
+      z
+        .string()
+        .regex(/^(0x)?[0-9a-fA-F]*$/)
+        .transform(hex => ({ _type: 'ProtobufEncoded', key: hex.replace(/^0x/i, '') })),
+    ])
+    .optional(),
   bytes: z.string().nullable().optional(),
   charged_tx_fee: int64.optional(),
   consensus_timestamp: timestamp.optional(),

@@ -77,3 +77,18 @@ describe('architecture: features do not import each other', () => {
     assert.deepStrictEqual(stale, [], 'an allow-list entry no longer applies: remove it');
   });
 });
+
+describe('architecture: one HTTP stack', () => {
+  it('only src/net imports undici (the mirror and status clients go through it)', () => {
+    const root = projectRoot();
+    const importsUndici = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)(['"`])undici(?:\/[^'"`]*)?\1/;
+    const offenders = tsFiles(path.join(root, 'src'))
+      .filter(f => !path.relative(root, f).startsWith(path.join('src', 'net') + path.sep))
+      .filter(f => importsUndici.test(fs.readFileSync(f, 'utf8')))
+      .map(f => path.relative(root, f));
+    assert.deepStrictEqual(offenders, []);
+    // The check itself sees an import when there is one.
+    assert.ok(importsUndici.test("import { request } from 'undici';"));
+    assert.ok(importsUndici.test("const a = require('undici/lib/dispatcher/agent');"));
+  });
+});

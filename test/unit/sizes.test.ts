@@ -16,9 +16,7 @@ const SCHEMA = /(^|\/)schemas?\.ts$/;
  * Temporary: over the limits and waiting for their owner to split them (each entry names the
  * owner). Remove an entry when its file is back under the limit (the test fails on a stale one).
  */
-const PENDING_FILES: Record<string, string> = {
-  'src/mirror/client.ts': 'core',
-};
+const PENDING_FILES: Record<string, string> = {};
 const PENDING_FUNCTIONS: Record<string, string> = {};
 
 function sourceFiles(dir: string): string[] {
