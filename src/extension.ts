@@ -20,6 +20,8 @@ import { registerBlocks } from './features/blocks';
 import { registerContracts } from './features/contracts';
 import { detailSettings } from './features/common/detailPanel/networks';
 import { registerStatus } from './features/status';
+import { registerTerminal } from './features/terminal';
+import { mirrorNetworkFor, whyLine } from './codeNetwork';
 import { registerWalkthrough } from './walkthrough';
 import { networkLabel, type LedgerLensConfig } from './settings';
 
@@ -49,6 +51,7 @@ function wire(ctx: FeatureContext): (() => vscode.Disposable)[] {
     () => wireBlocks(ctx, services),
     () => wireContracts(ctx, services),
     () => wireStatus(ctx, services),
+    () => wireTerminal(ctx, services),
     () => registerWalkthrough(ctx),
   ];
 }
@@ -111,6 +114,19 @@ export function wireHover(host: FeatureHost, services: Services): vscode.Disposa
         settings,
         onDidChangeMirrorClient: services.onDidChangeMirrorClient,
         rates: () => services.rates,
+        networkFor: async document => {
+          const answer = await services.codeNetwork.answerFor(document);
+          const network = mirrorNetworkFor(answer.network, services.config.current);
+          return {
+            network,
+            inferred: answer.network,
+            client: () => services.mirrorFor(network),
+            clientFor: other => services.mirrorFor(other),
+            // A custom mirror node (a local node, a paid one) is where the user looks: no public detour.
+            askElsewhere: !(network === services.config.current.network && services.config.current.customMirror),
+            why: whyLine(answer, services.config.current),
+          };
+        },
       }),
   );
 }
@@ -173,5 +189,13 @@ export function wireStatus(host: FeatureHost, services: Services): vscode.Dispos
         onDidChangeMirrorProblem: services.onDidChangeMirrorProblem,
         log: services.log,
       }),
+  );
+}
+
+export function wireTerminal(host: FeatureHost, services: Services): vscode.Disposable {
+  return withSlice(
+    services,
+    c => ({ anyShardRealm: c.hover.anyShardRealm }),
+    settings => registerTerminal(host, { mirror: () => services.mirror, settings, log: services.log }),
   );
 }

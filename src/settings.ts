@@ -31,7 +31,10 @@ export interface AccountSetting {
 }
 
 export interface LedgerLensConfig {
+  /** The network requests go to when nothing more specific applies: the setting, or testnet under `auto`. */
   readonly network: Network;
+  /** `ledgerLens.network` as set: `auto` lets each document's code pick its network (src/infer). */
+  readonly networkSetting: 'auto' | Network;
   readonly scheme: 'https' | 'http';
   /** The mirror node origin requests go to (no `/api/v1`, no trailing slash). */
   readonly mirrorBaseUrl: string;
@@ -125,7 +128,8 @@ export function parseSettings(raw: RawSettings): { config: LedgerLensConfig; pro
     return fallback;
   }
 
-  const network = pick('network', z.enum(NETWORKS), DEFAULTS.network);
+  const networkSetting = pick<'auto' | Network>('network', z.enum(['auto', ...NETWORKS]), 'auto');
+  const network = networkSetting === 'auto' ? DEFAULTS.network : networkSetting;
   const scheme = pick('scheme', z.enum(['https', 'http']), DEFAULTS.scheme);
   const customUrl = pick('mirrorNodeUrl', z.union([z.literal(''), httpUrl]), '');
   const statusUrl = stripTrailingSlash(pick('statusUrl', httpUrl, DEFAULTS.statusUrl));
@@ -158,6 +162,7 @@ export function parseSettings(raw: RawSettings): { config: LedgerLensConfig; pro
   const excluded = pick('hover.excludedLanguages', z.array(z.string()), [] as string[]);
   const config: LedgerLensConfig = {
     network,
+    networkSetting,
     scheme,
     mirrorBaseUrl: customUrl ? stripTrailingSlash(customUrl) : defaultMirrorBaseUrl(network, scheme),
     customMirror: customUrl !== '',

@@ -11,6 +11,7 @@ describe('settings', () => {
     assert.deepStrictEqual(problems, []);
     assert.deepStrictEqual(config, {
       network: 'testnet',
+      networkSetting: 'auto',
       scheme: 'https',
       mirrorBaseUrl: 'https://testnet.mirrornode.hedera.com',
       customMirror: false,
@@ -33,6 +34,20 @@ describe('settings', () => {
     assert.deepStrictEqual(
       bad.problems.map(p => p.key),
       ['ledgerLens.fiat.enabled'],
+    );
+  });
+
+  it('network auto (the default) asks testnet until the code says otherwise; a network set is kept as set', () => {
+    assert.deepStrictEqual(
+      (['auto', 'mainnet-public', 'previewnet'] as const).map(network => {
+        const { config, problems } = parseSettings({ network });
+        return [config.networkSetting, config.network, problems.length];
+      }),
+      [
+        ['auto', 'testnet', 0],
+        ['mainnet-public', 'mainnet-public', 0],
+        ['previewnet', 'previewnet', 0],
+      ],
     );
   });
 

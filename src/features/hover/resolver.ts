@@ -16,7 +16,7 @@ import {
   accountHover,
   contractHover,
   failureHover,
-  notFoundHover,
+  notFoundHover as notFoundText,
   scheduleHover,
   tokenHover,
   topicHover,
@@ -124,7 +124,7 @@ export class HoverResolver {
   }
 
   /** The Markdown for a reference; undefined only when the caller cancelled. */
-  async describe(ref: Reference, signal?: AbortSignal): Promise<string | undefined> {
+  async describe(ref: Reference, signal?: AbortSignal, outcome?: { notFound?: boolean }): Promise<string | undefined> {
     if (signal?.aborted) return undefined;
     const config = this.deps.config();
     const env = this.env(config);
@@ -144,7 +144,7 @@ export class HoverResolver {
     const onAbort = () => deadline.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      return await this.lookup(ref, deadline.signal, env);
+      return await this.lookup(ref, deadline.signal, env, outcome);
     } catch (error) {
       if (signal?.aborted) return undefined;
       const shown = ref.kind === 'evm' ? ref.address : ref.kind === 'entity' ? formatEntityId(ref.id) : ref.text;
@@ -176,8 +176,18 @@ export class HoverResolver {
     return { ...named, now: this.now(), ...(rate ? { rate } : {}) };
   }
 
-  private async lookup(ref: Reference, signal: AbortSignal, env: HoverEnv): Promise<string> {
+  private async lookup(
+    ref: Reference,
+    signal: AbortSignal,
+    env: HoverEnv,
+    outcome: { notFound?: boolean } = {},
+  ): Promise<string> {
     const client = this.deps.client();
+    // Says "not found" and tells the caller so (the hover then asks the other networks).
+    const notFoundHover = (text: string, what: string, e: HoverEnv): string => {
+      outcome.notFound = true;
+      return notFoundText(text, what, e);
+    };
     const opts = { signal, allowStale: true };
     if (ref.kind === 'transaction') {
       const asked = formatTransactionIdDash(ref.transactionId);
@@ -248,7 +258,7 @@ export class HoverResolver {
   ): Promise<string> {
     switch (kind) {
       case 'account':
-        return this.render(client, await client.getAccount(key, undefined, opts), key, env, accountHover);
+        return this.render(client, await client.getAccount(key, { transactions: false }, opts), key, env, accountHover);
       case 'contract':
         return this.render(client, await client.getContract(key, opts), key, env, contractHover);
       case 'token':
