@@ -83,6 +83,7 @@ export class Services extends Disposable {
           const old = this.mirrorClient;
           this.mirrorClient = this.buildMirror(current);
           old.dispose(); // cancels the old network's requests
+          this.rateCaches.clear(); // a new endpoint may offer the rate the old one lacked
           this.setProblem(undefined);
           log.info(`mirror node: ${current.mirrorBaseUrl} (${current.network})`);
           this.clientChanged.fire(this.mirrorClient);

@@ -49,7 +49,9 @@ export class ExchangeRates {
   private readonly byPeriod = new Map<bigint, RateInForce>();
   private readonly inFlight = new Map<string, Promise<RateLookup>>();
   private current: RateInForce | undefined;
+  /** Set when the endpoint with `timestamp` answered as missing; the current rate is judged apart. */
   private unavailable: MirrorError | undefined;
+  private unavailableNow: MirrorError | undefined;
   /** Requests sent (tests, bench). */
   readonly stats = { requests: 0 };
 
@@ -84,7 +86,7 @@ export class ExchangeRates {
     const key = ts.seconds / this.period;
     const known = this.byPeriod.get(key);
     if (known) return Promise.resolve({ status: 'found', rate: known });
-    return this.share(`p${key}`, async () => {
+    return this.share(`p${key}`, false, async () => {
       const body = await this.source.getExchangeRate({ timestamp }, shared(opts));
       const rate = rateFor(body, ts.seconds, timestamp);
       // Kept under the period of the moment asked (what later asks look up) only when the answer
@@ -102,11 +104,12 @@ export class ExchangeRates {
 
   /** The rate in force now (balances): asked once, then kept until it expires. */
   latest(opts: RequestOptions = {}): Promise<RateLookup> {
-    if (this.unavailable) return Promise.resolve({ status: 'unavailable', error: this.unavailable });
+    const missing = this.unavailableNow ?? this.unavailable;
+    if (missing) return Promise.resolve({ status: 'unavailable', error: missing });
     const nowSeconds = BigInt(Math.floor(this.now() / 1000));
     if (this.current && this.current.expiresAt > nowSeconds)
       return Promise.resolve({ status: 'found', rate: this.current });
-    return this.share('now', async () => {
+    return this.share('now', true, async () => {
       const body = await this.source.getExchangeRate(undefined, shared(opts));
       const at = body.timestamp ?? `${nowSeconds}.000000000`;
       const rate = rateFor(body, nowSeconds, at);
@@ -115,7 +118,7 @@ export class ExchangeRates {
     });
   }
 
-  private share(key: string, ask: () => Promise<RateInForce>): Promise<RateLookup> {
+  private share(key: string, now: boolean, ask: () => Promise<RateInForce>): Promise<RateLookup> {
     const pending = this.inFlight.get(key);
     if (pending) return pending;
     this.stats.requests++;
@@ -123,7 +126,8 @@ export class ExchangeRates {
       (rate): RateLookup => ({ status: 'found', rate }),
       (error: unknown): RateLookup => {
         if (error instanceof MirrorError && error.kind === 'http' && UNAVAILABLE_STATUSES.has(error.status)) {
-          this.unavailable = error;
+          if (now) this.unavailableNow = error;
+          else this.unavailable = error;
           return { status: 'unavailable', error };
         }
         return { status: 'failed', error };

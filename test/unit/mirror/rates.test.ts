@@ -6,7 +6,7 @@ import { approxUsd } from '../../../src/present';
 // A scripted rate source: the rate period is the hour; cents move by 1 each hour from 12 ¢/ℏ.
 class FakeRates {
   readonly asked: (string | undefined)[] = [];
-  fail: ((p: ExchangeRateParams | undefined) => Error) | undefined;
+  fail: ((p: ExchangeRateParams | undefined) => Error | undefined) | undefined;
   delayMs = 5;
   async getExchangeRate(params?: ExchangeRateParams): Promise<ExchangeRateResponse> {
     this.asked.push(params?.timestamp);
@@ -74,6 +74,16 @@ describe('mirror/rates: the exchange rate at a consensus time', () => {
     assert.strictEqual(c.status, 'unavailable');
     assert.strictEqual(source.asked.length, 1);
     assert.strictEqual(rates.isUnavailable, true);
+  });
+
+  it('a 404 on the current rate does not hide the rates at consensus times (judged apart)', async () => {
+    const source = new FakeRates();
+    source.fail = p => (p?.timestamp ? undefined : new MirrorError('http', 404, ['Not found'], '', 'Not found'));
+    const rates = new ExchangeRates(source);
+    assert.strictEqual((await rates.latest()).status, 'unavailable');
+    assert.strictEqual((await rates.at(`${HOUR}.0`)).status, 'found');
+    assert.strictEqual((await rates.latest()).status, 'unavailable');
+    assert.strictEqual(source.asked.length, 2);
   });
 
   it('a 503 or a network failure is not remembered: the next ask tries again', async () => {
