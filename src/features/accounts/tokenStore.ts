@@ -45,7 +45,9 @@ export class AccountTokens {
     tokenIds.forEach((id, i) => {
       if (!id || service.peek(id)) return;
       void service
-        .get(id, { priority: i < TOKEN_FIRST_ROWS ? 2 : 1, signal: section.parent.controller.signal })
+        // No per-row signal (50 listeners on one account signal): an answer outliving the rows
+        // only fills the network's cache, which the next showing reads.
+        .get(id, { priority: i < TOKEN_FIRST_ROWS ? 2 : 1 })
         .then(r => {
           if (r.status === 'failed' && !isAbortError(r.error)) this.options.log?.(`token ${id}: ${String(r.error)}`);
           this.refreshSoon(section);

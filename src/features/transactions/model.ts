@@ -24,6 +24,7 @@ import type {
 } from '../../../webview/protocol';
 import type { FormatOptions } from '../common/detailPanel/format';
 import { NONE, revealInvisibles, yesNo } from '../../present/text';
+import { rateText } from '../../present/amounts';
 import { feeField, nftCell, tokenAmountCells, usdCell, type Money } from './money';
 
 export type TransactionRole = 'parent' | 'scheduled' | 'child' | 'duplicate';
@@ -245,7 +246,9 @@ function transactionTables(t: Transaction): DetailTable[] {
 
 /** The ℏ, token and NFT transfer tables with units, names and dollars (what `money` knows). */
 function moneyTables(t: Transaction, money: Money): DetailTable[] {
-  const rate = money.rate(t.consensus_timestamp);
+  const known = money.rate(t.consensus_timestamp);
+  // A rate that gives no value (hbar_equivalent 0) adds no column.
+  const rate = known && rateText(known) !== undefined ? known : undefined;
   return [
     {
       title: 'Transfers',

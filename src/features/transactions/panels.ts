@@ -72,12 +72,22 @@ export class TransactionPanels extends DetailPanels<TransactionPanelState, Trans
     const service = m.tokens();
     const rates = m.rates();
     const work = Promise.all([
-      ...tokens.map(id => service.get(id, { priority: 3, ...(signal ? { signal } : {}) })),
+      ...tokens.map(id => service.get(id, { priority: 3 })),
       ...(rates ? times.map(t => rates.at(t)) : []),
     ]);
+    // Stops waiting (not the shared requests) after MONEY_WAIT_MS or when the lookup is cancelled.
     let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([work, new Promise(resolve => (timer = setTimeout(resolve, MONEY_WAIT_MS)))]);
+    let onAbort: (() => void) | undefined;
+    await Promise.race([
+      work,
+      new Promise<void>(resolve => {
+        timer = setTimeout(resolve, MONEY_WAIT_MS);
+        onAbort = resolve;
+        signal?.addEventListener('abort', onAbort, { once: true });
+      }),
+    ]);
     clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
   }
 
   private moneyFor(network: string): Money | undefined {
