@@ -20,6 +20,9 @@ import { registerBlocks } from './features/blocks';
 import { registerContracts } from './features/contracts';
 import { detailSettings } from './features/common/detailPanel/networks';
 import { registerStatus } from './features/status';
+import { registerAbi } from './features/abi';
+import { registerDecode } from './features/decode';
+import { AbiIndex } from './abi';
 import { registerTerminal } from './features/terminal';
 import { mirrorNetworkFor, whyLine } from './codeNetwork';
 import { registerWalkthrough } from './walkthrough';
@@ -43,13 +46,17 @@ export function deactivate(): void {
 /** Each feature's registration with its inputs, in order. */
 function wire(ctx: FeatureContext): (() => vscode.Disposable)[] {
   const { services } = ctx;
+  // Every ABI known: the workspace's artifacts (filled in the background) and the built-in ones.
+  const abi = new AbiIndex();
   return [
+    () => wireAbi(ctx, services, abi),
+    () => registerDecode(ctx, { index: abi }),
     () => wireCommon(ctx, services),
     () => wireAccounts(ctx, services),
-    () => wireHover(ctx, services),
-    () => wireTransactions(ctx, services),
+    () => wireHover(ctx, services, abi),
+    () => wireTransactions(ctx, services, abi),
     () => wireBlocks(ctx, services),
-    () => wireContracts(ctx, services),
+    () => wireContracts(ctx, services, abi),
     () => wireStatus(ctx, services),
     () => wireTerminal(ctx, services),
     () => registerWalkthrough(ctx),
@@ -98,7 +105,7 @@ export function wireAccounts(host: FeatureHost, services: Services): vscode.Disp
   );
 }
 
-export function wireHover(host: FeatureHost, services: Services): vscode.Disposable {
+export function wireHover(host: FeatureHost, services: Services, abi?: AbiIndex): vscode.Disposable {
   return withSlice(
     services,
     c => ({
@@ -113,6 +120,7 @@ export function wireHover(host: FeatureHost, services: Services): vscode.Disposa
         mirror: () => services.mirror,
         settings,
         onDidChangeMirrorClient: services.onDidChangeMirrorClient,
+        abi,
         rates: () => services.rates,
         networkFor: async document => {
           const answer = await services.codeNetwork.answerFor(document);
@@ -131,12 +139,13 @@ export function wireHover(host: FeatureHost, services: Services): vscode.Disposa
   );
 }
 
-export function wireTransactions(host: FeatureHost, services: Services): vscode.Disposable {
+export function wireTransactions(host: FeatureHost, services: Services, abi?: AbiIndex): vscode.Disposable {
   return withSlice(services, detailSettings, settings =>
     registerTransactions(host, {
       mirror: () => services.mirror,
       settings,
       log: services.log,
+      abi,
       tokens: () => services.tokens,
       rates: () => services.rates,
     }),
@@ -157,7 +166,7 @@ export function wireBlocks(host: FeatureHost, services: Services): vscode.Dispos
   );
 }
 
-export function wireContracts(host: FeatureHost, services: Services): vscode.Disposable {
+export function wireContracts(host: FeatureHost, services: Services, abi?: AbiIndex): vscode.Disposable {
   return withSlice(
     services,
     c => ({ networkLabel: networkLabel(c) }),
@@ -167,28 +176,57 @@ export function wireContracts(host: FeatureHost, services: Services): vscode.Dis
         settings,
         onDidChangeMirrorClient: services.onDidChangeMirrorClient,
         log: services.log,
+        abi,
       }),
   );
 }
 
+/** The status item while `ledgerLens.status.enabled` is on; off, it is disposed (no polling, no item). */
 export function wireStatus(host: FeatureHost, services: Services): vscode.Disposable {
+  let feature: vscode.Disposable | undefined;
+  const sync = (): void => {
+    const enabled = services.config.current.status.enabled;
+    if (enabled && !feature) feature = create();
+    if (!enabled && feature) {
+      feature.dispose();
+      feature = undefined;
+      delete host.exports.features['status'];
+    }
+  };
+  const create = (): vscode.Disposable =>
+    withSlice(
+      services,
+      c => ({
+        network: c.network,
+        statusUrl: c.statusUrl,
+        pollIntervalSeconds: c.status.pollIntervalSeconds,
+        notifyOnChange: c.status.notifyOnChange,
+      }),
+      settings =>
+        registerStatus(host, {
+          status: () => services.status,
+          settings,
+          onDidChangeStatusClient: services.onDidChangeStatusClient,
+          mirrorProblem: () => services.mirrorProblem,
+          onDidChangeMirrorProblem: services.onDidChangeMirrorProblem,
+          log: services.log,
+        }),
+    );
+  sync();
+  const subscription = services.config.onDidChange(sync);
+  return {
+    dispose: () => {
+      subscription.dispose();
+      feature?.dispose();
+    },
+  };
+}
+
+export function wireAbi(host: FeatureHost, services: Services, index: AbiIndex): vscode.Disposable {
   return withSlice(
     services,
-    c => ({
-      network: c.network,
-      statusUrl: c.statusUrl,
-      pollIntervalSeconds: c.status.pollIntervalSeconds,
-      notifyOnChange: c.status.notifyOnChange,
-    }),
-    settings =>
-      registerStatus(host, {
-        status: () => services.status,
-        settings,
-        onDidChangeStatusClient: services.onDidChangeStatusClient,
-        mirrorProblem: () => services.mirrorProblem,
-        onDidChangeMirrorProblem: services.onDidChangeMirrorProblem,
-        log: services.log,
-      }),
+    c => ({ include: c.abi.include, exclude: c.abi.exclude, problems: [] }),
+    settings => registerAbi(host, { index, settings, log: services.log }),
   );
 }
 

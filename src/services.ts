@@ -11,6 +11,7 @@ import { defaultMirrorBaseUrl, mirrorClientChanged, type LedgerLensConfig, type 
 import { CodeNetwork } from './codeNetwork';
 import type { InferredNetwork } from './infer';
 import { Disposable } from './util/lifecycle';
+import { TrustNotice } from './trustNotice';
 
 /** The last mirror node request that failed for a reason other than the user's input. */
 export interface MirrorProblem {
@@ -20,6 +21,8 @@ export interface MirrorProblem {
 
 export class Services extends Disposable {
   readonly config: ConfigService;
+  /** Tells an untrusted workspace why its endpoint settings are not used. */
+  readonly trustNotice: TrustNotice;
   private mirrorClient: MirrorClient;
   private statusClient: StatusClient;
   private readonly clientChanged = this._register(new vscode.EventEmitter<MirrorClient>());
@@ -72,6 +75,7 @@ export class Services extends Disposable {
     );
     this._register({ dispose: () => this.forgetOtherClients() });
     for (const p of this.config.problems) log.warn(`setting ${p.key}: ${p.message}`);
+    this.trustNotice = this._register(new TrustNotice(this.config, log));
     this._register(
       this.config.onDidChange(({ previous, current }) => {
         for (const p of this.config.problems) log.warn(`setting ${p.key}: ${p.message}`);

@@ -1,6 +1,7 @@
 // The settings as one typed, validated snapshot. Pure: config.ts reads VS Code and hands the raw
 // values here, so the rules (defaults, bounds, the base URL) are unit-tested without VS Code.
 import { z } from 'zod';
+import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from './abi/globs';
 import { NETWORKS, networkLabelOf, publicMirrorUrl, type Network } from './ledger';
 
 // The network list and its mappings live in the ledger; re-exported for the settings' users.
@@ -22,6 +23,9 @@ export const SETTING_KEYS = [
   'accountsRefreshIntervalSeconds',
   'status.pollIntervalSeconds',
   'status.notifyOnChange',
+  'abi.include',
+  'abi.exclude',
+  'status.enabled',
   'fiat.enabled',
 ] as const;
 
@@ -55,6 +59,13 @@ export interface LedgerLensConfig {
   readonly status: {
     readonly pollIntervalSeconds: number;
     readonly notifyOnChange: boolean;
+    /** false: no status polling and no status bar item. */
+    readonly enabled: boolean;
+  };
+  /** Where the workspace's ABIs are looked for (globs relative to the workspace folders). */
+  readonly abi: {
+    readonly include: readonly string[];
+    readonly exclude: readonly string[];
   };
   /** Show ℏ amounts in US dollars (`≈ $0.0421`) from the mirror node's exchange rate. */
   readonly fiatEnabled: boolean;
@@ -65,6 +76,8 @@ export interface SettingsProblem {
   readonly key: string;
   readonly message: string;
 }
+
+const globList = z.array(z.string().trim().min(1).max(500)).max(100);
 
 const httpUrl = z
   .string()
@@ -180,6 +193,11 @@ export function parseSettings(raw: RawSettings): { config: LedgerLensConfig; pro
     status: {
       pollIntervalSeconds: num('status.pollIntervalSeconds', 10, 3600, DEFAULTS.pollIntervalSeconds),
       notifyOnChange: pick('status.notifyOnChange', z.boolean(), false),
+      enabled: pick('status.enabled', z.boolean(), true),
+    },
+    abi: {
+      include: pick('abi.include', globList, DEFAULT_INCLUDE),
+      exclude: pick('abi.exclude', globList, DEFAULT_EXCLUDE),
     },
     fiatEnabled: pick('fiat.enabled', z.boolean(), true),
   };

@@ -32,6 +32,7 @@ import {
   BlocksResponseSchema,
   ContractInfoSchema,
   ContractResultsResponseSchema,
+  ContractResultDetailSchema,
   ExchangeRateResponseSchema,
   NftsResponseSchema,
   ScheduleInfoSchema,
@@ -43,6 +44,7 @@ import {
   type BlocksResponse,
   type ContractInfo,
   type ContractResultsResponse,
+  type ContractResultDetail,
   type ExchangeRateResponse,
   type NftsResponse,
   type ScheduleInfo,
@@ -155,6 +157,15 @@ class Client {
       'results',
       opts,
     );
+  }
+
+  getContractResult(transactionIdOrHash: string, opts?: RequestOptions): Promise<ContractResultDetail> {
+    // An Ethereum transaction hash (32 bytes) goes as it is; a transaction id or 48-byte hash as
+    // transactionPath checks and spells it.
+    const key = /^0x[0-9a-fA-F]{64}$/.test(transactionIdOrHash)
+      ? transactionIdOrHash
+      : transactionPath(transactionIdOrHash);
+    return this.call(() => this.url(`/contracts/results/${enc(key)}`, []), ContractResultDetailSchema, undefined, opts);
   }
 
   getContract(id: string, opts?: RequestOptions): Promise<ContractInfo> {

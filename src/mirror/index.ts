@@ -23,6 +23,8 @@ export type {
   ContractInfo,
   ContractResult,
   ContractResultsResponse,
+  ContractResultDetail,
+  ContractLog,
   CustomFeeLimit,
   ErrorBody,
   ExchangeRateResponse,

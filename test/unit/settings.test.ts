@@ -22,9 +22,30 @@ describe('settings', () => {
       hover: { enabled: true, anyShardRealm: false, excludedLanguages: [] },
       transactionsLimit: 25,
       accountsRefreshIntervalSeconds: 0,
-      status: { pollIntervalSeconds: 60, notifyOnChange: false },
+      status: { pollIntervalSeconds: 60, notifyOnChange: false, enabled: true },
+      abi: {
+        include: [
+          '**/artifacts/**/*.sol/*.json',
+          '**/out/*.sol/*.json',
+          '**/build/contracts/*.json',
+          '**/*.abi.json',
+          '**/abi/**/*.json',
+          '**/abis/**/*.json',
+        ],
+        exclude: ['**/node_modules/**', '**/build-info/**', '**/*.dbg.json'],
+      },
       fiatEnabled: true,
     });
+  });
+
+  it('reads the ABI globs, refusing anything but a list of patterns', () => {
+    const { config, problems } = parseSettings({ 'abi.include': ['contracts/out/**/*.json'], 'abi.exclude': 'nope' });
+    assert.deepStrictEqual(config.abi.include, ['contracts/out/**/*.json']);
+    assert.deepStrictEqual(config.abi.exclude, ['**/node_modules/**', '**/build-info/**', '**/*.dbg.json']);
+    assert.deepStrictEqual(
+      problems.map(p => p.key),
+      ['ledgerLens.abi.exclude'],
+    );
   });
 
   it('ledgerLens.fiat.enabled: on by default, a boolean, anything else refused with the default kept', () => {

@@ -1,6 +1,7 @@
 // The hover feature: entity ids, EVM addresses and transaction ids in any file resolve against the
 // mirror node of the selected network.
 import * as vscode from 'vscode';
+import type { AbiIndex } from '../../abi';
 import type { ExchangeRates } from '../../mirror/rates';
 import type { MirrorClient } from '../../mirror';
 import type { Network } from '../../settings';
@@ -18,6 +19,8 @@ export interface HoverInputs {
   readonly settings: Setting<HoverSettings>;
   /** What was learnt about ids belongs to one network. */
   readonly onDidChangeMirrorClient: vscode.Event<unknown>;
+  /** The ABIs: decoded contract calls and matching artifacts in the hover. */
+  readonly abi?: AbiIndex;
   /** The current network's exchange rates (balances in dollars); undefined when dollars are off. */
   readonly rates?: () => ExchangeRates | undefined;
   /**
@@ -51,6 +54,7 @@ export function registerHover(host: FeatureHost, inputs: HoverInputs): vscode.Di
   const resolver = new HoverResolver({
     client: inputs.mirror,
     config: () => inputs.settings.current,
+    abi: inputs.abi,
     ...(inputs.rates ? { rates: inputs.rates } : {}),
   });
   // One resolver per other network a document may mean: what it learns about ids is per network.

@@ -24,6 +24,8 @@ import {
   wrongChecksumHover,
 } from './content';
 import { type Reference, findReference } from '../../ledger/references';
+import type { AbiIndex } from '../../abi';
+import { contractArtifactLine, transactionCallLine } from './decoded';
 
 /** The lookups an entity id may need, in order of likelihood. */
 export const ENTITY_KINDS = ['account', 'contract', 'token', 'topic', 'schedule'] as const;
@@ -47,6 +49,8 @@ export type HoverSettings = Pick<
 export interface ResolverDeps {
   client(): MirrorClient;
   config(): HoverSettings;
+  /** The ABIs that decode a contract call's one line and name a contract's artifact. */
+  abi?: AbiIndex;
   now?: () => number;
   /** The current network's exchange rates; undefined when dollars are off. */
   rates?: () => ExchangeRates | undefined;
@@ -194,7 +198,11 @@ export class HoverResolver {
       try {
         const body = await client.getTransaction(asked, undefined, opts);
         if (body.transactions.length === 0) return notFoundHover(asked, 'transaction with this id', env);
-        return this.render(client, body, asked, env, (b, a, fresh, e) => transactionHover(b.transactions, a, fresh, e));
+        const markdown = this.render(client, body, asked, env, (b, a, fresh, e) =>
+          transactionHover(b.transactions, a, fresh, e),
+        );
+        const call = this.deps.abi ? await transactionCallLine(this.deps.abi, client, body, opts) : undefined;
+        return call ? `${call}\n\n${markdown}` : markdown;
       } catch (error) {
         if (is404(error)) return notFoundHover(asked, 'transaction with this id', env);
         throw error;
@@ -259,8 +267,12 @@ export class HoverResolver {
     switch (kind) {
       case 'account':
         return this.render(client, await client.getAccount(key, { transactions: false }, opts), key, env, accountHover);
-      case 'contract':
-        return this.render(client, await client.getContract(key, opts), key, env, contractHover);
+      case 'contract': {
+        const contract = await client.getContract(key, opts);
+        const markdown = this.render(client, contract, key, env, contractHover);
+        const artifact = this.deps.abi ? contractArtifactLine(this.deps.abi, contract) : undefined;
+        return artifact ? `${artifact}\n\n${markdown}` : markdown;
+      }
       case 'token':
         return this.render(client, await client.getToken(key, opts), key, env, tokenHover);
       case 'topic':

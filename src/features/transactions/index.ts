@@ -1,6 +1,7 @@
 // The transactions feature: "Lookup transaction", "Open transaction details" and the panel.
 import * as vscode from 'vscode';
 import { Commands } from '../../commands';
+import type { AbiIndex } from '../../abi';
 import type { MirrorClient, TokenMetadata } from '../../mirror';
 import type { ExchangeRates } from '../../mirror/rates';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
@@ -21,6 +22,8 @@ export interface TransactionsInputs {
   readonly mirror: () => MirrorClient;
   readonly settings: Setting<DetailSettings>;
   readonly log: FeatureLog;
+  /** The ABIs that decode a contract transaction's call and events. */
+  readonly abi?: AbiIndex;
   /** Token metadata of the selected network (token transfers in units, NFT names). */
   readonly tokens?: () => TokenMetadata;
   /** Exchange rates of the selected network; undefined when dollars are off. */
@@ -38,6 +41,7 @@ export function registerTransactions(host: FeatureHost, inputs: TransactionsInpu
       config,
       networkUrl: () => resolver.current,
     },
+    inputs.abi,
     inputs.tokens
       ? { tokens: inputs.tokens, rates: inputs.rates ?? (() => undefined), network: () => config().network }
       : undefined,
