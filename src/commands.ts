@@ -17,6 +17,7 @@ export const Commands = {
   openAsJson: 'ledgerLens.openAsJson',
   openTransaction: 'ledgerLens.openTransaction',
   filterTransactionType: 'ledgerLens.filterTransactionType',
+  toggleTransactionOrder: 'ledgerLens.toggleTransactionOrder',
   showAsOf: 'ledgerLens.showAsOf',
   loadMore: 'ledgerLens.loadMore',
   retry: 'ledgerLens.retry',

@@ -99,6 +99,8 @@ export function wireAccounts(host: FeatureHost, services: Services): vscode.Disp
         onDidChangeMirrorClient: services.onDidChangeMirrorClient,
         config: services.config,
         log: services.log,
+        tokens: () => services.tokens,
+        rates: () => services.rates,
       }),
   );
 }
@@ -119,6 +121,7 @@ export function wireHover(host: FeatureHost, services: Services, abi?: AbiIndex)
         settings,
         onDidChangeMirrorClient: services.onDidChangeMirrorClient,
         abi,
+        rates: () => services.rates,
         networkFor: async document => {
           const answer = await services.codeNetwork.answerFor(document);
           const network = mirrorNetworkFor(answer.network, services.config.current);
@@ -138,7 +141,14 @@ export function wireHover(host: FeatureHost, services: Services, abi?: AbiIndex)
 
 export function wireTransactions(host: FeatureHost, services: Services, abi?: AbiIndex): vscode.Disposable {
   return withSlice(services, detailSettings, settings =>
-    registerTransactions(host, { mirror: () => services.mirror, settings, log: services.log, abi }),
+    registerTransactions(host, {
+      mirror: () => services.mirror,
+      settings,
+      log: services.log,
+      abi,
+      tokens: () => services.tokens,
+      rates: () => services.rates,
+    }),
   );
 }
 

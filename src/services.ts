@@ -2,7 +2,8 @@
 // selected network (rebuilt when the network or endpoint changes), the status page client, the log.
 import * as vscode from 'vscode';
 import { ConfigService } from './config';
-import { createMirrorClient, type MirrorClient } from './mirror';
+import { TokenMetadataByNetwork, createMirrorClient, type MirrorClient, type TokenMetadata } from './mirror';
+import { ExchangeRatesByNetwork, type ExchangeRates } from './mirror/rates';
 import { createStatusClient, type StatusClient } from './status';
 import { HttpClient, RequestBudgets, defaultRatePolicy, type ProxyConfig } from './net';
 import { isNetwork } from './ledger';
@@ -41,6 +42,10 @@ export class Services extends Disposable {
    */
   readonly http: HttpClient;
 
+  // Token metadata and exchange rates, kept for the session per network and mirror node (a
+  // network's tokens are not another's); requests go through whatever client is current.
+  private readonly tokenCaches = new TokenMetadataByNetwork({ maxInFlight: 4 });
+  private readonly rateCaches = new ExchangeRatesByNetwork();
   /** [network] Which network each document's code means (ledgerLens.network `auto`), and why. */
   readonly codeNetwork: CodeNetwork;
   /** [network] Clients of networks other than the configured one, built when a document asks. */
@@ -82,6 +87,7 @@ export class Services extends Disposable {
           const old = this.mirrorClient;
           this.mirrorClient = this.buildMirror(current);
           old.dispose(); // cancels the old network's requests
+          this.rateCaches.clear(); // a new endpoint may offer the rate the old one lacked
           this.setProblem(undefined);
           log.info(`mirror node: ${current.mirrorBaseUrl} (${current.network})`);
           this.clientChanged.fire(this.mirrorClient);
@@ -101,6 +107,23 @@ export class Services extends Disposable {
     return this.mirrorClient;
   }
 
+  /** The token metadata service of the current network (lazy, coalesced, at most 4 in flight). */
+  get tokens(): TokenMetadata {
+    const c = this.config.current;
+    return this.tokenCaches.for(`${c.network} ${c.mirrorBaseUrl}`, {
+      getToken: (id, opts) => this.mirrorClient.getToken(id, opts),
+    });
+  }
+
+  /** The exchange rates of the current network, or undefined when `ledgerLens.fiat.enabled` is off. */
+  get rates(): ExchangeRates | undefined {
+    const c = this.config.current;
+    if (!c.fiatEnabled) return undefined;
+    return this.rateCaches.for(`${c.network} ${c.mirrorBaseUrl}`, {
+      getExchangeRate: (params, opts) => this.mirrorClient.getExchangeRate(params, opts),
+    });
+  }
+
   get status(): StatusClient {
     return this.statusClient;
   }
@@ -110,6 +133,8 @@ export class Services extends Disposable {
   }
 
   override dispose(): void {
+    this.tokenCaches.dispose();
+    this.rateCaches.clear();
     this.mirrorClient.dispose();
     this.statusClient.dispose();
     super.dispose();

@@ -26,6 +26,7 @@ export const SETTING_KEYS = [
   'abi.include',
   'abi.exclude',
   'status.enabled',
+  'fiat.enabled',
 ] as const;
 
 export interface AccountSetting {
@@ -66,6 +67,8 @@ export interface LedgerLensConfig {
     readonly include: readonly string[];
     readonly exclude: readonly string[];
   };
+  /** Show ℏ amounts in US dollars (`≈ $0.0421`) from the mirror node's exchange rate. */
+  readonly fiatEnabled: boolean;
 }
 
 /** One problem found in the settings: the key and what is wrong, for the log and a warning. */
@@ -196,6 +199,7 @@ export function parseSettings(raw: RawSettings): { config: LedgerLensConfig; pro
       include: pick('abi.include', globList, DEFAULT_INCLUDE),
       exclude: pick('abi.exclude', globList, DEFAULT_EXCLUDE),
     },
+    fiatEnabled: pick('fiat.enabled', z.boolean(), true),
   };
   return { config, problems };
 }

@@ -34,6 +34,7 @@ describe('settings', () => {
         ],
         exclude: ['**/node_modules/**', '**/build-info/**', '**/*.dbg.json'],
       },
+      fiatEnabled: true,
     });
   });
 
@@ -44,6 +45,16 @@ describe('settings', () => {
     assert.deepStrictEqual(
       problems.map(p => p.key),
       ['ledgerLens.abi.exclude'],
+    );
+  });
+
+  it('ledgerLens.fiat.enabled: on by default, a boolean, anything else refused with the default kept', () => {
+    assert.strictEqual(parseSettings({ 'fiat.enabled': false }).config.fiatEnabled, false);
+    const bad = parseSettings({ 'fiat.enabled': 'no' });
+    assert.strictEqual(bad.config.fiatEnabled, true);
+    assert.deepStrictEqual(
+      bad.problems.map(p => p.key),
+      ['ledgerLens.fiat.enabled'],
     );
   });
 

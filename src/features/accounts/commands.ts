@@ -5,14 +5,15 @@ import { Commands, Views } from '../../commands';
 import { TRANSACTION_TYPES, type MirrorClient } from '../../mirror';
 import type { AccountSetting } from '../../settings';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
-import { MessageNode } from '../common/nodes';
+import { LoadMoreNode, MessageNode } from '../common/nodes';
 import { targetOf } from '../common/targets';
 import { addAccount } from './add';
 import type { AccountsSettings } from './index';
 import { AS_OF_HELP, parseAsOf } from '../../ledger';
 import { forNotification, plainText as plain } from '../../present';
 import { AS_OF_CAVEAT, NONCE_CAVEAT } from './model';
-import { AccountNode, RowNode, type AccountsNode } from './nodes';
+import { AccountNode, RowNode, SectionNode, type AccountsNode } from './nodes';
+import { NftNode, TokenNode } from './tokens';
 import type { AccountsSettingsWriter } from './settingsWriter';
 import type { AccountsStore } from './store';
 
@@ -44,6 +45,7 @@ export function registerAccountCommands(host: FeatureHost, inputs: AccountComman
       else await store.refreshAll();
     }),
     host.registerCommand(Commands.retry, async arg => {
+      if ((await tokenSectionAction(store, arg)) !== undefined) return;
       if (arg instanceof MessageNode && arg.retry === 'loadMore') {
         const account = accountOf(arg);
         if (account) {
@@ -55,6 +57,8 @@ export function registerAccountCommands(host: FeatureHost, inputs: AccountComman
       await store.load(target(arg, 'Retry'), true);
     }),
     host.registerCommand(Commands.loadMore, async arg => {
+      const shown = await tokenSectionAction(store, arg);
+      if (shown !== undefined) return shown;
       const node = target(arg, 'Load more');
       await store.loadMore(node);
       return node.pager.transactions.length;
@@ -72,6 +76,11 @@ export function registerAccountCommands(host: FeatureHost, inputs: AccountComman
           .then(undefined, () => undefined);
       return pick;
     }),
+    host.registerCommand(Commands.toggleTransactionOrder, async (arg, oldest) => {
+      const node = target(arg, 'Toggle oldest first');
+      await store.setOldestFirst(node, typeof oldest === 'boolean' ? oldest : !node.oldestFirst);
+      return node.oldestFirst;
+    }),
     host.registerCommand(Commands.showAsOf, async (arg, text) => {
       const node = target(arg, 'Show as of timestamp');
       const input = typeof text === 'string' ? text : await askAsOf(node);
@@ -82,7 +91,7 @@ export function registerAccountCommands(host: FeatureHost, inputs: AccountComman
       return parsed.timestamp ?? null;
     }),
     host.registerCommand(Commands.copyValue, async arg => {
-      if (!(arg instanceof RowNode) || arg.copyText === undefined)
+      if (!(arg instanceof RowNode || arg instanceof TokenNode || arg instanceof NftNode) || arg.copyText === undefined)
         throw new Error('Copy value needs a row of the Accounts view');
       await vscode.env.clipboard.writeText(arg.copyText);
       vscode.window.setStatusBarMessage(`Copied ${arg.row.label}`, 3000);
@@ -179,6 +188,27 @@ async function askAsOf(node: AccountNode): Promise<string | undefined> {
 }
 
 /** The account a command argument belongs to: the node itself or the account above it. */
+/**
+ * Load more or Retry on the Tokens or NFTs section: another page of token rows, the next page of
+ * NFTs, or the failed NFT page again. Returns the rows now shown; undefined when `arg` is not theirs.
+ */
+async function tokenSectionAction(store: AccountsStore, arg: unknown): Promise<number | undefined> {
+  if (arg instanceof MessageNode && arg.retry === 'nfts') {
+    const account = accountOf(arg);
+    if (!account) return undefined;
+    account.nftList.problem = undefined;
+    await store.tokenWork.loadNfts(account);
+    return account.nftList.rows.length;
+  }
+  const section = arg instanceof LoadMoreNode && arg.parent instanceof SectionNode ? arg.parent : undefined;
+  if (section?.section === 'tokens') return store.tokenWork.showMore(section.parent);
+  if (section?.section === 'nfts') {
+    await store.tokenWork.loadNfts(section.parent);
+    return section.parent.nftList.rows.length;
+  }
+  return undefined;
+}
+
 export function accountOf(arg: unknown): AccountNode | undefined {
   let node: unknown = arg;
   for (let i = 0; i < 10 && node && typeof node === 'object'; i++) {

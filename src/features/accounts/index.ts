@@ -3,7 +3,8 @@
 import * as vscode from 'vscode';
 import { Views } from '../../commands';
 import type { SettingsWriter } from '../../config';
-import type { MirrorClient } from '../../mirror';
+import type { MirrorClient, TokenMetadata } from '../../mirror';
+import type { ExchangeRates } from '../../mirror/rates';
 import type { AccountSetting, Network } from '../../settings';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { registerAccountCommands } from './commands';
@@ -35,6 +36,10 @@ export interface AccountsInputs {
   /** Writes `ledgerLens.accounts`. */
   readonly config: SettingsWriter;
   readonly log: FeatureLog;
+  /** Token metadata of the current network (units and symbols of token rows, NFT names). */
+  readonly tokens?: () => TokenMetadata;
+  /** Exchange rates of the current network (fees in dollars); undefined when dollars are off. */
+  readonly rates?: () => ExchangeRates | undefined;
 }
 
 /** What integration tests reach through `exports.features.accounts`. */
@@ -42,6 +47,8 @@ export interface AccountsFeature {
   readonly provider: AccountsProvider;
   readonly store: AccountsStore;
   readonly treeView: vscode.TreeView<AccountsNode>;
+  /** Token metadata requests sent and the most ever in flight (tests: 1,000 balances, a few requests). */
+  tokenStats(): { readonly requests: number; readonly peakInFlight: number };
 }
 
 export function registerAccounts(host: FeatureHost, inputs: AccountsInputs): vscode.Disposable {
@@ -50,12 +57,19 @@ export function registerAccounts(host: FeatureHost, inputs: AccountsInputs): vsc
     client: inputs.mirror,
     settings: () => settings.current,
     log: message => inputs.log.warn(message),
+    ...(inputs.tokens ? { tokens: inputs.tokens } : {}),
+    ...(inputs.rates ? { rates: inputs.rates } : {}),
     progress: work =>
       void vscode.window.withProgress({ location: { viewId: Views.accounts } }, () => work.catch(() => undefined)),
   });
   const store = provider.store;
   const treeView = vscode.window.createTreeView(Views.accounts, { treeDataProvider: provider, showCollapseAll: true });
-  const feature: AccountsFeature = { provider, store, treeView };
+  const feature: AccountsFeature = {
+    provider,
+    store,
+    treeView,
+    tokenStats: () => ({ ...(inputs.tokens?.().stats ?? { requests: 0, peakInFlight: 0 }) }),
+  };
   host.exports.features['accounts'] = feature;
 
   const updateDescription = () => {

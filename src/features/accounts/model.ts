@@ -2,9 +2,21 @@
 // Markdown tooltips (already escaped), the net ℏ change, memos, and the settings entry check.
 // Pure (no vscode), so every rule is unit-tested; tree.ts only turns this into TreeItems.
 import { base64ToHex, decodeBase64Text, formatGrouped, formatTinybarsAsHbar } from '../../ledger';
-import type { AccountResponse, Key, Transaction } from '../../mirror';
+import type { AccountResponse, Key, TokenLookup, Transaction } from '../../mirror';
+import type { RateInForce } from '../../mirror/rates';
 import type { EntityTarget } from '../../ledger';
-import { NONE, consensusTime, plainText as plain, shortTime, shorten, signedHbar, yesNo } from '../../present';
+import {
+  NONE,
+  approxUsd,
+  consensusTime,
+  plainText as plain,
+  rateText,
+  shortTime,
+  shorten,
+  signedHbar,
+  yesNo,
+} from '../../present';
+import { nftLabel, tokenAmountText } from '../../present/tokens';
 import { codeSpan, escapeMarkdown } from '../common/markdown';
 
 /** The mirror node returns at most this many token balances with an account. */
@@ -258,7 +270,13 @@ export function transactionTooltip(tx: Transaction, accountId: string | undefine
 }
 
 /** Everything a transaction node expands to. */
-export function transactionRows(tx: Transaction, accountId: string | undefined): Row[] {
+/** What the rows know beyond the transaction: token metadata and the rate at its time (no request). */
+export interface RowMoney {
+  token(tokenId: string): TokenLookup | undefined;
+  rate(consensusTimestamp: string | undefined): RateInForce | undefined;
+}
+
+export function transactionRows(tx: Transaction, accountId: string | undefined, money?: RowMoney): Row[] {
   const rows: Row[] = [];
   if (tx.transaction_id) {
     rows.push(
@@ -283,8 +301,23 @@ export function transactionRows(tx: Transaction, accountId: string | undefined):
     const net = netHbarChange(tx, accountId);
     rows.push(row('net', `Net change for ${plain(accountId, 40)}`, net === undefined ? 'none' : signedHbar(net)));
   }
+  const rate = money?.rate(tx.consensus_timestamp);
+  const feeUsd = tx.charged_tx_fee === undefined ? undefined : approxUsd(tx.charged_tx_fee, rate);
   rows.push(
-    row('fee', 'Fee charged', tx.charged_tx_fee === undefined ? NONE : formatTinybarsAsHbar(tx.charged_tx_fee)),
+    row(
+      'fee',
+      'Fee charged',
+      tx.charged_tx_fee === undefined
+        ? NONE
+        : `${formatTinybarsAsHbar(tx.charged_tx_fee)}${feeUsd ? ` ${feeUsd}` : ''}`,
+      feeUsd && rate
+        ? {
+            tooltip: escapeMarkdown(
+              `${feeUsd} at ${rateText(rate) ?? ''}, the rate in force at ${consensusTime(rate.at)}`,
+            ),
+          }
+        : {},
+    ),
   );
   const memo = decodeMemo(tx.memo_base64);
   rows.push(
@@ -294,7 +327,7 @@ export function transactionRows(tx: Transaction, accountId: string | undefined):
   );
   rows.push(entityRow('node', 'Node', tx.node));
 
-  rows.push(...transferRows(tx, accountId));
+  rows.push(...transferRows(tx, accountId, money));
   if (tx.parent_consensus_timestamp)
     rows.push(
       row('parent', 'Parent consensus time', consensusTime(tx.parent_consensus_timestamp), {
@@ -313,7 +346,8 @@ export function transactionRows(tx: Transaction, accountId: string | undefined):
 }
 
 /** The transfer groups of a transaction (ℏ, tokens, NFTs, staking rewards), each when it has any. */
-function transferRows(tx: Transaction, accountId: string | undefined): Row[] {
+function transferRows(tx: Transaction, accountId: string | undefined, money: RowMoney | undefined): Row[] {
+  const rate = money?.rate(tx.consensus_timestamp);
   const rows: Row[] = [];
   const transfers = tx.transfers ?? [];
   if (transfers.length > 0) {
@@ -322,7 +356,7 @@ function transferRows(tx: Transaction, accountId: string | undefined): Row[] {
         children: transfers.map((t, i) => ({
           ...entityRow(`t${i}`, t.account ? plain(t.account, 40) : NONE, t.account),
           label: t.account ? plain(t.account, 40) : NONE,
-          value: `${signedHbar(t.amount)}${t.is_approval ? ' (approved)' : ''}`,
+          value: `${signedHbar(t.amount)}${usdSuffix(t.amount, rate)}${t.is_approval ? ' (approved)' : ''}`,
           ...(t.account === accountId ? { icon: 'account' } : {}),
         })),
       }),
@@ -335,7 +369,7 @@ function transferRows(tx: Transaction, accountId: string | undefined): Row[] {
         children: tokenTransfers.map((t, i) => ({
           ...entityRow(`tt${i}`, 'Token', t.token_id, 'token'),
           label: `${plain(t.token_id ?? NONE, 40)} ${plain(t.account ?? NONE, 40)}`,
-          value: `${t.amount > 0n ? '+' : ''}${formatGrouped(t.amount)}${t.is_approval ? ' (approved)' : ''}`,
+          value: `${tokenAmountText(t.amount, t.token_id ? money?.token(t.token_id) : undefined, { signed: true }).text}${t.is_approval ? ' (approved)' : ''}`,
         })),
       }),
     );
@@ -346,7 +380,7 @@ function transferRows(tx: Transaction, accountId: string | undefined): Row[] {
       row('nftTransfers', 'NFT transfers', `${nfts.length}`, {
         children: nfts.map((n, i) => ({
           ...entityRow(`nft${i}`, 'Token', n.token_id, 'token'),
-          label: `${plain(n.token_id ?? NONE, 40)} #${n.serial_number}`,
+          label: nftLabel(n.token_id ?? NONE, n.serial_number, n.token_id ? money?.token(n.token_id) : undefined),
           value: `${plain(n.sender_account_id ?? 'mint', 40)} → ${plain(n.receiver_account_id ?? 'burn', 40)}${n.is_approval ? ' (approved)' : ''}`,
         })),
       }),
@@ -368,4 +402,10 @@ function transferRows(tx: Transaction, accountId: string | undefined): Row[] {
     );
   }
   return rows;
+}
+
+/** ` ≈ $0.0421` after an ℏ amount when the rate is known. */
+function usdSuffix(tinybars: bigint, rate: RateInForce | undefined): string {
+  const usd = approxUsd(tinybars, rate);
+  return usd ? ` ${usd}` : '';
 }

@@ -3,7 +3,6 @@
 // message and Load more rows come from common/nodes.ts. Pure (no vscode).
 import { Commands } from '../../commands';
 import type { AccountResponse, Transaction } from '../../mirror';
-import { formatGrouped } from '../../ledger';
 import type { EntityTarget, HasTarget } from '../../ledger';
 import { codeSpan, escapeMarkdown } from '../common/markdown';
 import { LoadMoreNode, MessageNode, type ItemData, type TreeNode } from '../common/nodes';
@@ -11,6 +10,8 @@ import type { CheckedEntry } from '../../ledger';
 import { consensusTime, plainText as plain } from '../../present';
 import { TOKEN_BALANCE_CAP, accountView, transactionTooltip, transactionView, type Row } from './model';
 import { TransactionPager } from './pages';
+import { NftList } from './nftList';
+import { TOKEN_PAGE, type NftNode, type TokenNode } from './tokens';
 import type { Problem } from './problem';
 
 export type AccountsNode =
@@ -18,12 +19,13 @@ export type AccountsNode =
   | SectionNode
   | RowNode
   | TokenNode
+  | NftNode
   | TransactionNode
   | LoadMoreNode<SectionNode>
   | MessageNode<AccountRetry, AccountNode | SectionNode>;
 
 /** What Retry redoes: the account's load, or its Load more. */
-export type AccountRetry = 'account' | 'loadMore';
+export type AccountRetry = 'account' | 'loadMore' | 'nfts';
 
 /** A message row below an account node; `retry` makes it a failure the Retry command redoes. */
 export function accountMessage(
@@ -76,6 +78,8 @@ export class AccountNode implements TreeNode, HasTarget {
   pager = new TransactionPager<AccountResponse>();
   /** A TransactionTypes name, or undefined for all. */
   filter: string | undefined;
+  /** Transactions oldest first (`order=asc`), else the server's newest first. */
+  oldestFirst = false;
   /** `sss.nnnnnnnnn`: show the account as of this consensus time. */
   asOf: string | undefined;
   loading: Promise<void> | undefined;
@@ -88,6 +92,11 @@ export class AccountNode implements TreeNode, HasTarget {
   moreProblem: Problem | undefined;
   readonly details = new SectionNode(this, 'details');
   readonly tokens = new SectionNode(this, 'tokens');
+  readonly nfts = new SectionNode(this, 'nfts');
+  /** Token rows shown (Load more adds a page): only these have their metadata asked. */
+  tokensShown = TOKEN_PAGE;
+  /** The account's NFTs, loaded when the section is first expanded. */
+  nftList = new NftList();
   readonly transactions = new SectionNode(this, 'transactions');
 
   constructor(
@@ -190,7 +199,7 @@ export class AccountNode implements TreeNode, HasTarget {
   }
 }
 
-export type SectionKind = 'details' | 'tokens' | 'transactions';
+export type SectionKind = 'details' | 'tokens' | 'nfts' | 'transactions';
 
 export class SectionNode implements TreeNode {
   readonly kind = 'section';
@@ -220,10 +229,22 @@ export class SectionNode implements TreeNode {
           collapsible: 'collapsed',
         };
       }
+      case 'nfts': {
+        const list = account.nftList;
+        return {
+          id,
+          label: 'NFTs',
+          ...(list.loaded ? { description: `${list.rows.length}${list.hasMore ? '+' : ''}` } : {}),
+          icon: 'file-media',
+          contextValue: 'section:nfts',
+          collapsible: 'collapsed',
+        };
+      }
       case 'transactions': {
         const n = account.pager.transactions.length;
         const parts = [`${n}${account.pager.hasMore ? '+' : ''}`];
         if (account.filter) parts.push(plain(account.filter, 40));
+        if (account.oldestFirst) parts.push('oldest first');
         if (account.asOf) parts.push(`to ${consensusTime(account.asOf)}`);
         return {
           id,
@@ -281,34 +302,6 @@ export class RowNode implements TreeNode, Partial<HasTarget> {
 
   tooltip(): string | undefined {
     return this.row.tooltip;
-  }
-}
-
-export class TokenNode implements TreeNode, HasTarget {
-  readonly kind = 'token';
-  readonly target: EntityTarget;
-  constructor(
-    readonly parent: SectionNode,
-    readonly tokenId: string,
-    readonly balance: bigint,
-    private readonly index: number,
-  ) {
-    this.target = { kind: 'token', id: tokenId };
-  }
-
-  item(): ItemData {
-    return {
-      id: `account/${this.parent.parent.key}/tokens/${this.index}`,
-      label: plain(this.tokenId, 40),
-      description: formatGrouped(this.balance),
-      icon: 'symbol-constant',
-      contextValue: 'token',
-      collapsible: 'none',
-    };
-  }
-
-  tooltip(): string {
-    return `Token ${codeSpan(this.tokenId)}: balance ${escapeMarkdown(formatGrouped(this.balance))} in the token's smallest unit`;
   }
 }
 

@@ -6,7 +6,14 @@
 // One request per account: the account lookup returns the balance, the token balances and the
 // first page of transactions together, so expanding an account (or its sections) never fetches.
 import { ACCOUNT_FORMS_HELP } from '../../ledger';
-import { isAbortError, type AccountParams, type AccountResponse, type MirrorClient } from '../../mirror';
+import {
+  isAbortError,
+  type AccountParams,
+  type AccountResponse,
+  type MirrorClient,
+  type TokenMetadata,
+} from '../../mirror';
+import type { ExchangeRates } from '../../mirror/rates';
 import type { AccountSetting, Network } from '../../settings';
 import {
   AS_OF_CAVEAT,
@@ -21,7 +28,6 @@ import { consensusTime } from '../../present';
 import {
   AccountNode,
   RowNode,
-  TokenNode,
   TransactionNode,
   accountMessage,
   transactionsLoadMore,
@@ -31,9 +37,13 @@ import {
 } from './nodes';
 import { TransactionPager } from './pages';
 import { describeProblem } from './problem';
+import { NftList } from './nftList';
+import { TOKEN_PAGE, tokenRows } from './tokens';
+import { AccountTokens } from './tokenStore';
 
 // The nodes and the failure words moved out of this file; what imported them from here still can.
 export * from './nodes';
+export * from './tokens';
 export { describeProblem, type Problem } from './problem';
 export { LoadMoreNode, MessageNode, type ItemData } from '../common/nodes';
 
@@ -49,6 +59,10 @@ export interface AccountsStoreOptions {
   readonly log?: (message: string) => void;
   /** Shows a load in the view's progress bar. */
   readonly progress?: (work: Promise<unknown>) => void;
+  /** The token metadata service of the current network (units and symbols of token rows). */
+  readonly tokens?: () => TokenMetadata;
+  /** The current network's exchange rates; undefined when dollars are off. */
+  readonly rates?: () => ExchangeRates | undefined;
 }
 
 export class AccountsStore {
@@ -59,7 +73,19 @@ export class AccountsStore {
   /** Lookups made before the account was listed (Add account checks it exists), keyed by path. */
   private readonly seeded = new Map<string, AccountResponse>();
 
-  constructor(private readonly options: AccountsStoreOptions) {}
+  /** Token metadata asks and the NFTs sections (tokenStore.ts). */
+  readonly tokenWork: AccountTokens;
+
+  constructor(private readonly options: AccountsStoreOptions) {
+    this.tokenWork = new AccountTokens({
+      client: options.client,
+      tokens: options.tokens,
+      rates: options.rates,
+      networkLabel: () => options.settings().networkLabel,
+      changed: options.changed,
+      ...(options.log ? { log: options.log } : {}),
+    });
+  }
 
   /** The accounts listed, configured first, then the temporary ones. */
   get accounts(): readonly AccountNode[] {
@@ -118,7 +144,10 @@ export class AccountsStore {
       case 'section':
         return this.sectionChildren(node);
       case 'transaction':
-        return transactionRows(node.tx, node.parent.parent.accountId).map(r => new RowNode(node, r, node.id));
+        this.tokenWork.askForTransaction(node);
+        return transactionRows(node.tx, node.parent.parent.accountId, this.tokenWork.money).map(
+          r => new RowNode(node, r, node.id),
+        );
       case 'row':
         return (node.row.children ?? []).map(r => new RowNode(node, r, node.id));
       default:
@@ -139,6 +168,7 @@ export class AccountsStore {
     const generation = ++node.generation;
     node.status = 'loading';
     node.loadingMore = false;
+    if (reload) node.nftList.reset(); // asked again when the section shows
     this.options.changed(node);
     const path = node.check.request;
     const params = this.params(node);
@@ -150,7 +180,8 @@ export class AccountsStore {
           ...(reload ? { cache: 'reload' as const } : {}),
         });
         if (generation !== node.generation) return;
-        if (node.account && node.queryKey === queryKey) node.pager.refreshFirst(account);
+        // The pager merges a refreshed first page by newest-first position: oldest first starts over.
+        if (node.account && node.queryKey === queryKey && !node.oldestFirst) node.pager.refreshFirst(account);
         else node.pager.reset(account);
         node.account = account;
         node.queryKey = queryKey;
@@ -208,6 +239,12 @@ export class AccountsStore {
     return this.load(node);
   }
 
+  /** Lists the account's transactions oldest first (`order=asc`) or newest first, and reloads it. */
+  setOldestFirst(node: AccountNode, oldestFirst: boolean): Promise<void> {
+    node.oldestFirst = oldestFirst;
+    return this.load(node);
+  }
+
   /** Shows the account as of a consensus timestamp (undefined: now) and reloads it. */
   setAsOf(node: AccountNode, timestamp: string | undefined): Promise<void> {
     node.asOf = timestamp;
@@ -233,6 +270,8 @@ export class AccountsStore {
       node.loadingMore = false;
       node.pager = new TransactionPager<AccountResponse>();
       node.queryKey = '';
+      node.nftList = new NftList();
+      node.tokensShown = TOKEN_PAGE;
     }
     this.options.changed(undefined);
     // "Switching network refreshes everything", seen or not.
@@ -241,6 +280,7 @@ export class AccountsStore {
 
   dispose(): void {
     this.disposed = true;
+    this.tokenWork.dispose();
     for (const node of this.nodes) node.controller.abort();
   }
 
@@ -265,6 +305,7 @@ export class AccountsStore {
       // The server's default is 25: leaving it out keeps the URL the one every client shares.
       ...(limit !== SERVER_DEFAULT_LIMIT ? { limit } : {}),
       ...(node?.filter ? { transactiontype: node.filter } : {}),
+      ...(node?.oldestFirst ? { order: 'asc' as const } : {}),
       ...(node?.asOf ? { timestamp: `lte:${node.asOf}` } : {}),
     };
   }
@@ -334,11 +375,11 @@ export class AccountsStore {
           'history',
         ),
       );
-    out.push(node.details, node.tokens, node.transactions);
+    out.push(node.details, node.tokens, node.nfts, node.transactions);
     return out;
   }
 
-  private sectionChildren(section: SectionNode): AccountsNode[] {
+  private sectionChildren(section: SectionNode): AccountsNode[] | Promise<AccountsNode[]> {
     const account = section.parent;
     const a = account.account;
     if (!a) return [];
@@ -350,9 +391,15 @@ export class AccountsStore {
         );
       case 'tokens': {
         const tokens = a.balance?.tokens ?? [];
-        const out: AccountsNode[] = tokens.map((t, i) => new TokenNode(section, t.token_id ?? '', t.balance, i));
+        const { rows, more } = tokenRows(section, tokens, account.tokensShown, this.tokenWork.peek);
+        this.tokenWork.ask(
+          section,
+          rows.map(r => r.tokenId),
+        );
+        const out: AccountsNode[] = [...rows];
+        if (more) out.push(more);
         if (tokens.length === 0) out.push(accountMessage(section, 'none', 'No token balances', '', undefined));
-        else if (tokens.length >= TOKEN_BALANCE_CAP) {
+        else if (tokens.length >= TOKEN_BALANCE_CAP && !more) {
           out.push(
             accountMessage(
               section,
@@ -365,6 +412,8 @@ export class AccountsStore {
         }
         return out;
       }
+      case 'nfts':
+        return this.tokenWork.nftChildren(section);
       case 'transactions': {
         const out: AccountsNode[] = account.pager.transactions.map(tx => new TransactionNode(section, tx));
         if (out.length === 0 && !account.pager.hasMore) {

@@ -11,12 +11,23 @@ import {
   formatGrouped,
   formatTinybarsAsHbar,
   formatTransactionIdDash,
+  entityIdToLongZero,
   normalizeEvmAddress,
   parseEntityId,
   parseTimestamp,
   parseTransactionId,
 } from '../../ledger';
-import { asOfText, consensusTime, formatTokenAmount, nanosTime, signedHbar, yesNo } from '../../present';
+import {
+  approxUsd,
+  asOfText,
+  consensusTime,
+  formatTokenAmount,
+  nanosTime,
+  rateText,
+  signedHbar,
+  yesNo,
+} from '../../present';
+import type { RateInForce } from '../../mirror/rates';
 import type {
   AccountResponse,
   ContractInfo,
@@ -46,6 +57,8 @@ export interface HoverEnv {
   readonly hashscan: boolean;
   /** Now, in ms since the epoch (injected so tests are exact). */
   readonly now: number;
+  /** The current ℏ rate when known and dollars are on: balances get `≈ $…`. */
+  readonly rate?: RateInForce;
 }
 
 /** When the data was fetched (ms since the epoch), for "as of … ago". */
@@ -145,10 +158,32 @@ function assemble(
   return parts.join('\n\n');
 }
 
-/** A target for our commands: the canonical id, and the EVM address only when it is well-formed. */
+/**
+ * A target for our commands: the canonical id, and the EVM address: the server's when well-formed,
+ * else the long-zero address computed from the id (every entity kind has one).
+ */
 function targetFor(kind: EntityKind, id: string, evm: string | null | undefined): EntityTarget {
-  const evmAddress = evm ? normalizeEvmAddress(evm) : undefined;
+  const evmAddress = (evm ? normalizeEvmAddress(evm) : undefined) ?? longZeroOf(id);
   return evmAddress ? { kind, id, evmAddress } : { kind, id };
+}
+
+/** The long-zero EVM address of an entity id (`0.0.1234` → `0x…04d2`), computed locally. */
+function longZeroOf(id: string): string | undefined {
+  const parsed = parseEntityId(id);
+  return parsed ? entityIdToLongZero(parsed) : undefined;
+}
+
+/** `Long-zero EVM address: 0x…`, for every kind (beside the server's own address when it differs). */
+function longZeroLine(id: string, shown: string | undefined): string | undefined {
+  const lz = longZeroOf(id);
+  return lz && lz !== shown?.toLowerCase() ? `Long-zero EVM address: ${codeSpan(lz)}` : undefined;
+}
+
+/** ` ≈ $61.73 (1 ℏ = $0.05)` after a balance, at the current rate, when known. */
+function usdText(tinybars: bigint, env: HoverEnv): string {
+  const usd = approxUsd(tinybars, env.rate);
+  const rate = env.rate ? rateText(env.rate) : undefined;
+  return usd && rate ? ` ${escapeMarkdown(usd)} _(${escapeMarkdown(rate)}, current rate)_` : '';
 }
 
 /** The id the server gave, when it is a well-formed id (else what was asked). */
@@ -183,7 +218,8 @@ export function accountHover(account: AccountResponse, asked: string, fresh: Fre
           ? `EVM address: ${codeSpan(account.evm_address, 100)}`
           : undefined,
       account.alias ? `Alias: ${codeSpan(account.alias, 200)}` : undefined,
-      `Balance: ${balance === null || balance === undefined ? 'unknown' : `**${formatTinybarsAsHbar(balance)}**`}` +
+      longZeroLine(id, evm ?? account.evm_address ?? undefined),
+      `Balance: ${balance === null || balance === undefined ? 'unknown' : `**${formatTinybarsAsHbar(balance)}**${usdText(balance, env)}`}` +
         (tokens > 0 ? `${SEP}${tokens} token balance${tokens === 1 ? '' : 's'}` : ''),
       `Key: ${keyText(account.key)}`,
       memoLine(account.memo),
@@ -207,6 +243,7 @@ export function contractHover(contract: ContractInfo, asked: string, fresh: Fres
     title(contract.deleted ? 'Contract (deleted)' : 'Contract', id, env),
     [
       contract.evm_address ? `EVM address: ${codeSpan(contract.evm_address, 100)}` : undefined,
+      longZeroLine(id, contract.evm_address ?? undefined),
       memoLine(contract.memo),
       `Admin key: ${keyText(contract.admin_key)}`,
       contract.file_id ? `Bytecode file: ${codeSpan(contract.file_id, 100)}` : undefined,
@@ -241,6 +278,7 @@ export function tokenHover(token: TokenInfo, asked: string, fresh: Freshness, en
       `Type: ${token.type === undefined ? 'unknown' : nft ? 'non-fungible (NFT)' : token.type === 'FUNGIBLE_COMMON' ? 'fungible' : escapeMarkdown(token.type, 60)}` +
         (nft || token.decimals === undefined ? '' : `${SEP}Decimals: ${escapeMarkdown(token.decimals, 10)}`),
       supply !== undefined ? `Total supply: ${supply}${max !== undefined ? ` of at most ${max}` : ''}` : undefined,
+      longZeroLine(id, undefined),
       token.treasury_account_id ? `Treasury: ${codeSpan(token.treasury_account_id, 100)}` : undefined,
       memoLine(token.memo),
       token.pause_status && token.pause_status !== 'NOT_APPLICABLE'
@@ -263,6 +301,7 @@ export function topicHover(topic: TopicInfo, asked: string, fresh: Freshness, en
   return assemble(
     title(topic.deleted ? 'Topic (deleted)' : 'Topic', id, env),
     [
+      longZeroLine(id, undefined),
       memoLine(topic.memo),
       `Admin key: ${keyText(topic.admin_key)}${SEP}Submit key: ${topic.submit_key ? keyText(topic.submit_key) : 'none (anyone may submit)'}`,
       topic.auto_renew_account ? `Auto-renew account: ${codeSpan(topic.auto_renew_account, 100)}` : undefined,
@@ -284,6 +323,7 @@ export function scheduleHover(schedule: ScheduleInfo, asked: string, fresh: Fres
     title('Schedule', id, env),
     [
       `State: ${state}`,
+      longZeroLine(id, undefined),
       memoLine(schedule.memo),
       schedule.creator_account_id ? `Creator: ${codeSpan(schedule.creator_account_id, 100)}` : undefined,
       schedule.payer_account_id ? `Payer: ${codeSpan(schedule.payer_account_id, 100)}` : undefined,

@@ -2,6 +2,7 @@
 // mirror node of the selected network.
 import * as vscode from 'vscode';
 import type { AbiIndex } from '../../abi';
+import type { ExchangeRates } from '../../mirror/rates';
 import type { MirrorClient } from '../../mirror';
 import type { Network } from '../../settings';
 import type { InferredNetwork } from '../../infer';
@@ -20,6 +21,8 @@ export interface HoverInputs {
   readonly onDidChangeMirrorClient: vscode.Event<unknown>;
   /** The ABIs: decoded contract calls and matching artifacts in the hover. */
   readonly abi?: AbiIndex;
+  /** The current network's exchange rates (balances in dollars); undefined when dollars are off. */
+  readonly rates?: () => ExchangeRates | undefined;
   /**
    * The network a document's code means and why (ledgerLens.network `auto`), with its client;
    * without it every hover uses `mirror` and the settings' network.
@@ -52,6 +55,7 @@ export function registerHover(host: FeatureHost, inputs: HoverInputs): vscode.Di
     client: inputs.mirror,
     config: () => inputs.settings.current,
     abi: inputs.abi,
+    ...(inputs.rates ? { rates: inputs.rates } : {}),
   });
   // One resolver per other network a document may mean: what it learns about ids is per network.
   const others = new Map<Network, HoverResolver>();

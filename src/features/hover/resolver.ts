@@ -5,6 +5,7 @@
 // this class directly.
 import { type EntityId, formatEntityId, formatTransactionIdDash, ledgerNetworkOf } from '../../ledger';
 import { MirrorError, type MirrorClient } from '../../mirror';
+import type { ExchangeRates } from '../../mirror/rates';
 import { asOfText, describeMirrorError } from '../../present';
 import { type LedgerLensConfig, networkLabel } from '../../settings';
 import { hashscanNetwork } from '../common/links';
@@ -51,6 +52,8 @@ export interface ResolverDeps {
   /** The ABIs that decode a contract call's one line and name a contract's artifact. */
   abi?: AbiIndex;
   now?: () => number;
+  /** The current network's exchange rates; undefined when dollars are off. */
+  rates?: () => ExchangeRates | undefined;
 }
 
 /** A small least-recently-used map: the id → kind memory. */
@@ -170,7 +173,11 @@ export class HoverResolver {
       named = { network: networkLabel(config), hashscan: hashscanNetwork(config) !== undefined };
       this.named.set(config, named);
     }
-    return { ...named, now: this.now() };
+    // The current rate as known now (a hover never waits for it); asked in the background.
+    const rates = this.deps.rates?.();
+    const rate = rates?.peekLatest();
+    if (rates && !rate && !rates.isUnavailable) void rates.latest();
+    return { ...named, now: this.now(), ...(rate ? { rate } : {}) };
   }
 
   private async lookup(
@@ -288,7 +295,7 @@ export class HoverResolver {
     build: (result: T, asked: string, fresh: Freshness, env: HoverEnv) => string,
   ): string {
     const fetchedAt = client.fetchedAt(result);
-    const memoKey = `${asked}|${env.network}|${env.hashscan}|${asOfText(fetchedAt, env.now) ?? ''}`;
+    const memoKey = `${asked}|${env.network}|${env.hashscan}|${asOfText(fetchedAt, env.now) ?? ''}|${env.rate?.expiresAt ?? ''}`;
     const memo = this.rendered.get(result);
     if (memo?.key === memoKey) return memo.markdown;
     const markdown = build(result, asked, { fetchedAt }, env);

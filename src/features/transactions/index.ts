@@ -2,7 +2,8 @@
 import * as vscode from 'vscode';
 import { Commands } from '../../commands';
 import type { AbiIndex } from '../../abi';
-import type { MirrorClient } from '../../mirror';
+import type { MirrorClient, TokenMetadata } from '../../mirror';
+import type { ExchangeRates } from '../../mirror/rates';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { defaultNetworkUrl, type DetailSettings, type NetworkUrlResolver } from '../common/detailPanel/networks';
 import { targetOf } from '../common/targets';
@@ -23,6 +24,10 @@ export interface TransactionsInputs {
   readonly log: FeatureLog;
   /** The ABIs that decode a contract transaction's call and events. */
   readonly abi?: AbiIndex;
+  /** Token metadata of the selected network (token transfers in units, NFT names). */
+  readonly tokens?: () => TokenMetadata;
+  /** Exchange rates of the selected network; undefined when dollars are off. */
+  readonly rates?: () => ExchangeRates | undefined;
 }
 
 export function registerTransactions(host: FeatureHost, inputs: TransactionsInputs): vscode.Disposable {
@@ -37,6 +42,9 @@ export function registerTransactions(host: FeatureHost, inputs: TransactionsInpu
       networkUrl: () => resolver.current,
     },
     inputs.abi,
+    inputs.tokens
+      ? { tokens: inputs.tokens, rates: inputs.rates ?? (() => undefined), network: () => config().network }
+      : undefined,
   );
   const feature: TransactionsFeature = {
     panels,

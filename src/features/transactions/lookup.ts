@@ -73,7 +73,12 @@ export async function lookupTransaction(deps: LookupDeps, arg?: unknown): Promis
         return parsed.ok ? { ok: true, query: { ...parsed.query, ...extra } } : parsed;
       },
       progressTitle: (query, network) => `Looking up ${describeQuery(query)} on ${network}`,
-      fetch: (client, query, signal) => client.getTransaction(query.idOrHash, paramsOf(query), { signal }),
+      fetch: async (client, query, signal) => {
+        const response = await client.getTransaction(query.idOrHash, paramsOf(query), { signal });
+        // Units and dollars come from the selected network's caches: asked before the view is built.
+        if (client === deps.client()) await deps.panels.enrich(deps.config().network, response, signal);
+        return response;
+      },
       show: (network, query, response) => deps.panels.show(network, query, response).view,
       notFound: (query, network) => notFound(deps, query, network, tryOthers),
     },

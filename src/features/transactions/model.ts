@@ -24,6 +24,8 @@ import type {
 } from '../../../webview/protocol';
 import type { FormatOptions } from '../common/detailPanel/format';
 import { NONE, revealInvisibles, yesNo } from '../../present/text';
+import { rateText } from '../../present/amounts';
+import { feeField, nftCell, tokenAmountCells, usdCell, type Money } from './money';
 
 export type TransactionRole = 'parent' | 'scheduled' | 'child' | 'duplicate';
 
@@ -95,7 +97,12 @@ export type { FormatOptions } from '../common/detailPanel/format';
 const CONTRACT_TYPES = new Set(['CONTRACTCALL', 'CONTRACTCREATEINSTANCE', 'ETHEREUMTRANSACTION']);
 
 /** One transaction as a panel section: every field, every table, its own buttons. */
-export function transactionSection(c: ClassifiedTransaction, index: number, options: FormatOptions): DetailSection {
+export function transactionSection(
+  c: ClassifiedTransaction,
+  index: number,
+  options: FormatOptions,
+  money?: Money,
+): DetailSection {
   const t = c.transaction;
   const id = t.transaction_id ? parseTransactionId(t.transaction_id) : undefined;
   const ids: TransactionIds = {
@@ -108,8 +115,8 @@ export function transactionSection(c: ClassifiedTransaction, index: number, opti
     title: `${text(t.name)} · ${text(t.result)}`,
     group: GROUP_TITLES[c.role],
     badge: c.label,
-    fields: transactionFields(t, ids, options),
-    tables: transactionTables(t),
+    fields: transactionFields(t, ids, options, money),
+    tables: money ? [...moneyTables(t, money), ...transactionTables(t).slice(3)] : transactionTables(t),
     buttons: transactionButtons(t, ids, options),
   };
 }
@@ -122,7 +129,12 @@ interface TransactionIds {
   readonly at: string | undefined;
 }
 
-function transactionFields(t: Transaction, { id, dash, at }: TransactionIds, options: FormatOptions): DetailField[] {
+function transactionFields(
+  t: Transaction,
+  { id, dash, at }: TransactionIds,
+  options: FormatOptions,
+  money: Money | undefined,
+): DetailField[] {
   const fields: DetailField[] = [];
 
   fields.push(
@@ -143,11 +155,7 @@ function transactionFields(t: Transaction, { id, dash, at }: TransactionIds, opt
   fields.push(accountField('Node', t.node));
   fields.push(accountField('Payer', id ? formatEntityId(id.payer) : undefined));
   if (t.entity_id) fields.push({ label: 'Entity', value: t.entity_id, mono: true });
-  fields.push({
-    label: 'Charged fee',
-    value: t.charged_tx_fee === undefined ? NONE : formatTinybarsAsHbar(t.charged_tx_fee),
-    ...(t.charged_tx_fee === undefined ? {} : { note: `${t.charged_tx_fee} tinybars` }),
-  });
+  fields.push(feeField(t, money));
   fields.push(maxFeeField(t.max_fee));
   fields.push(memoField(t.memo_base64));
   fields.push({
@@ -232,6 +240,50 @@ function transactionTables(t: Transaction): DetailTable[] {
         { text: x.denominating_token_id ?? 'ℏ', mono: !!x.denominating_token_id },
       ]),
       empty: 'No max custom fees set.',
+    },
+  ];
+}
+
+/** The ℏ, token and NFT transfer tables with units, names and dollars (what `money` knows). */
+function moneyTables(t: Transaction, money: Money): DetailTable[] {
+  const known = money.rate(t.consensus_timestamp);
+  // A rate that gives no value (hbar_equivalent 0) adds no column.
+  const rate = known && rateText(known) !== undefined ? known : undefined;
+  return [
+    {
+      title: 'Transfers',
+      columns: ['Account', 'Amount', 'Approval', ...(rate ? ['≈ US$'] : [])],
+      rows: (t.transfers ?? []).map(x => [
+        accountCell(x.account),
+        hbarCell(x.amount),
+        approvalCell(x.is_approval),
+        ...(rate ? [usdCell(x.amount, rate)] : []),
+      ]),
+      empty: 'No ℏ transfers.',
+    },
+    {
+      title: 'Token transfers',
+      columns: ['Token', 'Account', 'Amount', 'Raw amount', 'Approval'],
+      rows: (t.token_transfers ?? []).map(x => [
+        monoCell(x.token_id),
+        accountCell(x.account),
+        ...tokenAmountCells(x.token_id, x.amount, money),
+        approvalCell(x.is_approval),
+      ]),
+      empty: 'No token transfers.',
+    },
+    {
+      title: 'NFT transfers',
+      columns: ['NFT', 'Token', 'Serial', 'Sender', 'Receiver', 'Approval'],
+      rows: (t.nft_transfers ?? []).map(x => [
+        nftCell(x.token_id, x.serial_number, money),
+        monoCell(x.token_id),
+        { text: x.serial_number.toString(), numeric: true },
+        accountCell(x.sender_account_id),
+        accountCell(x.receiver_account_id),
+        approvalCell(x.is_approval),
+      ]),
+      empty: 'No NFT transfers.',
     },
   ];
 }

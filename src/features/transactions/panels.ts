@@ -1,7 +1,8 @@
 // Transaction panels: one per transaction (looking the same one up again reveals it), each brought
 // back after a reload by the serializer, which re-reads the transaction from its network.
 import { z } from 'zod';
-import type { MirrorClient, TransactionsResponse } from '../../mirror';
+import type { MirrorClient, TokenMetadata, TransactionsResponse } from '../../mirror';
+import type { ExchangeRates } from '../../mirror/rates';
 import {
   TRANSACTION_VIEW_TYPE,
   type DetailSection,
@@ -21,6 +22,19 @@ import {
   decodeCallData,
   isContractTransaction,
 } from './contractCall';
+import { moneyNeeds, type Money } from './money';
+
+/** Token metadata and exchange rates of the selected network, for units and dollars in the panel. */
+export interface PanelMoney {
+  readonly tokens: () => TokenMetadata;
+  /** Undefined when `ledgerLens.fiat.enabled` is off. */
+  readonly rates: () => ExchangeRates | undefined;
+  /** The selected network's name: other networks' panels get no units or dollars from its caches. */
+  readonly network: () => string;
+}
+
+/** How long the panel waits for token names and rates before showing without them. */
+const MONEY_WAIT_MS = 4000;
 
 const persistSchema = z.object({
   panel: z.literal('transaction'),
@@ -62,6 +76,7 @@ export class TransactionPanels extends DetailPanels<TransactionPanelState, Trans
   constructor(
     private readonly panelDeps: DetailPanelsDeps,
     private readonly abi?: AbiIndex,
+    private readonly money?: PanelMoney,
   ) {
     super(panelDeps, TRANSACTION_VIEW_TYPE, 'transaction');
     // A recompiled artifact changes the decoded sections of the panels already open.
@@ -100,6 +115,47 @@ export class TransactionPanels extends DetailPanels<TransactionPanelState, Trans
     return [contractNote(id, 'loading…')];
   }
 
+  /**
+   * Fetches what the view shows beside the transaction (its tokens' metadata, the rate at each
+   * consensus time), bounded in time; a failure only leaves the raw values. Only for the selected
+   * network (another network's tokens are not in its caches).
+   */
+  async enrich(network: string, response: TransactionsResponse, signal?: AbortSignal): Promise<void> {
+    const m = this.money;
+    if (!m || network !== m.network()) return;
+    const { tokens, times } = moneyNeeds(response.transactions);
+    const service = m.tokens();
+    const rates = m.rates();
+    const work = Promise.all([
+      ...tokens.map(id => service.get(id, { priority: 3 })),
+      ...(rates ? times.map(t => rates.at(t)) : []),
+    ]);
+    // Stops waiting (not the shared requests) after MONEY_WAIT_MS or when the lookup is cancelled.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let onAbort: (() => void) | undefined;
+    await Promise.race([
+      work,
+      new Promise<void>(resolve => {
+        timer = setTimeout(resolve, MONEY_WAIT_MS);
+        onAbort = resolve;
+        signal?.addEventListener('abort', onAbort, { once: true });
+      }),
+    ]);
+    clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
+  }
+
+  private moneyFor(network: string): Money | undefined {
+    const m = this.money;
+    if (!m || network !== m.network()) return undefined;
+    const tokens = m.tokens();
+    const rates = m.rates();
+    return {
+      token: id => tokens.peek(id),
+      rate: ts => (ts && rates ? rates.peekAt(ts) : undefined),
+    };
+  }
+
   /** Shows a fetched lookup: in the panel of that transaction if one is open, else in a new one. */
   show(network: string, query: TransactionQuery, response: TransactionsResponse): DetailPanel {
     return this.showLoaded(stateOf(network, query), response);
@@ -124,17 +180,19 @@ export class TransactionPanels extends DetailPanels<TransactionPanelState, Trans
     return `Transaction ${query ? describeQuery(query) : state.idOrHash}`;
   }
 
-  protected fetch(
+  protected async fetch(
     client: MirrorClient,
     state: TransactionPanelState,
     signal: AbortSignal,
   ): Promise<TransactionsResponse> {
     const { nonce, scheduled } = state;
-    return client.getTransaction(
+    const response = await client.getTransaction(
       state.idOrHash,
       { ...(nonce === undefined ? {} : { nonce }), ...(scheduled === undefined ? {} : { scheduled }) },
       { signal, cache: 'reload' },
     );
+    await this.enrich(state.network, response, signal);
+    return response;
   }
 
   protected loadedView(
@@ -143,9 +201,10 @@ export class TransactionPanels extends DetailPanels<TransactionPanelState, Trans
     format: FormatOptions,
   ): DetailView {
     const classified = classifyTransactions(response.transactions);
+    const money = this.moneyFor(state.network);
     this.drawn.set(this.keyOf(state), { state, response, format });
     const sections = classified.flatMap((c, i) => {
-      const section = transactionSection(c, i, format);
+      const section = transactionSection(c, i, format, money);
       return [section, ...this.contractSectionsOf(state, c.transaction, section.id)];
     });
     return {

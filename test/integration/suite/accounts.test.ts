@@ -82,9 +82,9 @@ describe('accounts view', () => {
     const sections = await items(roots[0].node);
     assert.deepStrictEqual(
       sections.map(s => label(s.item)),
-      ['Details', 'Tokens', 'Recent transactions'],
+      ['Details', 'Tokens', 'NFTs', 'Recent transactions'],
     );
-    const txs = await items(sections[2].node);
+    const txs = await items(sections[3].node);
     assert.strictEqual(txs.length, 10);
     assert.strictEqual(label(txs[1].item), 'TOKENREJECT · SUCCESS');
     assert.strictEqual(txs[1].item.description, '-0.00000003 ℏ · 2009-02-13 23:31:30 UTC');

@@ -129,12 +129,12 @@ describe('accounts store (loopback mirror node)', () => {
     });
 
     const sections = (await h.store.children(holder)) as SectionNode[];
-    assert.deepStrictEqual(labels(sections), ['Details', 'Tokens', 'Recent transactions']);
-    assert.strictEqual(sections[2].item().description, '10');
+    assert.deepStrictEqual(labels(sections), ['Details', 'Tokens', 'NFTs', 'Recent transactions']);
+    assert.strictEqual(sections[3].item().description, '10');
     const details = await h.store.children(sections[0]);
     assert.strictEqual(details[0].item().description, '0.0.2001');
     assert.deepStrictEqual(labels(await h.store.children(sections[1])), ['No token balances']);
-    const txs = (await h.store.children(sections[2])) as TransactionNode[];
+    const txs = (await h.store.children(sections[3])) as TransactionNode[];
     assert.strictEqual(txs.length, 10, 'no Load more: the page has no next link');
     assert.strictEqual(txs[0].item().label, 'TOKENDISSOCIATE · SUCCESS');
     assert.strictEqual(txs[1].item().description, '-0.00000003 ℏ · 2009-02-13 23:31:30 UTC');
@@ -144,7 +144,7 @@ describe('accounts store (loopback mirror node)', () => {
     const nft = txRows.find(r => r.item().label === 'NFT transfers')!;
     assert.strictEqual((await h.store.children(nft)).length, 1);
 
-    assert.strictEqual(accountRequests(replay).length, 2, 'expanding made no request');
+    assert.strictEqual(accountRequests(replay).length, 2, 'expanding made no request (the NFTs section stays closed)');
   });
 
   it('an invalid id shows an error node naming the forms, and sends nothing', async () => {
@@ -285,10 +285,17 @@ describe('accounts store (loopback mirror node)', () => {
     const [node] = (await h.store.children(undefined)) as AccountNode[];
     await settle(h.store);
     assert.strictEqual(node.tokens.item().description, "1000 (the service's cap)");
-    const children = await h.store.children(node.tokens);
-    assert.strictEqual(children.length, 1001);
-    assert.strictEqual(children[999].item().description, '999,000,000,000,000,000');
-    assert.match(children[1000].item().label, /first 1000 token balances/);
+    // A page of rows, then Load more: only the rows shown have their metadata asked.
+    const first = await h.store.children(node.tokens);
+    assert.strictEqual(first.length, 51);
+    assert.strictEqual(first[49].item().label, '49,000,000,000,000,000', 'raw until the units are known');
+    assert.match(first[49].item().description ?? '', /^0\.0\.50049/);
+    assert.strictEqual(first[50].item().label, 'Load more');
+    for (let i = 0; i < 19; i++) h.store.tokenWork.showMore(node);
+    const all = await h.store.children(node.tokens);
+    assert.strictEqual(all.length, 1001);
+    assert.strictEqual(all[999].item().label, '999,000,000,000,000,000');
+    assert.match(all[1000].item().label, /first 1000 token balances/);
   });
 
   it('a network change cancels what is in flight and forgets what was loaded', async () => {

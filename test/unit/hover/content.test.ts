@@ -129,11 +129,19 @@ describe('hover text: account', () => {
     assert.ok(md.includes('Key: none'), md);
     // One answer for a missing yes/no everywhere (issue 12): the dash, not "unknown".
     assert.ok(md.includes('Deleted: —'), md);
-    assert.ok(!md.includes('EVM address'), md);
+    // No address from the server; the long-zero one is computed from the id (issue 14).
+    assert.ok(!/^EVM address/m.test(md), md);
+    assert.ok(md.includes('Long-zero EVM address: `0x00000000000000000000000000000000000003e9`'), md);
     assert.ok(!md.includes('as of'), md);
     assert.ok(md.includes('127\\.0\\.0\\.1\\:18600'), md);
     assert.ok(!md.includes('openInHashScan'), md);
-    assert.ok(!md.includes('copyEvmAddress'), md);
+    // Copy EVM address copies the computed long-zero address (issue 14)
+    assert.ok(
+      md.includes(
+        `copyEvmAddress?${encodeURIComponent('{"kind":"account","id":"0.0.1001","evmAddress":"0x00000000000000000000000000000000000003e9"}')}`,
+      ),
+      md,
+    );
   });
 
   it('marks a deleted account and a staked-to-account one that declines rewards', () => {
@@ -302,5 +310,49 @@ describe('hover text: no lookup result', () => {
     assert.strictEqual(formatUnits('5', '3'), '0.005');
     assert.strictEqual(formatUnits('-1234567', 2), '-12,345.67');
     assert.strictEqual(formatUnits('12x', 2), undefined);
+  });
+});
+
+describe('hover text: long-zero addresses and dollars (issue 14)', () => {
+  const token = (doc: JsonDoc) => TokenInfoSchema.parse(parseLossless(doc.text));
+  const topic = (doc: JsonDoc) => TopicInfoSchema.parse(parseLossless(doc.text));
+  const schedule = (doc: JsonDoc) => ScheduleInfoSchema.parse(parseLossless(doc.text));
+  const env14 = { network: 'testnet', hashscan: true, now: 1_700_000_000_000 };
+  it('every entity kind shows its long-zero EVM address with Copy EVM address', () => {
+    const kinds: [string, string][] = [
+      [
+        tokenHover(token(aToken({ token_id: '0.0.90000' })), '0.0.90000', {}, env14),
+        '0x0000000000000000000000000000000000015f90',
+      ],
+      [
+        topicHover(topic(aTopic({ topic_id: '0.0.7000' })), '0.0.7000', {}, env14),
+        '0x0000000000000000000000000000000000001b58',
+      ],
+      [
+        scheduleHover(schedule(aSchedule({ schedule_id: '0.0.8000' })), '0.0.8000', {}, env14),
+        '0x0000000000000000000000000000000000001f40',
+      ],
+    ];
+    for (const [md, address] of kinds) {
+      assert.ok(md.includes(`Long-zero EVM address: \`${address}\``), md);
+      assert.ok(md.includes('[Copy EVM address](command:ledgerLens.copyEvmAddress?'), md);
+      assert.ok(md.includes(encodeURIComponent(`"evmAddress":"${address}"`)), md);
+    }
+  });
+  it('a balance at the current rate; none when the rate gives no value', () => {
+    const a = account(
+      anAccount({ balance: { timestamp: '1700000000.000000000', balance: 12_345_678_900n, tokens: [] } }),
+    );
+    const rate = {
+      cent_equivalent: 50n,
+      hbar_equivalent: 1n,
+      expiresAt: 9_999_999_999n,
+      at: '1700000000.0',
+      fromNext: false,
+    };
+    const md = accountHover(a, '0.0.1001', {}, { ...env14, rate });
+    assert.ok(unescape(md).includes('**123.45678900 ℏ** ≈ $61.73 _(1 ℏ = $0.50, current rate)_'), md);
+    const none = accountHover(a, '0.0.1001', {}, { ...env14, rate: { ...rate, hbar_equivalent: 0n } });
+    assert.ok(!none.includes('$'), none);
   });
 });

@@ -1,0 +1,161 @@
+// The Accounts view's token work, beside the store: asks the metadata of the token rows shown
+// (the first rows first, each token once for the session, never more than the service's cap in
+// flight) and refreshes the section once as answers land; loads an account's NFTs a page at a
+// time and the names of their collections. Pure (no vscode).
+import { isAbortError, type MirrorClient, type TokenLookup, type TokenMetadata } from '../../mirror';
+import type { ExchangeRates } from '../../mirror/rates';
+import type { RowMoney } from './model';
+import { LoadMoreNode } from '../common/nodes';
+import { accountMessage, type AccountNode, type AccountsNode, type SectionNode, type TransactionNode } from './nodes';
+import { NFT_PAGE } from './nftList';
+import { describeProblem } from './problem';
+import { NftNode, TOKEN_FIRST_ROWS, TOKEN_PAGE } from './tokens';
+import { Commands } from '../../commands';
+
+export interface TokenStoreOptions {
+  readonly client: () => MirrorClient;
+  readonly tokens: (() => TokenMetadata) | undefined;
+  readonly rates: (() => ExchangeRates | undefined) | undefined;
+  readonly networkLabel: () => string;
+  readonly changed: (node: AccountsNode | undefined) => void;
+  readonly log?: (message: string) => void;
+}
+
+/** Answers landing within this many ms refresh their section once. */
+const REFRESH_BATCH_MS = 60;
+
+export class AccountTokens {
+  private readonly pendingRefresh = new Map<string, SectionNode>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private disposed = false;
+
+  constructor(private readonly options: TokenStoreOptions) {}
+
+  /** What the service knows about a token now (no request). */
+  readonly peek = (tokenId: string): TokenLookup | undefined => this.options.tokens?.().peek(tokenId);
+
+  /**
+   * Asks the metadata of the tokens of rows just shown, the first rows at a higher priority; the
+   * service asks each token once and keeps at most its cap in flight. The section is refreshed once
+   * per batch of answers.
+   */
+  ask(section: SectionNode, tokenIds: readonly string[]): void {
+    const service = this.options.tokens?.();
+    if (!service || this.disposed) return;
+    tokenIds.forEach((id, i) => {
+      if (!id || service.peek(id)) return;
+      void service
+        // No per-row signal (50 listeners on one account signal): an answer outliving the rows
+        // only fills the network's cache, which the next showing reads.
+        .get(id, { priority: i < TOKEN_FIRST_ROWS ? 2 : 1 })
+        .then(r => {
+          if (r.status === 'failed' && !isAbortError(r.error)) this.options.log?.(`token ${id}: ${String(r.error)}`);
+          this.refreshSoon(section);
+        });
+    });
+  }
+
+  /** What a transaction's rows read without a request: token metadata and the rate at its time. */
+  readonly money: RowMoney = {
+    token: id => this.peek(id),
+    rate: ts => (ts ? this.options.rates?.()?.peekAt(ts) : undefined),
+  };
+
+  /**
+   * A transaction node was expanded: asks its tokens' metadata and the rate at its consensus time
+   * (one request per rate period for the session), then refreshes the node once.
+   */
+  askForTransaction(node: TransactionNode): void {
+    if (this.disposed) return;
+    const tx = node.tx;
+    const service = this.options.tokens?.();
+    const rates = this.options.rates?.();
+    const ids = new Set<string>();
+    for (const t of tx.token_transfers ?? []) if (t.token_id) ids.add(t.token_id);
+    for (const t of tx.nft_transfers ?? []) if (t.token_id) ids.add(t.token_id);
+    const asks: Promise<unknown>[] = [];
+    if (service) for (const id of ids) if (!service.peek(id)) asks.push(service.get(id, { priority: 2 }));
+    const ts = tx.consensus_timestamp;
+    if (rates && ts && !rates.peekAt(ts) && !rates.isUnavailable) asks.push(rates.at(ts));
+    if (asks.length > 0) void Promise.all(asks).then(() => !this.disposed && this.options.changed(node));
+  }
+
+  /** Load more on the Tokens section: another page of rows (their metadata asked as they show). */
+  showMore(account: AccountNode): number {
+    const total = account.account?.balance?.tokens.length ?? 0;
+    account.tokensShown = Math.min(total, account.tokensShown + TOKEN_PAGE);
+    this.options.changed(account.tokens);
+    return account.tokensShown;
+  }
+
+  /** The NFTs section: loads the first page when first expanded; rows, then Load more or a failure. */
+  async nftChildren(section: SectionNode): Promise<AccountsNode[]> {
+    const account = section.parent;
+    const list = account.nftList;
+    if (!list.loaded && !list.problem) await this.loadNfts(account);
+    const out: AccountsNode[] = list.rows.map((n, i) => new NftNode(section, n, i, this.peek));
+    this.ask(section, [...new Set(list.rows.map(n => n.token_id ?? ''))]);
+    if (list.problem) out.push(accountMessage(section, 'nftProblem', list.problem.title, list.problem.detail, 'nfts'));
+    else if (list.loaded && list.rows.length === 0) out.push(accountMessage(section, 'none', 'No NFTs', ''));
+    else if (list.hasMore)
+      out.push(
+        new LoadMoreNode<SectionNode>(
+          section,
+          `${section.id}/loadMore`,
+          Commands.loadMore,
+          () => ({ loading: list.loading !== undefined, loaded: list.rows.length }),
+          'NFTs',
+        ),
+      );
+    return out;
+  }
+
+  /** The first page (or, once loaded, the next one through links.next). */
+  loadNfts(account: AccountNode): Promise<void> {
+    const list = account.nftList;
+    if (list.loading) return list.loading;
+    if (list.loaded && !list.hasMore) return Promise.resolve();
+    const path = account.accountId ?? (account.check.ok ? account.check.request : '');
+    const generation = list.generation;
+    list.problem = undefined;
+    const work = (async () => {
+      try {
+        const client = this.options.client();
+        const signal = account.controller.signal;
+        const page = list.last
+          ? await client.next(list.last, { signal })
+          : await client.listAccountNfts(path, { limit: NFT_PAGE }, { signal });
+        if (generation !== list.generation || !page) return;
+        list.append(page);
+      } catch (e) {
+        if (generation !== list.generation || isAbortError(e)) return;
+        list.problem = describeProblem(e, this.options.networkLabel());
+        this.options.log?.(`NFTs of ${path}: ${list.problem.title}: ${list.problem.detail}`);
+      } finally {
+        if (generation === list.generation) {
+          list.loading = undefined;
+          this.options.changed(account.nfts);
+        }
+      }
+    })();
+    list.loading = work;
+    if (list.loaded) this.options.changed(account.nfts);
+    return work;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+
+  private refreshSoon(section: SectionNode): void {
+    if (this.disposed) return;
+    this.pendingRefresh.set(section.id, section);
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      const sections = [...this.pendingRefresh.values()];
+      this.pendingRefresh.clear();
+      for (const s of sections) this.options.changed(s);
+    }, REFRESH_BATCH_MS);
+  }
+}
