@@ -5,6 +5,7 @@
 // same period while one is in flight share it. A mirror node without the endpoint (a custom mirror
 // or a local node answering 404/400/501) is remembered as `unavailable`: no dollar value is shown
 // and no more requests are made. Pure (no vscode).
+import { PerNetwork } from './perNetwork';
 import { parseTimestamp } from '../ledger/timestamp';
 import { MirrorError } from './errors';
 import type { RequestOptions } from './client';
@@ -168,20 +169,8 @@ export function rateFor(body: ExchangeRateResponse, seconds: bigint, at: string)
 }
 
 /** One ExchangeRates per network for the session. */
-export class ExchangeRatesByNetwork {
-  private readonly byNetwork = new Map<string, ExchangeRates>();
-  constructor(private readonly options: ExchangeRatesOptions = {}) {}
-
-  for(network: string, source: RateSource): ExchangeRates {
-    let r = this.byNetwork.get(network);
-    if (!r) {
-      r = new ExchangeRates(source, this.options);
-      this.byNetwork.set(network, r);
-    }
-    return r;
-  }
-
-  clear(): void {
-    this.byNetwork.clear();
+export class ExchangeRatesByNetwork extends PerNetwork<RateSource, ExchangeRates> {
+  constructor(options: ExchangeRatesOptions = {}) {
+    super(source => new ExchangeRates(source, options));
   }
 }

@@ -4,6 +4,7 @@
 // caller's priority). A 404 is remembered as such; other failures are not, so a later ask retries.
 // What the network sends is made safe here: decimals checked (0..255 integers), symbol and name
 // made inert and cut. Pure (no vscode).
+import { PerNetwork } from './perNetwork';
 import { checkDecimals, tokenSymbol } from '../present/amounts';
 import { plainText } from '../present/text';
 import { MirrorError } from './errors';
@@ -207,22 +208,15 @@ export function toMeta(tokenId: string, info: TokenInfo): TokenMeta {
 }
 
 /** One TokenMetadata per network for the session (a network's tokens are not another's). */
-export class TokenMetadataByNetwork {
-  private readonly byNetwork = new Map<string, TokenMetadata>();
-  constructor(private readonly options: TokenMetadataOptions = {}) {}
-
-  /** The network's service; `source` is used when it is first made (the network's client). */
-  for(network: string, source: TokenSource): TokenMetadata {
-    let t = this.byNetwork.get(network);
-    if (!t) {
-      t = new TokenMetadata(source, this.options);
-      this.byNetwork.set(network, t);
-    }
-    return t;
+export class TokenMetadataByNetwork extends PerNetwork<TokenSource, TokenMetadata> {
+  constructor(options: TokenMetadataOptions = {}) {
+    super(
+      source => new TokenMetadata(source, options),
+      service => service.dispose(),
+    );
   }
 
   dispose(): void {
-    for (const t of this.byNetwork.values()) t.dispose();
-    this.byNetwork.clear();
+    this.clear();
   }
 }
