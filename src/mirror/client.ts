@@ -1,7 +1,7 @@
 // The mirror node client: typed lookups over the transport, with local parameter checks, lossless
 // parsing, schema validation, a max-age cache (with stale-while-revalidate on request), in-flight
 // coalescing and pagination.
-import type { z } from 'zod';
+import type { z } from '../zod';
 import { DEFAULT_CACHE_BYTES, LruCache, freshnessSeconds } from './cache';
 import { MirrorError } from './errors';
 import { httpError, validate, type Schema } from './responses';
@@ -245,7 +245,7 @@ class Client implements MirrorClient {
   /** Builds the URL (local checks may throw) and fetches; every failure becomes a rejection. */
   private async call<T extends object>(
     build: () => string,
-    schema: z.ZodType<T>,
+    schema: z.core.$ZodType<T>,
     itemsKey: string | undefined,
     opts: RequestOptions | undefined,
   ): Promise<T> {
