@@ -4,6 +4,7 @@
 import * as esbuild from 'esbuild';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { undiciTrim } from './build/undici-trim.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -48,6 +49,7 @@ const contexts = await Promise.all([
     format: 'cjs',
     target: 'node20',
     external: ['vscode'],
+    plugins: [...common.plugins, undiciTrim],
   }),
   esbuild.context({
     ...common,

@@ -3,7 +3,7 @@
 // size cap applied to the decompressed body while it streams, same-origin redirects only, bounded
 // retries with full jitter on 5xx and connection failures, 429 honoured through Retry-After (the
 // whole origin waits), and an AbortSignal that tears down the socket.
-import { request, type Dispatcher } from 'undici';
+import { request, type Dispatcher } from './undici';
 import { RequestBudgets, type PriorityInput } from './budget';
 import { ACCEPT_ENCODING, readBody } from './body';
 import { NetError, fromSocketError, hostOf } from './errors';
