@@ -21,7 +21,13 @@ import { registerContracts } from './features/contracts';
 import { registerStatus } from './features/status';
 import { networkLabel, type LedgerLensConfig } from './settings';
 
+// Set by the first statement of dist/extension.js (esbuild.mjs's banner); absent outside the bundle.
+declare const __ledgerLensLoadStart: number | undefined;
+// Every import above has been evaluated by now: the bundle's load time ends here.
+const loadMs = typeof __ledgerLensLoadStart === 'number' ? performance.now() - __ledgerLensLoadStart : undefined;
+
 export function activate(context: vscode.ExtensionContext): LedgerLensExports {
+  const started = performance.now();
   const log = vscode.window.createOutputChannel('Ledger Lens', { log: true });
   context.subscriptions.push(log);
   const services = new Services(log);
@@ -29,6 +35,11 @@ export function activate(context: vscode.ExtensionContext): LedgerLensExports {
   const exports: LedgerLensExports = { services, features: {} };
   const ctx = createFeatureContext(services, context, exports);
   for (const register of wire(ctx)) context.subscriptions.push(register());
+  exports.activation = { loadMs, activateMs: performance.now() - started };
+  log.info(
+    `activated in ${exports.activation.activateMs.toFixed(1)} ms` +
+      (loadMs === undefined ? '' : ` (bundle evaluated in ${loadMs.toFixed(1)} ms)`),
+  );
   return exports;
 }
 

@@ -1,6 +1,6 @@
 // The settings as one typed, validated snapshot. Pure: config.ts reads VS Code and hands the raw
 // values here, so the rules (defaults, bounds, the base URL) are unit-tested without VS Code.
-import { z } from './zod';
+import * as z from './zod';
 import { NETWORKS, networkLabelOf, publicMirrorUrl, type Network } from './ledger';
 
 // The network list and its mappings live in the ledger; re-exported for the settings' users.

@@ -1,7 +1,7 @@
 // The mirror node client: typed lookups over the transport, with local parameter checks, lossless
 // parsing, schema validation, a max-age cache (with stale-while-revalidate on request), in-flight
 // coalescing and pagination.
-import type { z } from '../zod';
+import type * as z from '../zod';
 import { DEFAULT_CACHE_BYTES, LruCache, freshnessSeconds } from './cache';
 import { MirrorError } from './errors';
 import { httpError, validate, type Schema } from './responses';
@@ -26,29 +26,19 @@ import {
   type Query,
   type TransactionParams,
 } from './params';
-import {
-  AccountResponseSchema,
-  BlockSchema,
-  BlocksResponseSchema,
-  ContractInfoSchema,
-  ContractResultsResponseSchema,
-  ExchangeRateResponseSchema,
-  NftsResponseSchema,
-  ScheduleInfoSchema,
-  TokenInfoSchema,
-  TopicInfoSchema,
-  TransactionsResponseSchema,
-  type AccountResponse,
-  type Block,
-  type BlocksResponse,
-  type ContractInfo,
-  type ContractResultsResponse,
-  type ExchangeRateResponse,
-  type NftsResponse,
-  type ScheduleInfo,
-  type TokenInfo,
-  type TopicInfo,
-  type TransactionsResponse,
+import { schemas } from './lazySchemas';
+import type {
+  AccountResponse,
+  Block,
+  BlocksResponse,
+  ContractInfo,
+  ContractResultsResponse,
+  ExchangeRateResponse,
+  NftsResponse,
+  ScheduleInfo,
+  TokenInfo,
+  TopicInfo,
+  TransactionsResponse,
 } from './schemas';
 import { PRIORITIES, type Priority } from '../net';
 import { Transport, type RawResponse } from './transport';
@@ -130,7 +120,7 @@ class Client implements MirrorClient {
   getAccount(id: string, params?: AccountParams, opts?: RequestOptions): Promise<AccountResponse> {
     return this.call(
       () => this.url(`/accounts/${enc(accountPath(id))}`, accountQuery(params)),
-      AccountResponseSchema,
+      schemas().AccountResponseSchema,
       'transactions',
       opts,
     );
@@ -139,45 +129,65 @@ class Client implements MirrorClient {
   getTransaction(id: string, params?: TransactionParams, opts?: RequestOptions): Promise<TransactionsResponse> {
     return this.call(
       () => this.url(`/transactions/${enc(transactionPath(id))}`, transactionQuery(params)),
-      TransactionsResponseSchema,
+      schemas().TransactionsResponseSchema,
       'transactions',
       opts,
     );
   }
 
   listBlocks(params?: BlocksParams, opts?: RequestOptions): Promise<BlocksResponse> {
-    return this.call(() => this.url('/blocks', blocksQuery(params)), BlocksResponseSchema, 'blocks', opts);
+    return this.call(() => this.url('/blocks', blocksQuery(params)), schemas().BlocksResponseSchema, 'blocks', opts);
   }
 
   getBlock(hashOrNumber: string | bigint, opts?: RequestOptions): Promise<Block> {
-    return this.call(() => this.url(`/blocks/${enc(blockPath(hashOrNumber))}`, []), BlockSchema, undefined, opts);
+    return this.call(
+      () => this.url(`/blocks/${enc(blockPath(hashOrNumber))}`, []),
+      schemas().BlockSchema,
+      undefined,
+      opts,
+    );
   }
 
   listContractResults(params?: ContractResultsParams, opts?: RequestOptions): Promise<ContractResultsResponse> {
     return this.call(
       () => this.url('/contracts/results', contractResultsQuery(params)),
-      ContractResultsResponseSchema,
+      schemas().ContractResultsResponseSchema,
       'results',
       opts,
     );
   }
 
   getContract(id: string, opts?: RequestOptions): Promise<ContractInfo> {
-    return this.call(() => this.url(`/contracts/${enc(contractPath(id))}`, []), ContractInfoSchema, undefined, opts);
+    return this.call(
+      () => this.url(`/contracts/${enc(contractPath(id))}`, []),
+      schemas().ContractInfoSchema,
+      undefined,
+      opts,
+    );
   }
 
   getToken(id: string, opts?: RequestOptions): Promise<TokenInfo> {
-    return this.call(() => this.url(`/tokens/${enc(entityPath(id, 'tokenId'))}`, []), TokenInfoSchema, undefined, opts);
+    return this.call(
+      () => this.url(`/tokens/${enc(entityPath(id, 'tokenId'))}`, []),
+      schemas().TokenInfoSchema,
+      undefined,
+      opts,
+    );
   }
 
   getTopic(id: string, opts?: RequestOptions): Promise<TopicInfo> {
-    return this.call(() => this.url(`/topics/${enc(entityPath(id, 'topicId'))}`, []), TopicInfoSchema, undefined, opts);
+    return this.call(
+      () => this.url(`/topics/${enc(entityPath(id, 'topicId'))}`, []),
+      schemas().TopicInfoSchema,
+      undefined,
+      opts,
+    );
   }
 
   getSchedule(id: string, opts?: RequestOptions): Promise<ScheduleInfo> {
     return this.call(
       () => this.url(`/schedules/${enc(entityPath(id, 'scheduleId'))}`, []),
-      ScheduleInfoSchema,
+      schemas().ScheduleInfoSchema,
       undefined,
       opts,
     );
@@ -186,7 +196,7 @@ class Client implements MirrorClient {
   listAccountNfts(id: string, params?: NftsParams, opts?: RequestOptions): Promise<NftsResponse> {
     return this.call(
       () => this.url(`/accounts/${enc(accountPath(id))}/nfts`, nftsQuery(params)),
-      NftsResponseSchema,
+      schemas().NftsResponseSchema,
       'nfts',
       opts,
     );
@@ -195,7 +205,7 @@ class Client implements MirrorClient {
   getExchangeRate(params?: ExchangeRateParams, opts?: RequestOptions): Promise<ExchangeRateResponse> {
     return this.call(
       () => this.url('/network/exchangerate', exchangeRateQuery(params)),
-      ExchangeRateResponseSchema,
+      schemas().ExchangeRateResponseSchema,
       undefined,
       opts,
     );

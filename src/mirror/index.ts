@@ -13,7 +13,8 @@ export type {
   TransactionParams,
 } from './params';
 export { parseLossless, quoteLongIntegers, hasUnsafeIntegers } from './lossless';
-export { TRANSACTION_TYPES, isKnownTransactionType } from './schemas';
+export { TRANSACTION_TYPES, isKnownTransactionType } from './transactionTypes';
+export type { KnownTransactionType, TransactionType } from './transactionTypes';
 export type {
   AccountResponse,
   AssessedCustomFee,
@@ -28,7 +29,6 @@ export type {
   ExchangeRateResponse,
   ExchangeRateValue,
   Key,
-  KnownTransactionType,
   Links,
   Nft,
   NftTransfer,
@@ -41,7 +41,6 @@ export type {
   TokenTransfer,
   TopicInfo,
   Transaction,
-  TransactionType,
   TransactionsResponse,
   Transfer,
 } from './schemas';

@@ -2,10 +2,10 @@
 // schema, or a non-2xx answer turned into a MirrorError carrying the server's own words (message,
 // detail, data). Pure.
 import { STATUS_CODES } from 'http';
-import { z } from '../zod';
+import * as z from '../zod';
 import { MirrorError, type ServerMessage } from './errors';
 import { parseLossless } from './lossless';
-import { ErrorBodySchema } from './schemas';
+import { schemas } from './lazySchemas';
 import type { RawResponse } from './transport';
 
 /** Any zod schema (mini or classic: both share zod's core) whose output is an object. */
@@ -42,7 +42,7 @@ export function validate(response: RawResponse, schema: Schema): object {
 export function httpError(response: RawResponse): MirrorError {
   let entries: ServerMessage[] = [];
   try {
-    const body = ErrorBodySchema.safeParse(JSON.parse(response.text));
+    const body = schemas().ErrorBodySchema.safeParse(JSON.parse(response.text));
     if (body.success)
       entries = body.data._status.messages.map(m => ({
         message: m.message,

@@ -1,7 +1,13 @@
 // zod schemas of the mirror node bodies this client reads. Objects are loose: a field the server
 // adds later is kept, not rejected. int64 fields come out as bigint (see lossless.ts for how the
 // digits survive JSON parsing); int32 fields stay numbers.
-import { z } from '../zod';
+import * as z from '../zod';
+import {
+  TRANSACTION_TYPES,
+  isKnownTransactionType,
+  type KnownTransactionType,
+  type TransactionType,
+} from './transactionTypes';
 
 // At most 19 digits: int64 never needs more, and a hostile 100,000-digit "balance" is refused
 // before BigInt and digit grouping spend seconds on it.
@@ -59,75 +65,9 @@ const entityIdNullable = z.nullable(z.string());
 const timestamp = z.string();
 const timestampNullable = z.nullable(z.string());
 
-export const TRANSACTION_TYPES = [
-  'ATOMICBATCH',
-  'CONSENSUSCREATETOPIC',
-  'CONSENSUSDELETETOPIC',
-  'CONSENSUSSUBMITMESSAGE',
-  'CONSENSUSUPDATETOPIC',
-  'CONTRACTCALL',
-  'CONTRACTCREATEINSTANCE',
-  'CONTRACTDELETEINSTANCE',
-  'CONTRACTUPDATEINSTANCE',
-  'CRYPTOADDLIVEHASH',
-  'CRYPTOAPPROVEALLOWANCE',
-  'CRYPTOCREATEACCOUNT',
-  'CRYPTODELETE',
-  'CRYPTODELETEALLOWANCE',
-  'CRYPTODELETELIVEHASH',
-  'CRYPTOTRANSFER',
-  'CRYPTOUPDATEACCOUNT',
-  'ETHEREUMTRANSACTION',
-  'FILEAPPEND',
-  'FILECREATE',
-  'FILEDELETE',
-  'FILEUPDATE',
-  'FREEZE',
-  'HOOKSTORE',
-  'LEDGERIDPUBLICATION',
-  'NODECREATE',
-  'NODEDELETE',
-  'NODESTAKEUPDATE',
-  'NODEUPDATE',
-  'REGISTEREDNODECREATE',
-  'REGISTEREDNODEDELETE',
-  'REGISTEREDNODEUPDATE',
-  'SCHEDULECREATE',
-  'SCHEDULEDELETE',
-  'SCHEDULESIGN',
-  'SYSTEMDELETE',
-  'SYSTEMUNDELETE',
-  'TOKENAIRDROP',
-  'TOKENASSOCIATE',
-  'TOKENBURN',
-  'TOKENCANCELAIRDROP',
-  'TOKENCLAIMAIRDROP',
-  'TOKENCREATION',
-  'TOKENDELETION',
-  'TOKENDISSOCIATE',
-  'TOKENFEESCHEDULEUPDATE',
-  'TOKENFREEZE',
-  'TOKENGRANTKYC',
-  'TOKENMINT',
-  'TOKENPAUSE',
-  'TOKENREJECT',
-  'TOKENREVOKEKYC',
-  'TOKENUNFREEZE',
-  'TOKENUNPAUSE',
-  'TOKENUPDATE',
-  'TOKENUPDATENFTS',
-  'TOKENWIPE',
-  'UNCHECKEDSUBMIT',
-  'UTILPRNG',
-] as const;
-/** A transaction type this client knows; a newer server may send others (kept as plain strings). */
-export type KnownTransactionType = (typeof TRANSACTION_TYPES)[number];
-// `string & {}` keeps editor completion for the known names while accepting any other.
-export type TransactionType = KnownTransactionType | (string & {});
-const KNOWN_TYPES: ReadonlySet<string> = new Set(TRANSACTION_TYPES);
-export function isKnownTransactionType(name: string): name is KnownTransactionType {
-  return KNOWN_TYPES.has(name);
-}
+// The transaction type names live in a module of their own, loaded at startup (params and the
+// Accounts filter use them); re-exported here for the schemas' users.
+export { TRANSACTION_TYPES, isKnownTransactionType, type KnownTransactionType, type TransactionType };
 const transactionType = z.string() as z.ZodMiniType<TransactionType, string>;
 
 export const KeySchema = z.nullable(

@@ -3,7 +3,7 @@
 // per-origin budget). A client belongs to one status URL and is disposed (cancelling its requests)
 // when the URL changes.
 import { STATUS_CODES } from 'http';
-import { z } from '../zod';
+import * as z from '../zod';
 import { HttpClient, NetError, hostOf, linkSignals, type Priority } from '../net';
 import { maintenancesSchema, summarySchema, type Maintenances, type Summary } from './schemas';
 

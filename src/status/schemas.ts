@@ -2,7 +2,7 @@
 // components, rename groups and may one day see a status value we have never heard of: the schemas
 // check only the shape we read, keep every string value as sent (an unknown status is data, not an
 // error) and keep fields we do not know about.
-import { z } from '../zod';
+import * as z from '../zod';
 
 /** Values documented for Statuspage pages; any other string is accepted and kept as sent. */
 export type KnownComponentStatus =

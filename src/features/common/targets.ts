@@ -1,6 +1,6 @@
 // Command arguments: a tree node (anything with a `target`), or a bare target from a hover link.
 // Hover links are URIs, so their arguments are validated like any other boundary input.
-import { z } from '../../zod';
+import * as z from '../../zod';
 import type { EntityTarget } from '../../ledger';
 
 const targetSchema = z.object({

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import type { z } from '../../../src/zod';
+import type * as z from '../../../src/zod';
 import { parseLossless } from '../../../src/mirror/lossless';
 import {
   AccountResponseSchema,
