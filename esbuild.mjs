@@ -1,8 +1,10 @@
 // One build script, two contexts: the extension (Node, CommonJS, `vscode` external) and the
-// webviews (browser, ESM, one entry per panel: every webview/<panel>/main.ts).
+// webviews (browser, ESM, one entry per bundle: every webview/<bundle>/main.ts; webview/detail serves
+// both the transaction and the block panel).
 //   node esbuild.mjs [--watch] [--production]
 import * as esbuild from 'esbuild';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { writeNotices } from './build/notices.mjs';
 import { join } from 'node:path';
 import { undiciTrim } from './build/undici-trim.mjs';
 
@@ -33,6 +35,7 @@ const common = {
   sourcesContent: false,
   logLevel: 'warning',
   legalComments: 'none',
+  metafile: true,
   plugins: [reporter],
 };
 
@@ -66,6 +69,13 @@ const contexts = await Promise.all([
 if (watch) {
   await Promise.all(contexts.map(c => c.watch()));
 } else {
-  await Promise.all(contexts.map(c => c.rebuild()));
+  const results = await Promise.all(contexts.map(c => c.rebuild()));
   await Promise.all(contexts.map(c => c.dispose()));
+  // What went into the bundles: out/meta.json (for esbuild's analyser; kept out of the .vsix), and
+  // the licence texts of every bundled package in THIRD-PARTY-NOTICES.md (shipped in the .vsix; the
+  // build fails without them).
+  const [extension, webviews] = results.map(r => r.metafile);
+  mkdirSync('out', { recursive: true });
+  writeFileSync('out/meta.json', JSON.stringify({ extension, webviews }));
+  writeNotices([extension, webviews], '.', 'THIRD-PARTY-NOTICES.md');
 }

@@ -26,6 +26,7 @@ export const Commands = {
   showAccountContractResults: 'ledgerLens.showAccountContractResults',
   copyValue: 'ledgerLens.copyValue',
   renameAccount: 'ledgerLens.renameAccount',
+  openSample: 'ledgerLens.openSample',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];

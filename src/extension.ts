@@ -18,7 +18,9 @@ import { registerHover } from './features/hover';
 import { registerTransactions } from './features/transactions';
 import { registerBlocks } from './features/blocks';
 import { registerContracts } from './features/contracts';
+import { detailSettings } from './features/common/detailPanel/networks';
 import { registerStatus } from './features/status';
+import { registerWalkthrough } from './walkthrough';
 import { networkLabel, type LedgerLensConfig } from './settings';
 
 // Set by the first statement of dist/extension.js (esbuild.mjs's banner); absent outside the bundle.
@@ -54,11 +56,11 @@ function wire(ctx: FeatureContext): (() => vscode.Disposable)[] {
     () => wireCommon(ctx, services),
     () => wireAccounts(ctx, services),
     () => wireHover(ctx, services),
-    // Not yet on narrow inputs (helper "panels" moves them): they still take the whole context.
-    () => registerTransactions(ctx),
-    () => registerBlocks(ctx),
-    () => registerContracts(ctx),
+    () => wireTransactions(ctx, services),
+    () => wireBlocks(ctx, services),
+    () => wireContracts(ctx, services),
     () => wireStatus(ctx, services),
+    () => registerWalkthrough(ctx),
   ];
 }
 
@@ -117,6 +119,40 @@ export function wireHover(host: FeatureHost, services: Services): vscode.Disposa
         mirror: () => services.mirror,
         settings,
         onDidChangeMirrorClient: services.onDidChangeMirrorClient,
+      }),
+  );
+}
+
+export function wireTransactions(host: FeatureHost, services: Services): vscode.Disposable {
+  return withSlice(services, detailSettings, settings =>
+    registerTransactions(host, { mirror: () => services.mirror, settings, log: services.log }),
+  );
+}
+
+export function wireBlocks(host: FeatureHost, services: Services): vscode.Disposable {
+  return withSlice(
+    services,
+    c => ({ ...detailSettings(c), networkLabel: networkLabel(c) }),
+    settings =>
+      registerBlocks(host, {
+        mirror: () => services.mirror,
+        settings,
+        onDidChangeMirrorClient: services.onDidChangeMirrorClient,
+        log: services.log,
+      }),
+  );
+}
+
+export function wireContracts(host: FeatureHost, services: Services): vscode.Disposable {
+  return withSlice(
+    services,
+    c => ({ networkLabel: networkLabel(c) }),
+    settings =>
+      registerContracts(host, {
+        mirror: () => services.mirror,
+        settings,
+        onDidChangeMirrorClient: services.onDidChangeMirrorClient,
+        log: services.log,
       }),
   );
 }

@@ -19,7 +19,7 @@ export const SETTING_KEYS = [
   'hover.anyShardRealm',
   'hover.excludedLanguages',
   'transactions.limit',
-  'accounts.refreshIntervalSeconds',
+  'accountsRefreshIntervalSeconds',
   'status.pollIntervalSeconds',
   'status.notifyOnChange',
 ] as const;
@@ -168,7 +168,7 @@ export function parseSettings(raw: RawSettings): { config: LedgerLensConfig; pro
       excludedLanguages: excluded,
     },
     transactionsLimit: num('transactions.limit', 1, 100, DEFAULTS.transactionsLimit),
-    accountsRefreshIntervalSeconds: num('accounts.refreshIntervalSeconds', 0, 86_400, 0),
+    accountsRefreshIntervalSeconds: num('accountsRefreshIntervalSeconds', 0, 86_400, 0),
     status: {
       pollIntervalSeconds: num('status.pollIntervalSeconds', 10, 3600, DEFAULTS.pollIntervalSeconds),
       notifyOnChange: pick('status.notifyOnChange', z.boolean(), false),

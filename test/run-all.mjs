@@ -9,8 +9,15 @@
 //   package      npm run package (ledger-lens.vsix, installed by the e2e tests)
 //   unit, conformance, ...   mocha, one run per spec glob of test/.mocharc.json
 //   integration  the mocha suite inside code-server's extension host (test/harness/exthost.ts)
+//   untrusted    the same in a workspace that is not trusted (test/integration/untrusted)
 //   e2e          Chromium driving code-server with the .vsix installed (test/e2e/run.ts)
 //   start-offline  `npm start -- --offline` serves a workbench with Ledger Lens active
+//   real-mirror  the real mirror node REST server on a local PostgreSQL with its own spec data
+//                (test/real-mirror/run.ts): the integration suite against it, and
+//                `npm start -- --real-mirror` in Chromium. Its first install starts in the
+//                background right after the compile phase. Where the machine cannot run it (no
+//                PostgreSQL 15, no ../shared) it is NOT RUN, said in the summary, and counts
+//                nothing; with CI=true that is a failure (.ci/run installs what it needs).
 // A check (typecheck, compile, build, package) counts as one test; a suite counts its tests; a
 // suite that crashes before reporting counts as one failure. The last line is `N passed, N failed`.
 // Exit code 1 if anything failed.
@@ -168,6 +175,7 @@ async function suite(name, command, args, { timeoutMs = 15 * 60_000, label = nam
     return;
   }
   const r = await run(command, args, { stream: true, timeoutMs });
+  const notRun = new RegExp(`^${label}: NOT RUN: (.*)$`, 'm').exec(r.output)?.[1];
   let counts = countsOf(r.output, label);
   if (!counts) {
     console.log(
@@ -179,7 +187,7 @@ async function suite(name, command, args, { timeoutMs = 15 * 60_000, label = nam
     console.log(`${name} exited with ${r.code}${r.timedOut ? ' (timed out)' : ''}: counted as one more failure`);
     counts = { passed: counts.passed, failed: 1 };
   }
-  results.push({ name, ...counts, ms: Date.now() - s, kind: 'suite' });
+  results.push({ name, ...counts, ms: Date.now() - s, kind: 'suite', ...(notRun ? { notRun } : {}) });
 }
 
 // --- phases -------------------------------------------------------------------------------------
@@ -189,7 +197,8 @@ async function suite(name, command, args, { timeoutMs = 15 * 60_000, label = nam
 let toolsProblem;
 let toolsMs = 0;
 let toolsInstall;
-const needTools = enabled('tools') || enabled('integration') || enabled('e2e') || enabled('start-offline');
+const needTools =
+  enabled('tools') || enabled('integration') || enabled('e2e') || enabled('start-offline') || enabled('real-mirror');
 if (needTools) {
   banner('tools');
   try {
@@ -244,6 +253,15 @@ await check('typecheck', npm, ['run', '--silent', 'typecheck']);
 await check('lint', npm, ['run', '--silent', 'lint']);
 await check('format', npm, ['run', '--silent', 'format:check']);
 await check('compile', process.execPath, [tsc, '-p', 'test/tsconfig.json']);
+// The real mirror node's first install (Node 22, its npm dependencies, the database template) takes
+// minutes: it runs in the background while the other phases do, as the tools' install does.
+let realMirrorPrepare;
+if (enabled('real-mirror') && !results.some(r => r.name === 'compile' && r.failed)) {
+  realMirrorPrepare = run(process.execPath, ['out/test/real-mirror/run.js', '--prepare'], {
+    stream: false,
+    timeoutMs: 20 * 60_000,
+  });
+}
 await check('build', npm, ['run', '--silent', 'build']);
 await check('package', npm, ['run', '--silent', 'package']);
 
@@ -265,10 +283,24 @@ for (const spec of [].concat(mocharc.spec ?? [])) {
 
 await awaitTools();
 await suite('integration', process.execPath, ['out/test/harness/exthost.js'], { needsTools: true });
+// The same harness in a workspace that is not trusted (Restricted Mode): test/integration/untrusted.
+await suite('untrusted', process.execPath, ['out/test/harness/exthost.js', '--untrusted'], {
+  needsTools: true,
+  label: 'integration',
+});
 await suite('e2e', process.execPath, ['out/test/e2e/run.js'], { needsTools: true, timeoutMs: 20 * 60_000 });
 await suite('start-offline', process.execPath, ['out/test/e2e/start-offline.js'], {
   needsTools: true,
   timeoutMs: 5 * 60_000,
+});
+if (realMirrorPrepare) {
+  const prepared = await realMirrorPrepare;
+  // A failed prepare is said by the suite itself (same set-up, same message, its log named).
+  console.log(`\n${tail(prepared.output, 5)}`);
+}
+await suite('real-mirror', process.execPath, ['out/test/real-mirror/run.js'], {
+  needsTools: true,
+  timeoutMs: 15 * 60_000,
 });
 
 // --- summary ------------------------------------------------------------------------------------
@@ -276,7 +308,13 @@ await suite('start-offline', process.execPath, ['out/test/e2e/start-offline.js']
 const total = Date.now() - t0;
 console.log('\n=== summary');
 for (const r of results) {
-  const what = r.kind === 'check' ? (r.failed ? 'FAILED' : 'ok') : `${r.passed} passed, ${r.failed} failed`;
+  const what = r.notRun
+    ? `NOT RUN${r.failed ? ' (FAILED)' : ''}`
+    : r.kind === 'check'
+      ? r.failed
+        ? 'FAILED'
+        : 'ok'
+      : `${r.passed} passed, ${r.failed} failed`;
   console.log(`${r.name.padEnd(14)} ${what.padEnd(26)} ${seconds(r.ms).padStart(9)}`);
 }
 console.log(
@@ -284,6 +322,7 @@ console.log(
     ? `total time ${seconds(total)}; the one-time tool install took ${seconds(toolsMs)} of it, alongside the checks and unit suites`
     : `total time ${seconds(total)} (tools already installed)`,
 );
+for (const r of results.filter(x => x.notRun)) console.log(`!!! ${r.name} was NOT RUN: ${r.notRun}`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

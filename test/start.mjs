@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start [-- --offline] [--scenario <name>] [--port <n>] [--fresh] [--no-build]`
+// `npm start [-- --offline | --real-mirror] [--scenario <name>] [--port <n>] [--fresh] [--no-build]`
 // Builds and packages Ledger Lens, installs the tools on first use (Node 24 and code-server, see
 // test/tools/install.mjs), then serves test/workspace in a local VS Code with the extension
 // installed and prints the URL (127.0.0.1 only). Testnet by default; --offline uses a bundled replay

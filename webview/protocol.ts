@@ -1,6 +1,8 @@
 // The messages between the panels and the extension, imported by both sides. One readonly
 // tagged union per direction and panel. int64 values travel as decimal strings (bigint cannot be
-// structured-cloned); each side converts with BigInt() at its edge. Imports nothing.
+// structured-cloned); each side converts with BigInt() at its edge. The value lists and the
+// validators both sides share live here too; it imports only the validator kit (pure, no DOM).
+import { literal, object, optional, pattern, string, tagged, text, type Validator } from './shared/validate';
 
 /** A bigint as it crosses the webview boundary. */
 export type BigintString = string;
@@ -11,11 +13,13 @@ export type BigintString = string;
 export const CONTRACT_RESULTS_VIEW_TYPE = 'ledgerLens.contractResults';
 
 /** How monetary fields are shown: exact tinybars, exact weibars (×10^10), or tinybars read as ℏ. */
-export type AmountUnit = 'tinybar' | 'weibar' | 'hbar';
-export const AMOUNT_UNITS: readonly AmountUnit[] = ['tinybar', 'weibar', 'hbar'];
+export const AMOUNT_UNITS = ['tinybar', 'weibar', 'hbar'] as const;
+export type AmountUnit = (typeof AMOUNT_UNITS)[number];
+export const unitValidator: Validator<AmountUnit> = literal(...AMOUNT_UNITS);
 
-export type TimestampOperator = 'eq' | 'gt' | 'gte' | 'lt' | 'lte' | 'ne';
-export const TIMESTAMP_OPERATORS: readonly TimestampOperator[] = ['eq', 'gt', 'gte', 'lt', 'lte', 'ne'];
+export const TIMESTAMP_OPERATORS = ['eq', 'gt', 'gte', 'lt', 'lte', 'ne'] as const;
+export type TimestampOperator = (typeof TIMESTAMP_OPERATORS)[number];
+export const operatorValidator: Validator<TimestampOperator> = literal(...TIMESTAMP_OPERATORS);
 
 export interface TimestampFilter {
   readonly operator: TimestampOperator;
@@ -167,8 +171,8 @@ export type ContractResultsToHost =
   | { readonly type: 'openEntity'; readonly kind: 'account' | 'contract'; readonly id: string };
 
 // ---------------------------------------------------------------------------------------------
-// Detail panels: transaction (src/features/transactions ↔ webview/transaction) and block
-// (src/features/blocks ↔ webview/block). The host formats everything into text; the webview only
+// Detail panels: transaction (src/features/transactions) and block (src/features/blocks), both
+// through src/features/common/detailPanel ↔ one browser bundle, webview/detail. The host formats everything into text; the webview only
 // lays it out (as text nodes), so no value from the network is ever interpreted as markup.
 
 export const TRANSACTION_VIEW_TYPE = 'ledgerLens.transaction';
@@ -207,6 +211,40 @@ export type DetailAction =
     }
   | { readonly type: 'openBlock'; readonly hashOrNumber: string }
   | { readonly type: 'refresh' };
+
+const ENTITY_ID = /^\d{1,10}\.\d{1,10}\.\d{1,10}$/;
+const TIMESTAMP = /^\d{1,10}(\.\d{1,9})?$/;
+const BLOCK_NUMBER = /^\d{1,19}$/;
+const BLOCK_HASH = /^(0x)?([0-9a-fA-F]{64}|[0-9a-fA-F]{96})$/;
+const BLOCK_REF = /^(\d{1,19}|(0x)?[0-9a-fA-F]{64}|(0x)?[0-9a-fA-F]{96})$/;
+
+/**
+ * The one description of every action. `strict` (the host, checking what a panel sends) adds the
+ * limits the host applies to typed input, so a compromised webview can make the host do no more
+ * than a click could; the panel, checking what the host sends, needs only the shapes.
+ */
+export function detailActionValidator(strict: boolean): Validator<DetailAction> {
+  const rule = (re: RegExp): Validator<string> => (strict ? pattern(re) : string);
+  const bounded = (max: number): Validator<string> => (strict ? text(1, max) : string);
+  return tagged<'type', DetailAction>('type', {
+    revealAccount: object({ type: literal('revealAccount'), id: rule(ENTITY_ID) }),
+    openInHashScan: object({
+      type: literal('openInHashScan'),
+      kind: literal('transaction', 'block'),
+      id: bounded(200),
+    }),
+    openAsJson: object({ type: literal('openAsJson') }),
+    copy: object({ type: literal('copy'), text: bounded(2000) }),
+    openContractResults: object({
+      type: literal('openContractResults'),
+      timestamp: optional(rule(TIMESTAMP)),
+      blockNumber: optional(rule(BLOCK_NUMBER)),
+      blockHash: optional(rule(BLOCK_HASH)),
+    }),
+    openBlock: object({ type: literal('openBlock'), hashOrNumber: rule(BLOCK_REF) }),
+    refresh: object({ type: literal('refresh') }),
+  });
+}
 
 export interface DetailField {
   readonly label: string;
@@ -282,3 +320,9 @@ export interface DetailInitialState {
 export type DetailToWebview = { readonly type: 'view'; readonly view: DetailView };
 
 export type DetailToHost = { readonly type: 'action'; readonly action: DetailAction };
+
+/** What the host accepts from a detail panel (strict: see detailActionValidator). */
+export const detailToHostValidator: Validator<DetailToHost> = object({
+  type: literal('action'),
+  action: detailActionValidator(true),
+});

@@ -1,26 +1,5 @@
-// The mirror client's public shape: its options, per-request options, outcomes and methods.
+// The mirror client's options, per-request options and outcomes; its methods are the client class's own (client.ts).
 import type { HttpClient, Priority } from '../net';
-import type {
-  AccountParams,
-  BlocksParams,
-  ContractResultsParams,
-  ExchangeRateParams,
-  NftsParams,
-  TransactionParams,
-} from './params';
-import type {
-  AccountResponse,
-  Block,
-  BlocksResponse,
-  ContractInfo,
-  ContractResultsResponse,
-  ExchangeRateResponse,
-  NftsResponse,
-  ScheduleInfo,
-  TokenInfo,
-  TopicInfo,
-  TransactionsResponse,
-} from './schemas';
 
 export interface RequestOutcome {
   readonly kind: 'ok' | 'client-error' | 'server-error' | 'network-error' | 'aborted';
@@ -69,35 +48,5 @@ export interface Paged {
   links?: { next?: string | null | undefined } | undefined;
 }
 
-export interface MirrorClient {
-  readonly baseUrl: string;
-  getAccount(idOrAliasOrEvmAddress: string, params?: AccountParams, opts?: RequestOptions): Promise<AccountResponse>;
-  getTransaction(
-    transactionIdOrHash: string,
-    params?: TransactionParams,
-    opts?: RequestOptions,
-  ): Promise<TransactionsResponse>;
-  listBlocks(params?: BlocksParams, opts?: RequestOptions): Promise<BlocksResponse>;
-  getBlock(hashOrNumber: string | bigint, opts?: RequestOptions): Promise<Block>;
-  listContractResults(params?: ContractResultsParams, opts?: RequestOptions): Promise<ContractResultsResponse>;
-  getContract(idOrEvmAddress: string, opts?: RequestOptions): Promise<ContractInfo>;
-  getToken(id: string, opts?: RequestOptions): Promise<TokenInfo>;
-  getTopic(id: string, opts?: RequestOptions): Promise<TopicInfo>;
-  getSchedule(id: string, opts?: RequestOptions): Promise<ScheduleInfo>;
-  /** `GET /accounts/{id}/nfts`: the account's NFTs, a page at a time (next() follows links.next). */
-  listAccountNfts(idOrAliasOrEvmAddress: string, params?: NftsParams, opts?: RequestOptions): Promise<NftsResponse>;
-  /** `GET /network/exchangerate`: the ℏ↔US cent rate now, or in force at `timestamp`. */
-  getExchangeRate(params?: ExchangeRateParams, opts?: RequestOptions): Promise<ExchangeRateResponse>;
-  /**
-   * The page after `page` (a page this client returned), or null when there is none or its link
-   * repeats one already visited on the way to `page`. Empty pages that still link further are
-   * followed (up to 10 in one call). Links to another origin are refused (MirrorError).
-   */
-  next<T extends Paged>(page: T, opts?: RequestOptions): Promise<T | null>;
-  /** The exact body text a result was parsed from (for "Open as JSON"). */
-  rawJson(result: object): string | undefined;
-  /** Epoch ms when the body of a result was received. */
-  fetchedAt(result: object): number | undefined;
-  /** Aborts every request in flight and closes the connections. */
-  dispose(): void;
-}
+/** What a mirror client offers: the public shape of the one implementation (client.ts), documented there. */
+export type { MirrorClient } from './client';

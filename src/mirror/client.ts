@@ -43,8 +43,9 @@ import type {
 import { PRIORITIES, type Priority } from '../net';
 import { Transport, type RawResponse } from './transport';
 
-export type { MirrorClient, MirrorClientOptions, RequestOptions, RequestOutcome } from './api';
-import type { MirrorClient, MirrorClientOptions, Paged, RequestOptions, RequestOutcome } from './api';
+export type { MirrorClientOptions, RequestOptions, RequestOutcome } from './api';
+import type { MirrorClientOptions, Paged, RequestOptions, RequestOutcome } from './api';
+import { join, type Shared } from './inflight';
 
 /** What a result remembers about where it came from. Results are shared: treat them as read-only. */
 interface Meta {
@@ -63,25 +64,19 @@ interface Trail {
   readonly previous: Trail | undefined;
 }
 
-interface Shared {
-  readonly promise: Promise<object>;
-  readonly controller: AbortController;
-  waiters: number;
-  /** A background refresh: no caller owns it, so callers leaving must not abort it. */
-  pinned: boolean;
-  /** The most urgent priority of its callers; the budget reads it each time it serves. */
-  priority: Priority;
-  /** Drops it from the in-flight map, so that later callers start afresh. */
-  forget(): void;
-}
-
 const EMPTY_PAGE_HOPS = 10;
 
 export function createMirrorClient(options: MirrorClientOptions): MirrorClient {
   return new Client(options);
 }
 
-class Client implements MirrorClient {
+/**
+ * A mirror client: the class's public members, so a new endpoint is one method here (plus its
+ * response schema in schemas.ts), not a second declaration elsewhere.
+ */
+export type MirrorClient = { readonly [K in keyof Client]: Client[K] };
+
+class Client {
   readonly baseUrl: string;
   private readonly apiRoot: string;
   private readonly origin: string;
@@ -193,6 +188,7 @@ class Client implements MirrorClient {
     );
   }
 
+  /** `GET /accounts/{id}/nfts`: the account's NFTs, a page at a time (next() follows links.next). */
   listAccountNfts(id: string, params?: NftsParams, opts?: RequestOptions): Promise<NftsResponse> {
     return this.call(
       () => this.url(`/accounts/${enc(accountPath(id))}/nfts`, nftsQuery(params)),
@@ -202,6 +198,7 @@ class Client implements MirrorClient {
     );
   }
 
+  /** `GET /network/exchangerate`: the ℏ↔US cent rate now, or in force at `timestamp`. */
   getExchangeRate(params?: ExchangeRateParams, opts?: RequestOptions): Promise<ExchangeRateResponse> {
     return this.call(
       () => this.url('/network/exchangerate', exchangeRateQuery(params)),
@@ -211,6 +208,11 @@ class Client implements MirrorClient {
     );
   }
 
+  /**
+   * The page after `page` (a page this client returned), or null when there is none or its link
+   * repeats one already visited on the way to `page`. Empty pages that still link further are
+   * followed (up to 10 in one call). Links to another origin are refused (MirrorError).
+   */
   async next<T extends Paged>(page: T, opts?: RequestOptions): Promise<T | null> {
     let meta = this.meta.get(page);
     if (!meta) throw new TypeError('next() takes a page returned by this mirror client');
@@ -229,14 +231,17 @@ class Client implements MirrorClient {
     }
   }
 
+  /** The exact body text a result was parsed from (for "Open as JSON"). */
   rawJson(result: object): string | undefined {
     return this.meta.get(result)?.raw;
   }
 
+  /** Epoch ms when the body of a result was received. */
   fetchedAt(result: object): number | undefined {
     return this.meta.get(result)?.fetchedAt;
   }
 
+  /** Aborts every request in flight and closes the connections. */
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
@@ -432,31 +437,4 @@ function enc(segment: string): string {
 function repeats(trail: Trail, url: string): boolean {
   for (let t: Trail | undefined = trail; t; t = t.previous) if (t.url === url) return true;
   return false;
-}
-
-function join(shared: Shared, signal: AbortSignal | undefined, url: string): Promise<object> {
-  shared.waiters++;
-  if (!signal) return shared.promise;
-  return new Promise<object>((resolve, reject) => {
-    const onAbort = () => {
-      shared.waiters--;
-      if (shared.waiters === 0 && !shared.pinned) {
-        shared.forget();
-        shared.controller.abort();
-      }
-      reject(new MirrorError('aborted', 0, [], url, 'The request was cancelled'));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    shared.promise.then(
-      value => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- passes the request's own rejection on unchanged
-        reject(error);
-      },
-    );
-  });
 }

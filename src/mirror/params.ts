@@ -139,6 +139,16 @@ class Checker {
     if (ok && last !== undefined) this.add(name, last);
   }
 
+  /** `limit`, `order` and `timestamp`, the paging parameters most lookups share, when `known` lists them. */
+  paging(name: string, value: unknown, known: readonly string[]): boolean {
+    if (!known.includes(name)) return false;
+    if (name === 'limit') this.limit(value);
+    else if (name === 'order') this.order(value);
+    else if (name === 'timestamp') this.timestamp(value);
+    else return false;
+    return true;
+  }
+
   timestamp(value: unknown): void {
     this.repeated(
       'timestamp',
@@ -163,15 +173,6 @@ export function accountQuery(params?: AccountParams): Query {
   const c = new Checker();
   for (const [name, value] of entries(params)) {
     switch (name) {
-      case 'limit':
-        c.limit(value);
-        break;
-      case 'order':
-        c.order(value);
-        break;
-      case 'timestamp':
-        c.timestamp(value);
-        break;
       case 'transactiontype':
         // The server matches the name case-insensitively; it is sent as given.
         if (typeof value !== 'string' || !TYPES_UPPER.has(value.toUpperCase())) {
@@ -182,7 +183,7 @@ export function accountQuery(params?: AccountParams): Query {
         c.boolean('transactions', 'transactions', value);
         break;
       default:
-        c.unknownName(name, ACCOUNT_NAMES);
+        if (!c.paging(name, value, ACCOUNT_NAMES)) c.unknownName(name, ACCOUNT_NAMES);
     }
   }
   return c.done();
@@ -214,7 +215,7 @@ export function transactionQuery(params?: TransactionParams): Query {
         });
         break;
       default:
-        c.unknownName(name, TRANSACTION_NAMES);
+        if (!c.paging(name, value, TRANSACTION_NAMES)) c.unknownName(name, TRANSACTION_NAMES);
     }
   }
   return c.done();
@@ -226,19 +227,13 @@ export function nftsQuery(params?: NftsParams): Query {
   const c = new Checker();
   for (const [name, value] of entries(params)) {
     switch (name) {
-      case 'limit':
-        c.limit(value);
-        break;
-      case 'order':
-        c.order(value);
-        break;
       case 'token.id':
         if (typeof value !== 'string' || !ENTITY_ID.test(value.replace(/^eq:/, ''))) {
           c.fail('token.id', 'a token id (0.0.1234), optionally after eq:');
         } else c.add('token.id', value);
         break;
       default:
-        c.unknownName(name, NFTS_NAMES);
+        if (!c.paging(name, value, NFTS_NAMES)) c.unknownName(name, NFTS_NAMES);
     }
   }
   return c.done();
@@ -273,17 +268,8 @@ export function blocksQuery(params?: BlocksParams): Query {
           true,
         );
         break;
-      case 'limit':
-        c.limit(value);
-        break;
-      case 'order':
-        c.order(value);
-        break;
-      case 'timestamp':
-        c.timestamp(value);
-        break;
       default:
-        c.unknownName(name, BLOCKS_NAMES);
+        if (!c.paging(name, value, BLOCKS_NAMES)) c.unknownName(name, BLOCKS_NAMES);
     }
   }
   return c.done();
@@ -332,15 +318,6 @@ export function contractResultsQuery(params?: ContractResultsParams): Query {
       case 'internal':
         c.boolean('internal', 'internal', value);
         break;
-      case 'limit':
-        c.limit(value);
-        break;
-      case 'order':
-        c.order(value);
-        break;
-      case 'timestamp':
-        c.timestamp(value);
-        break;
       case 'transaction.index': {
         const text = typeof value === 'number' && Number.isInteger(value) && value >= 0 ? String(value) : value;
         if (
@@ -353,7 +330,7 @@ export function contractResultsQuery(params?: ContractResultsParams): Query {
         break;
       }
       default:
-        c.unknownName(name, CONTRACT_RESULTS_NAMES);
+        if (!c.paging(name, value, CONTRACT_RESULTS_NAMES)) c.unknownName(name, CONTRACT_RESULTS_NAMES);
     }
   }
   if (c.issues.length === 0) {

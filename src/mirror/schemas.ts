@@ -127,7 +127,16 @@ export const AssessedCustomFeeSchema = z.looseObject({
 });
 
 export const TransactionSchema = z.looseObject({
-  batch_key: z.optional(KeySchema),
+  // Older servers (v0.145, for one) write the batch key as the hex of its protobuf encoding; newer ones a Key.
+  batch_key: z.optional(
+    z.union([
+      KeySchema,
+      z.pipe(
+        z.string().check(z.regex(/^(0x)?[0-9a-fA-F]*$/)),
+        z.transform((hex: string) => ({ _type: 'ProtobufEncoded', key: hex.replace(/^0x/i, '') })),
+      ),
+    ]),
+  ),
   bytes: z.optional(z.nullable(z.string())),
   charged_tx_fee: z.optional(int64),
   consensus_timestamp: z.optional(timestamp),

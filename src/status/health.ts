@@ -78,38 +78,30 @@ export function groupNameFor(network: StatusNetwork): string {
   }
 }
 
+const COMPONENT_LEVELS: Readonly<Record<string, HealthLevel>> = {
+  operational: 'operational',
+  degraded_performance: 'degraded',
+  partial_outage: 'partial_outage',
+  major_outage: 'major_outage',
+  under_maintenance: 'maintenance',
+};
+
+const INDICATOR_LEVELS: Readonly<Record<string, HealthLevel>> = {
+  none: 'operational',
+  minor: 'degraded',
+  major: 'partial_outage',
+  critical: 'major_outage',
+  maintenance: 'maintenance',
+};
+
+/** A component's status as a level; a value Statuspage may add later reads as unknown. */
 export function componentLevel(status: string): HealthLevel {
-  switch (status) {
-    case 'operational':
-      return 'operational';
-    case 'degraded_performance':
-      return 'degraded';
-    case 'partial_outage':
-      return 'partial_outage';
-    case 'major_outage':
-      return 'major_outage';
-    case 'under_maintenance':
-      return 'maintenance';
-    default:
-      return 'unknown';
-  }
+  return Object.hasOwn(COMPONENT_LEVELS, status) ? COMPONENT_LEVELS[status] : 'unknown';
 }
 
+/** The page indicator as a level; a value Statuspage may add later reads as unknown. */
 export function indicatorLevel(indicator: string): HealthLevel {
-  switch (indicator) {
-    case 'none':
-      return 'operational';
-    case 'minor':
-      return 'degraded';
-    case 'major':
-      return 'partial_outage';
-    case 'critical':
-      return 'major_outage';
-    case 'maintenance':
-      return 'maintenance';
-    default:
-      return 'unknown';
-  }
+  return Object.hasOwn(INDICATOR_LEVELS, indicator) ? INDICATOR_LEVELS[indicator] : 'unknown';
 }
 
 export function worstLevel(levels: Iterable<HealthLevel>): HealthLevel {

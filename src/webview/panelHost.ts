@@ -14,7 +14,13 @@ export interface PanelHostOptions<FromWebview> {
   readonly hasCss?: boolean;
   /** Validates what the webview sends: everything else is dropped and logged. */
   readonly messageSchema: z.ZodType<FromWebview>;
-  readonly log: vscode.LogOutputChannel;
+  readonly log: PanelLog;
+}
+
+/** Where a panel reports what it dropped or what failed. */
+export interface PanelLog {
+  warn(message: string): void;
+  error(message: string): void;
 }
 
 export abstract class PanelHost<FromWebview, ToWebview> extends Disposable {

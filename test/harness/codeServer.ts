@@ -46,7 +46,20 @@ export interface CodeServerOptions {
   readonly stateDir?: string;
   /** Bounded wait for /healthz. */
   readonly readyTimeoutMs?: number;
+  /**
+   * Workspace trust on (default off): the folder opens in Restricted Mode unless trusted, with no
+   * startup prompt. For the untrusted-workspace tests.
+   */
+  readonly workspaceTrust?: boolean;
 }
+
+/** User settings that turn workspace trust on without a modal prompt (the folder stays untrusted). */
+export const TRUST_SETTINGS: Readonly<Record<string, unknown>> = {
+  'security.workspace.trust.enabled': true,
+  'security.workspace.trust.startupPrompt': 'never',
+  'security.workspace.trust.banner': 'never',
+  'security.workspace.trust.emptyWindow': false,
+};
 
 export interface CodeServer {
   readonly url: string;
@@ -90,7 +103,8 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   for (const d of [path.join(userData, 'User'), extensionsDir, home]) fs.mkdirSync(d, { recursive: true });
   const settingsFile = path.join(userData, 'User', 'settings.json');
   const writeSettings = (settings: Readonly<Record<string, unknown>>): void => {
-    fs.writeFileSync(settingsFile, JSON.stringify({ ...QUIET_SETTINGS, ...settings }, null, 2) + '\n');
+    const trust = options.workspaceTrust ? TRUST_SETTINGS : {};
+    fs.writeFileSync(settingsFile, JSON.stringify({ ...QUIET_SETTINGS, ...trust, ...settings }, null, 2) + '\n');
   };
   writeSettings(options.settings ?? {});
 
@@ -146,7 +160,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
         `127.0.0.1:${port}`,
         '--disable-telemetry',
         '--disable-update-check',
-        '--disable-workspace-trust',
+        ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
         // A closed tab must not keep its extension host alive for hours.
         '--reconnection-grace-time',
         '5',

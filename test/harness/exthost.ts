@@ -10,16 +10,21 @@
 // the file named by LEDGER_LENS_TEST_RESULT, which reaches the extension host through the server's
 // environment.
 //
-//   node out/test/harness/exthost.js [--grep <regexp>] [--keep]
+//   node out/test/harness/exthost.js [--grep <regexp>] [--keep] [--untrusted]
+// --untrusted runs test/integration/untrusted instead, in a workspace that is NOT trusted (workspace
+// trust on, Restricted Mode) whose .vscode/settings.json points the endpoint settings at a loopback
+// server started here ("elsewhere"); the suite reads what that server received from
+// LEDGER_LENS_ELSEWHERE_URL + /__requests.
 // Env: LEDGER_LENS_EXTHOST_TIMEOUT_MS (default 600000), LEDGER_LENS_SHOW_ALL_LOGS=1
 import * as fs from 'fs';
+import * as http from 'http';
 import * as os from 'os';
 import * as path from 'path';
 import * as util from 'util';
 import type { Browser } from 'playwright-core';
 import { closeBrowser, launchBrowser } from './browser';
 import { remoteUri, startCodeServer, type CodeServer } from './codeServer';
-import { PortBlocks } from './ports';
+import { freePort, PortBlocks } from './ports';
 import { onInterrupt, projectRoot, withTimeout } from './proc';
 import { ensureTools } from './tools';
 
@@ -41,12 +46,68 @@ interface ResultFile {
   pending?: number;
 }
 
-export async function runExtensionHostTests(
-  options: { grep?: string; keep?: boolean; timeoutMs?: number } = {},
-): Promise<ExtHostResult> {
+/** The server an untrusted workspace's settings point at: it records every request it gets. */
+interface Elsewhere {
+  readonly url: string;
+  readonly workspace: string;
+  close(): Promise<void>;
+}
+
+async function startElsewhere(): Promise<Elsewhere> {
+  const received: string[] = [];
+  const server = http.createServer((req, res) => {
+    if (req.url === '/__requests') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(received));
+      return;
+    }
+    received.push(`${req.method ?? '?'} ${req.url ?? ''}`);
+    // Answer like a mirror node would, so a leak would look like success and not be retried away.
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"links":{"next":null}}');
+  });
+  const port = await freePort(PortBlocks.spare);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'll-untrusted-'));
+  fs.mkdirSync(path.join(workspace, '.vscode'));
+  fs.writeFileSync(
+    path.join(workspace, '.vscode', 'settings.json'),
+    JSON.stringify(
+      { 'ledgerLens.mirrorNodeUrl': url, 'ledgerLens.statusUrl': url, 'ledgerLens.scheme': 'http' },
+      null,
+      2,
+    ) + '\n',
+  );
+  fs.writeFileSync(path.join(workspace, 'ids.ts'), "export const account = '0.0.8';\n");
+  return {
+    url,
+    workspace,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>(resolve => server.close(() => resolve()));
+      fs.rmSync(workspace, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ExtHostOptions {
+  readonly grep?: string;
+  readonly keep?: boolean;
+  readonly timeoutMs?: number;
+  /** Another compiled suite entry (a folder with index.js exporting run()); default out/test/integration. */
+  readonly testsPath?: string;
+  /** More environment for the extension host (e.g. the URLs of servers the suite talks to). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Run in an untrusted workspace whose settings point the endpoints at a recording server. */
+  readonly untrusted?: boolean;
+}
+
+export async function runExtensionHostTests(options: ExtHostOptions = {}): Promise<ExtHostResult> {
   const t0 = Date.now();
   const root = projectRoot();
-  const testsPath = path.join(root, 'out', 'test', 'integration');
+  const testsPath = options.testsPath ?? path.join(root, 'out', 'test', 'integration');
   if (!fs.existsSync(path.join(testsPath, 'index.js')))
     throw new Error(`${testsPath}/index.js is missing: run npx tsc -p test/tsconfig.json first`);
   if (!fs.existsSync(path.join(root, 'dist', 'extension.js')))
@@ -58,21 +119,27 @@ export async function runExtensionHostTests(
 
   let server: CodeServer | undefined;
   let browser: Browser | undefined;
+  let elsewhere: Elsewhere | undefined;
   let finished = false;
   const cleanup = async (): Promise<void> => {
     await closeBrowser(browser);
     await server?.stop({ keep: options.keep ?? false });
+    await elsewhere?.close();
   };
   const unregister = onInterrupt(cleanup);
   try {
+    if (options.untrusted) elsewhere = await startElsewhere();
     server = await startCodeServer({
       tools,
-      workspace: path.join(root, 'test', 'workspace'),
+      workspace: elsewhere?.workspace ?? path.join(root, 'test', 'workspace'),
       portBlock: PortBlocks.exthost,
       smokeTestDriver: true,
+      workspaceTrust: options.untrusted ?? false,
       env: {
+        ...options.env,
         LEDGER_LENS_TEST_RESULT: resultFile,
         ...(options.grep ? { LEDGER_LENS_GREP: options.grep } : {}),
+        ...(elsewhere ? { LEDGER_LENS_SUITE: 'untrusted', LEDGER_LENS_ELSEWHERE_URL: elsewhere.url } : {}),
       },
     });
     console.log(`code-server ready on ${server.url} in ${server.readyMs} ms`);
@@ -129,7 +196,11 @@ if (require.main === module) {
   const args = process.argv.slice(2);
   const grepAt = args.indexOf('--grep');
   const grep = grepAt >= 0 ? args[grepAt + 1] : undefined;
-  runExtensionHostTests({ ...(grep ? { grep } : {}), keep: args.includes('--keep') })
+  runExtensionHostTests({
+    ...(grep ? { grep } : {}),
+    keep: args.includes('--keep'),
+    untrusted: args.includes('--untrusted'),
+  })
     .then(r => {
       console.log(`extension host exited with code ${r.exitCode} after ${r.ms} ms`);
       console.log(`integration: ${r.passed} passed, ${r.failed} failed${r.pending ? `, ${r.pending} pending` : ''}`);

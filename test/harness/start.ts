@@ -4,17 +4,22 @@
 //                        (test/support/offline-fixtures) and status pages, instead of testnet
 //   --scenario <name>    the status page scenario of the offline replay (default all-operational)
 //   --port <n>           the port to serve on (default: the first free one of 18500-18509)
+//   --real-mirror        point Ledger Lens at the real mirror node REST server, run here on a local
+//                        PostgreSQL with the "demo" set of its own spec data (realMirror.ts; the
+//                        first run installs it), and at the offline status page replay
 //   --fresh              forget the UI state kept in .vscode-test/start from earlier runs
 import * as fs from 'fs';
 import * as path from 'path';
 import { startCodeServer, type CodeServer } from './codeServer';
 import { freePort, PortBlocks } from './ports';
 import { onInterrupt, projectRoot } from './proc';
+import { startRealMirror, type RealMirror } from './realMirror';
 import { startReplayProcess, type ReplayProcess } from './replay';
 import { ensureTools } from './tools';
 
 export interface StartOptions {
   readonly offline: boolean;
+  readonly realMirror?: boolean;
   readonly scenario?: string;
   readonly port?: number;
   readonly fresh?: boolean;
@@ -23,6 +28,8 @@ export interface StartOptions {
 export interface Started {
   readonly url: string;
   readonly offline: { readonly mirror: string; readonly status: string } | undefined;
+  /** With --real-mirror: the real server's URL and its log. */
+  readonly realMirror?: { readonly url: string; readonly log: string };
   stop(): Promise<void>;
 }
 
@@ -54,7 +61,21 @@ export async function startWorkbench(options: StartOptions): Promise<Started> {
   // The workbench's port first, so a plain `npm start` is at 18500, the replay beside it.
   const port = options.port ?? (await freePort(PortBlocks.start));
   let replay: ReplayProcess | undefined;
-  if (options.offline) {
+  let real: RealMirror | undefined;
+  if (options.realMirror) {
+    real = await startRealMirror({ sets: ['demo'], log: line => console.log(`real mirror node: ${line}`) });
+    try {
+      // The status page stays offline too: the replay's, with nothing wrong.
+      replay = await startReplayProcess({ portBlock: PortBlocks.start, scenario: 'all-operational' });
+    } catch (e) {
+      await real.stop();
+      throw e;
+    }
+    settings['ledgerLens.mirrorNodeUrl'] = real.sets['demo'].url;
+    settings['ledgerLens.statusUrl'] = replay.statusUrl;
+    // Accounts of the demo data, unless the user listed their own in an earlier run.
+    settings['ledgerLens.accounts'] ??= ['0.0.8', '0.0.98'];
+  } else if (options.offline) {
     replay = await startReplayProcess({
       portBlock: PortBlocks.start,
       scenario: options.scenario ?? 'all-operational',
@@ -75,26 +96,32 @@ export async function startWorkbench(options: StartOptions): Promise<Started> {
     });
   } catch (e) {
     await replay?.stop();
+    await real?.stop();
     throw e;
   }
+  const demo = real?.sets['demo'];
   return {
     url: server.workbenchUrl(),
-    offline: replay ? { mirror: replay.mirrorUrl, status: replay.statusUrl } : undefined,
+    offline: replay && !real ? { mirror: replay.mirrorUrl, status: replay.statusUrl } : undefined,
+    ...(demo ? { realMirror: { url: demo.url, log: demo.logFile } } : {}),
     async stop() {
       await server.stop();
       await replay?.stop();
+      await real?.stop();
     },
   };
 }
 
 function parseArgs(argv: readonly string[]): StartOptions {
   let offline = false;
+  let realMirror = false;
   let fresh = false;
   let scenario: string | undefined;
   let port: number | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--offline') offline = true;
+    else if (a === '--real-mirror') realMirror = true;
     else if (a === '--fresh') fresh = true;
     else if (a === '--scenario') scenario = argv[++i];
     else if (a === '--port') {
@@ -103,9 +130,12 @@ function parseArgs(argv: readonly string[]): StartOptions {
     } else if (a === '--no-build') {
       // handled by test/start.mjs
     } else
-      throw new Error(`unknown option ${a} (known: --offline, --scenario <name>, --port <n>, --fresh, --no-build)`);
+      throw new Error(
+        `unknown option ${a} (known: --offline, --real-mirror, --scenario <name>, --port <n>, --fresh, --no-build)`,
+      );
   }
-  return { offline, fresh, ...(scenario ? { scenario } : {}), ...(port !== undefined ? { port } : {}) };
+  if (offline && realMirror) throw new Error('--offline and --real-mirror are two different mirror nodes: pick one');
+  return { offline, realMirror, fresh, ...(scenario ? { scenario } : {}), ...(port !== undefined ? { port } : {}) };
 }
 
 export async function main(argv: readonly string[]): Promise<void> {
@@ -117,7 +147,12 @@ export async function main(argv: readonly string[]): Promise<void> {
   console.log('');
   console.log(`  ${started.url}`);
   console.log('');
-  if (started.offline) {
+  if (started.realMirror) {
+    console.log(
+      `Real mirror node: the REST server itself at ${started.realMirror.url} (log ${started.realMirror.log})`,
+    );
+    console.log('(its own spec data; hover 0.0.8 or 0.0.10-1234567890-000000001, open the Accounts and Blocks views)');
+  } else if (started.offline) {
     console.log(`Offline: mirror node replay at ${started.offline.mirror}, status page at ${started.offline.status}`);
     console.log('(recorded responses; hover 0.0.8, 0.0.2001 or 0.0.10-1234567890-000000001 in the sample files)');
   } else {

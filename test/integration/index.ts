@@ -6,6 +6,7 @@
 // Env (set on code-server or runTests, they reach the extension host):
 //   LEDGER_LENS_GREP          run only the tests whose full title matches this regular expression
 //   LEDGER_LENS_TEST_RESULT   write {"passes","failures","pending"} to this file for the harness
+//   LEDGER_LENS_SUITE         `untrusted`: run untrusted/*.test.js instead of suite/*.test.js
 import * as fs from 'fs';
 import * as path from 'path';
 import Mocha from 'mocha';
@@ -13,7 +14,8 @@ import Mocha from 'mocha';
 export function run(): Promise<void> {
   const grep = process.env['LEDGER_LENS_GREP'];
   const mocha = new Mocha({ ui: 'bdd', color: false, reporter: 'spec', timeout: 30_000, ...(grep ? { grep } : {}) });
-  const dir = path.join(__dirname, 'suite');
+  // LEDGER_LENS_SUITE=untrusted: the tests that need a workspace in Restricted Mode (harness --untrusted).
+  const dir = path.join(__dirname, process.env['LEDGER_LENS_SUITE'] === 'untrusted' ? 'untrusted' : 'suite');
   for (const file of fs.readdirSync(dir).sort()) {
     if (file.endsWith('.test.js')) mocha.addFile(path.join(dir, file));
   }

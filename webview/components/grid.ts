@@ -1,7 +1,9 @@
-// A data grid over a native table: it renders 100 rows well inside a frame, where a custom
-// element per cell (the toolkit's grid) costs several. Keyboard: one cell is in the tab order
-// (roving tabindex); arrows, Home/End, Ctrl+Home/End and PageUp/PageDown move, Enter or Space
-// opens the row. Cells are filled by the columns' render functions with text nodes only.
+// A data grid over a native table that renders only the rows in view (plus a few either side), so
+// 10,000 loaded rows cost what 40 do: scrolling, a unit toggle and Load more touch the visible part
+// only. Rows have one fixed height (cells are one line), measured once; spacer rows stand for the
+// rest. Keyboard: one cell is in the tab order (roving tabindex; the table itself when that cell is
+// scrolled out); arrows, Home/End, Ctrl+Home/End and PageUp/PageDown move and scroll, Enter or
+// Space opens the row. Cells are filled by the columns' render functions with text nodes only.
 
 export interface Column<R> {
   readonly id: string;
@@ -26,27 +28,46 @@ export interface DataGridOptions<R> {
 }
 
 const PAGE = 10;
+/** Rows rendered beyond each edge of the view, so a small scroll shows rows already there. */
+const OVERSCAN = 8;
+/** Rows rendered before the grid has been laid out (no height to go by yet). */
+const UNMEASURED_WINDOW = 40;
+const FALLBACK_ROW_HEIGHT = 24;
 
 export class DataGrid<R> {
-  readonly element: HTMLTableElement;
+  /** The scrolling box holding the table (`table.grid`). */
+  readonly element: HTMLDivElement;
+  readonly table: HTMLTableElement;
+  private readonly head: HTMLTableSectionElement;
   private readonly body: HTMLTableSectionElement;
+  private readonly topSpacer = spacerRow();
+  private readonly bottomSpacer = spacerRow();
   private rows: R[] = [];
+  /** The rendered rows by index: always the contiguous range [first, first + size). */
+  private readonly rendered = new Map<number, HTMLTableRowElement>();
+  private first = 0;
+  private rowHeight = 0;
+  private headHeight = 0;
   private active = { row: 0, col: 0 };
 
   constructor(private readonly o: DataGridOptions<R>) {
-    this.element = document.createElement('table');
-    this.element.className = 'grid';
-    this.element.setAttribute('role', 'grid');
-    this.element.setAttribute('aria-label', o.label);
+    this.element = document.createElement('div');
+    this.element.className = 'grid-wrap';
+    this.table = document.createElement('table');
+    this.table.className = 'grid';
+    this.table.setAttribute('role', 'grid');
+    this.table.setAttribute('aria-label', o.label);
+    this.table.tabIndex = -1;
     const cols = document.createElement('colgroup');
     for (const c of o.columns) {
       const col = document.createElement('col');
       col.style.width = c.width;
       cols.appendChild(col);
     }
-    this.element.appendChild(cols);
-    const head = this.element.createTHead();
-    const tr = head.insertRow();
+    this.table.appendChild(cols);
+    this.head = this.table.createTHead();
+    const tr = this.head.insertRow();
+    tr.setAttribute('aria-rowindex', '1');
     for (const c of o.columns) {
       const th = document.createElement('th');
       th.scope = 'col';
@@ -54,8 +75,9 @@ export class DataGrid<R> {
       if (c.numeric) th.className = 'num';
       tr.appendChild(th);
     }
-    this.body = this.element.createTBody();
-    this.body.addEventListener('keydown', e => this.onKey(e));
+    this.body = this.table.createTBody();
+    this.element.appendChild(this.table);
+    this.table.addEventListener('keydown', e => this.onKey(e));
     this.body.addEventListener('click', e => {
       const pos = this.positionOf(e.target);
       if (!pos) return;
@@ -64,6 +86,8 @@ export class DataGrid<R> {
       this.move(pos.row, pos.col);
       this.activate(pos.row);
     });
+    this.element.addEventListener('scroll', () => this.renderWindow(), { passive: true });
+    this.syncCount();
   }
 
   get rowCount(): number {
@@ -75,28 +99,25 @@ export class DataGrid<R> {
   }
 
   setRows(rows: readonly R[]): void {
-    this.rows = [];
-    this.body.replaceChildren();
+    this.rows = [...rows];
+    this.clearRendered();
     this.active = { row: 0, col: 0 };
-    this.appendRows(rows);
+    this.element.scrollTop = 0;
+    this.syncCount();
+    this.renderWindow();
   }
 
   appendRows(rows: readonly R[]): void {
-    const fragment = document.createDocumentFragment();
-    const first = this.rows.length;
-    for (let i = 0; i < rows.length; i++) fragment.appendChild(this.renderRow(rows[i], first + i));
-    this.rows.push(...rows);
-    this.body.appendChild(fragment);
-    this.cell(this.active.row, this.active.col)?.setAttribute('tabindex', '0');
+    for (const r of rows) this.rows.push(r);
+    this.syncCount();
+    this.renderWindow();
   }
 
-  /** Renders the given columns again in every row (e.g. after a unit change). */
+  /** Renders the given columns again in the rendered rows (e.g. after a unit change); the rest render fresh when scrolled to. */
   refreshColumns(ids: readonly string[]): void {
     const indexes = ids.map(id => this.o.columns.findIndex(c => c.id === id)).filter(i => i >= 0);
-    const trs = this.body.rows;
-    for (let r = 0; r < trs.length; r++) {
-      const row = this.rows[r];
-      const tr = trs[r];
+    for (const [index, tr] of this.rendered) {
+      const row = this.rows[index];
       for (const i of indexes) {
         const cell = tr.cells[i];
         const column = this.o.columns[i];
@@ -110,15 +131,127 @@ export class DataGrid<R> {
     }
   }
 
-  /** Moves the focus to a row (first cell), e.g. back from the detail. */
+  /** Moves the focus to a row (the active column), scrolling it into view, e.g. back from the detail. */
   focusRow(index: number): void {
     if (index < 0 || index >= this.rows.length) return;
     this.move(index, this.active.col);
   }
 
+  /** The range of rendered rows, for tests and the bench. */
+  get renderedRange(): { readonly first: number; readonly count: number } {
+    return { first: this.first, count: this.rendered.size };
+  }
+
+  // ---- the window of rendered rows -------------------------------------------------------------
+
+  /** Renders the rows the scroll position shows (and OVERSCAN either side); drops the others. */
+  private renderWindow(): void {
+    const [from, to] = this.windowFor(this.element.scrollTop);
+    this.renderRange(from, to);
+  }
+
+  private windowFor(scrollTop: number): [number, number] {
+    const n = this.rows.length;
+    // The box shrinks while its rows are replaced: the window's height bounds what it can show.
+    const view = Math.max(this.element.clientHeight, window.innerHeight);
+    const height = this.measuredRowHeight();
+    if (view === 0 || height === 0) return [0, Math.min(n, UNMEASURED_WINDOW)];
+    const top = Math.max(0, scrollTop - this.headerHeight());
+    const from = Math.max(0, Math.floor(top / height) - OVERSCAN);
+    const to = Math.min(n, Math.ceil((top + view) / height) + OVERSCAN);
+    return [Math.min(from, to), to];
+  }
+
+  private renderRange(from: number, to: number): void {
+    const hadFocus = this.table.contains(document.activeElement) && document.activeElement !== this.table;
+    for (const [index, tr] of this.rendered) {
+      if (index < from || index >= to) {
+        tr.remove();
+        this.rendered.delete(index);
+      }
+    }
+    // The rows kept are contiguous: new rows above them go before, the others after.
+    const keptFirst = this.rendered.size > 0 ? Math.min(...this.rendered.keys()) : Infinity;
+    const firstKept = this.rendered.get(keptFirst) ?? null;
+    const before = document.createDocumentFragment();
+    const after = document.createDocumentFragment();
+    for (let i = from; i < to; i++) {
+      if (this.rendered.has(i)) continue;
+      const tr = this.renderRow(this.rows[i], i);
+      this.rendered.set(i, tr);
+      (i < keptFirst ? before : after).appendChild(tr);
+    }
+    if (firstKept) this.body.insertBefore(before, firstKept);
+    else this.body.insertBefore(before, this.bottomSpacerOrNull());
+    this.body.insertBefore(after, this.bottomSpacerOrNull());
+    const height = this.measuredRowHeight() || FALLBACK_ROW_HEIGHT;
+    this.first = from;
+    this.setSpacer(this.topSpacer, from * height, true);
+    this.setSpacer(this.bottomSpacer, (this.rows.length - to) * height, false);
+    if (this.rowHeight === 0 && this.rendered.size > 0) this.renderWindowOnceMeasured();
+    this.syncTabStop(hadFocus);
+  }
+
+  /** After the first rows exist, their height gives the true window: render it once. */
+  private renderWindowOnceMeasured(): void {
+    if (this.measuredRowHeight() === 0) return;
+    const [from, to] = this.windowFor(this.element.scrollTop);
+    if (from !== this.first || to !== this.first + this.rendered.size) this.renderRange(from, to);
+  }
+
+  private headerHeight(): number {
+    if (this.headHeight === 0) this.headHeight = this.head.offsetHeight;
+    return this.headHeight;
+  }
+
+  private measuredRowHeight(): number {
+    if (this.rowHeight > 0) return this.rowHeight;
+    const sample = this.rendered.values().next().value;
+    const h = sample ? sample.getBoundingClientRect().height : 0;
+    if (h > 0) this.rowHeight = h;
+    return this.rowHeight;
+  }
+
+  private bottomSpacerOrNull(): HTMLTableRowElement | null {
+    return this.bottomSpacer.parentElement === this.body ? this.bottomSpacer : null;
+  }
+
+  /** A spacer stands for rows not rendered; it is in the table only while it has height. */
+  private setSpacer(spacer: HTMLTableRowElement, px: number, top: boolean): void {
+    if (px <= 0) {
+      spacer.remove();
+      return;
+    }
+    spacer.style.height = `${px}px`;
+    if (spacer.parentElement !== this.body) {
+      if (top) this.body.insertBefore(spacer, this.body.firstChild);
+      else this.body.appendChild(spacer);
+    }
+  }
+
+  private clearRendered(): void {
+    this.body.replaceChildren();
+    this.rendered.clear();
+    this.first = 0;
+  }
+
+  private syncCount(): void {
+    this.table.setAttribute('aria-rowcount', String(this.rows.length + 1));
+  }
+
+  /** The active cell is the tab stop; when it is scrolled out, the table is, so Tab still reaches the grid. */
+  private syncTabStop(hadFocus: boolean): void {
+    const cell = this.cell(this.active.row, this.active.col);
+    if (cell) cell.setAttribute('tabindex', '0');
+    this.table.tabIndex = cell || this.rows.length === 0 ? -1 : 0;
+    // The focused cell was scrolled out of the DOM: keep the focus in the grid for the keys.
+    if (hadFocus && !this.table.contains(document.activeElement)) this.table.focus({ preventScroll: true });
+  }
+
   private renderRow(row: R, index: number): HTMLTableRowElement {
     const tr = document.createElement('tr');
     tr.setAttribute('aria-rowindex', String(index + 2));
+    tr.dataset['index'] = String(index);
     if (this.o.rowLabel) tr.setAttribute('aria-label', this.o.rowLabel(row));
     for (const c of this.o.columns) {
       const td = document.createElement('td');
@@ -127,11 +260,14 @@ export class DataGrid<R> {
       c.render(row, td);
       tr.appendChild(td);
     }
+    if (index === this.active.row) tr.cells[this.active.col]?.setAttribute('tabindex', '0');
     return tr;
   }
 
+  // ---- focus and keys --------------------------------------------------------------------------
+
   private cell(row: number, col: number): HTMLTableCellElement | undefined {
-    return this.body.rows[row]?.cells[col];
+    return this.rendered.get(row)?.cells[col];
   }
 
   private positionOf(target: EventTarget | null): { row: number; col: number } | undefined {
@@ -139,18 +275,42 @@ export class DataGrid<R> {
     const td = target.closest('td');
     const tr = td?.parentElement;
     if (!td || !(tr instanceof HTMLTableRowElement) || tr.parentElement !== this.body) return undefined;
-    return { row: tr.sectionRowIndex, col: td.cellIndex };
+    const index = Number(tr.dataset['index']);
+    return Number.isInteger(index) ? { row: index, col: td.cellIndex } : undefined;
+  }
+
+  /** Scrolls just enough to show a row under the sticky header. */
+  private scrollToRow(row: number): void {
+    const height = this.measuredRowHeight();
+    if (height === 0) return;
+    const header = this.headerHeight();
+    const top = header + row * height;
+    const view = this.element.clientHeight;
+    if (top - header < this.element.scrollTop) this.element.scrollTop = top - header;
+    else if (top + height > this.element.scrollTop + view) this.element.scrollTop = top + height - view;
+    this.renderWindow();
   }
 
   private move(row: number, col: number): void {
+    if (this.rows.length === 0) return;
     const r = Math.max(0, Math.min(this.rows.length - 1, row));
     const c = Math.max(0, Math.min(this.o.columns.length - 1, col));
     this.cell(this.active.row, this.active.col)?.setAttribute('tabindex', '-1');
     this.active = { row: r, col: c };
+    if (!this.rendered.has(r)) this.renderRange(...this.windowAround(r));
+    this.scrollToRow(r);
     const next = this.cell(r, c);
     if (!next) return;
     next.setAttribute('tabindex', '0');
-    next.focus();
+    this.table.tabIndex = -1;
+    next.focus({ preventScroll: true });
+  }
+
+  /** A window with `row` in it, before the scroll position has caught up. */
+  private windowAround(row: number): [number, number] {
+    const span = Math.max(this.rendered.size, UNMEASURED_WINDOW);
+    const from = Math.max(0, row - Math.floor(span / 2));
+    return [from, Math.min(this.rows.length, from + span)];
   }
 
   private activate(row: number): void {
@@ -195,4 +355,12 @@ export class DataGrid<R> {
     }
     e.preventDefault();
   }
+}
+
+function spacerRow(): HTMLTableRowElement {
+  const tr = document.createElement('tr');
+  tr.className = 'spacer';
+  tr.setAttribute('aria-hidden', 'true');
+  tr.appendChild(document.createElement('td')).colSpan = 1000;
+  return tr;
 }

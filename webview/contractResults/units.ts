@@ -1,6 +1,7 @@
 // The unit toggle's arithmetic, exact and local: the host sends tinybars (as decimal strings), and
 // weibars are tinybars × 10^10, ℏ tinybars / 10^8, all in bigint. No DOM here (unit tested).
 import { formatGrouped, formatTinybarsAsHbar, tinybarToWeibar } from '../../src/ledger/units';
+import { NONE } from '../../src/present/text';
 import type { AmountUnit, BigintString } from '../protocol';
 
 export const UNIT_LABELS: Readonly<Record<AmountUnit, string>> = {
@@ -39,9 +40,6 @@ export function convertTinybars(tinybars: bigint, unit: AmountUnit): DisplayAmou
 export function displayAmount(tinybars: BigintString | null, unit: AmountUnit): DisplayAmount | null {
   return tinybars === null ? null : convertTinybars(BigInt(tinybars), unit);
 }
-
-/** Shown for a monetary field the service gave no value for (`"0x"` or null). */
-export const NONE = '—';
 
 export function amountText(tinybars: BigintString | null, unit: AmountUnit): string {
   const d = displayAmount(tinybars, unit);

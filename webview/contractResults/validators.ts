@@ -1,7 +1,6 @@
 // The contract results protocol checked on arrival in the browser. Each validator is declared with
 // its protocol type, so the compiler keeps the two in step.
 import type {
-  AmountUnit,
   ContractResultRow,
   ContractResultsFilters,
   ContractResultsPanelState,
@@ -10,7 +9,7 @@ import type {
   RevertReason,
   TimestampFilter,
 } from '../protocol';
-import { CONTRACT_RESULTS_FIELDS } from '../protocol';
+import { CONTRACT_RESULTS_FIELDS, operatorValidator, unitValidator } from '../protocol';
 import {
   array,
   bigintString,
@@ -27,10 +26,10 @@ import {
 const str = nullable(string);
 const big = nullable(bigintString);
 
-export const unitValidator: Validator<AmountUnit> = literal('tinybar', 'weibar', 'hbar');
+export { unitValidator } from '../protocol';
 
 const timestampFilter: Validator<TimestampFilter> = object({
-  operator: literal('eq', 'gt', 'gte', 'lt', 'lte', 'ne'),
+  operator: operatorValidator,
   value: string,
 });
 

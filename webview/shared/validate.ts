@@ -36,12 +36,33 @@ export const bigintString: Validator<string> = (v, p = '') => {
   return v;
 };
 
+/** A string of `min` to `max` characters. */
+export function text(min: number, max: number): Validator<string> {
+  return (v, p = '') => {
+    if (typeof v !== 'string' || v.length < min || v.length > max)
+      throw new ValidationError(p, `a string of ${min} to ${max} characters`);
+    return v;
+  };
+}
+
+/** A string matching `re` (anchored by the caller). */
+export function pattern(re: RegExp): Validator<string> {
+  return (v, p = '') => {
+    if (typeof v !== 'string' || !re.test(v)) throw new ValidationError(p, `a string matching ${String(re)}`);
+    return v;
+  };
+}
+
 export function literal<const T extends string | number | boolean>(...values: readonly T[]): Validator<T> {
   return (v, p = '') => {
     if (!(values as readonly unknown[]).includes(v))
       throw new ValidationError(p, values.map(x => JSON.stringify(x)).join(' or '));
     return v as T;
   };
+}
+
+export function optional<T>(inner: Validator<T>): Validator<T | undefined> {
+  return (v, p = '') => (v === undefined ? undefined : inner(v, p));
 }
 
 export function nullable<T>(inner: Validator<T>): Validator<T | null> {

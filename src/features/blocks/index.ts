@@ -3,12 +3,12 @@
 import * as vscode from 'vscode';
 import { z } from 'zod';
 import { Commands, Views } from '../../commands';
-import { MirrorError, MirrorInputError, isAbortError, type Block } from '../../mirror';
-import type { DetailView } from '../../../webview/protocol';
-import type { FeatureContext } from '../context';
+import type { Block, MirrorClient } from '../../mirror';
+import type { FeatureHost, FeatureLog, Setting } from '../context';
+import { refuse, runLookup, warn, type LookupOutcome } from '../common/detailPanel/lookup';
+import { defaultNetworkUrl, type DetailSettings } from '../common/detailPanel/networks';
 import { targetOf } from '../common/targets';
-import { defaultNetworkUrl } from '../transactions/networks';
-import { BLOCK_INPUT_HELP, parseBlockLookup } from './input';
+import { BLOCK_INPUT_HELP, parseBlockLookup, type BlockQuery } from './input';
 import { BlockPanels } from './panels';
 import { BlockNode, BlocksProvider } from './tree';
 
@@ -22,22 +22,36 @@ export interface BlocksFeature {
   readonly treeView: vscode.TreeView<unknown>;
 }
 
-export type BlockLookupOutcome =
-  | { readonly kind: 'shown'; readonly network: string; readonly view: DetailView }
-  | { readonly kind: 'invalid'; readonly message: string }
-  | { readonly kind: 'not-found'; readonly network: string; readonly message: string }
-  | { readonly kind: 'failed'; readonly message: string; readonly serverMessages: readonly string[] }
-  | { readonly kind: 'cancelled' };
+export type BlockLookupOutcome = LookupOutcome;
 
 const argSchema = z.union([z.string().max(300), z.object({ input: z.string().max(300) })]);
 
-export function registerBlocks(ctx: FeatureContext): vscode.Disposable {
-  const { services } = ctx;
-  const provider = new BlocksProvider({ client: () => services.mirror });
-  const panels = new BlockPanels(ctx, () => defaultNetworkUrl);
+/** The settings the feature reads: the detail panels' and the view's network label. */
+export interface BlocksSettings extends DetailSettings {
+  /** The network, or a custom mirror node's host (the view's description). */
+  readonly networkLabel: string;
+}
+
+/** What the feature uses: the selected network's client, its settings slice, the client-change event, the log. */
+export interface BlocksInputs {
+  readonly mirror: () => MirrorClient;
+  readonly settings: Setting<BlocksSettings>;
+  readonly onDidChangeMirrorClient: vscode.Event<unknown>;
+  readonly log: FeatureLog;
+}
+
+export function registerBlocks(host: FeatureHost, inputs: BlocksInputs): vscode.Disposable {
+  const provider = new BlocksProvider({ client: inputs.mirror });
+  const panels = new BlockPanels({
+    extensionUri: host.extension.extensionUri,
+    log: inputs.log,
+    client: inputs.mirror,
+    config: () => inputs.settings.current,
+    networkUrl: () => defaultNetworkUrl,
+  });
   const treeView = vscode.window.createTreeView(Views.blocks, { treeDataProvider: provider, showCollapseAll: false });
   const feature: BlocksFeature = { provider, panels, treeView: treeView };
-  ctx.exports.features['blocks'] = feature;
+  host.exports.features['blocks'] = feature;
 
   // Poll only while someone can see the view: a hidden view costs no requests.
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -52,68 +66,11 @@ export function registerBlocks(ctx: FeatureContext): vscode.Disposable {
   updateTimer();
 
   const updateDescription = () => {
-    treeView.description = services.config.current.customMirror
-      ? new URL(services.config.current.mirrorBaseUrl).host
-      : services.config.current.network;
+    treeView.description = inputs.settings.current.networkLabel;
   };
   updateDescription();
 
-  const show = async (arg: unknown): Promise<BlockLookupOutcome> => {
-    if (arg instanceof BlockNode) return shown(arg.block);
-    let text: string | undefined;
-    const target = targetOf(arg);
-    if (target?.kind === 'block') text = target.id;
-    else if (arg !== undefined && arg !== null && !target) {
-      const parsed = argSchema.safeParse(arg);
-      if (!parsed.success) return refuse('Lookup block takes a block number or hash as its argument.');
-      text = typeof parsed.data === 'string' ? parsed.data : parsed.data.input;
-    }
-    text ??= await askForBlock();
-    if (text === undefined) return { kind: 'cancelled' };
-    const parsed = parseBlockLookup(text);
-    if (!parsed.ok) return refuse(parsed.message);
-    const network = services.config.current.network;
-    const client = services.mirror;
-    try {
-      const block = await vscode.window.withProgress(
-        {
-          location: vscode.ProgressLocation.Notification,
-          title: `Looking up block ${text.trim()} on ${network}`,
-          cancellable: true,
-        },
-        (_p, token) => {
-          const controller = new AbortController();
-          token.onCancellationRequested(() => controller.abort());
-          return client.getBlock(parsed.query.hashOrNumber, { signal: controller.signal });
-        },
-      );
-      return shown(block);
-    } catch (e) {
-      if (isAbortError(e)) return { kind: 'cancelled' };
-      if (e instanceof MirrorInputError) return refuse(e.message);
-      if (e instanceof MirrorError && e.status === 404) {
-        const message = `Block ${text.trim()} was not found on ${network}.`;
-        void vscode.window.showWarningMessage(message);
-        return { kind: 'not-found', network, message };
-      }
-      const serverMessages = e instanceof MirrorError ? e.messages : [];
-      const head =
-        e instanceof MirrorError && e.kind === 'http'
-          ? `The mirror node of ${network} answered ${e.status}`
-          : e instanceof Error
-            ? e.message
-            : String(e);
-      const message = serverMessages.length > 0 ? `${head}: ${serverMessages.join('; ')}` : head;
-      void vscode.window.showErrorMessage(`Ledger Lens: ${message}`);
-      return { kind: 'failed', message, serverMessages };
-    }
-  };
-
-  const shown = (block: Block): BlockLookupOutcome => {
-    const network = services.config.current.network;
-    const panel = panels.show(network, block);
-    return { kind: 'shown', network, view: panel.view };
-  };
+  const show = (arg: unknown) => lookupBlock(inputs, panels, arg);
 
   return vscode.Disposable.from(
     provider,
@@ -124,14 +81,44 @@ export function registerBlocks(ctx: FeatureContext): vscode.Disposable {
       updateTimer();
       if (treeView.visible) void provider.refresh();
     }),
-    services.onDidChangeMirrorClient(() => {
+    inputs.onDidChangeMirrorClient(() => {
       updateDescription();
       provider.reset();
     }),
-    ctx.registerCommand(Commands.refreshBlocks, () => provider.refresh()),
-    ctx.registerCommand(Commands.loadMoreBlocks, () => provider.loadMore()),
-    ctx.registerCommand(Commands.lookupBlock, arg => show(arg)),
-    ctx.registerCommand(Commands.openBlock, arg => show(arg ?? null)),
+    host.registerCommand(Commands.refreshBlocks, () => provider.refresh()),
+    host.registerCommand(Commands.loadMoreBlocks, () => provider.loadMore()),
+    host.registerCommand(Commands.lookupBlock, arg => show(arg)),
+    host.registerCommand(Commands.openBlock, arg => show(arg ?? null)),
+  );
+}
+
+/** "Lookup block" and "Open block": a tree node, an EntityTarget, the typed text, or the input box. */
+async function lookupBlock(inputs: BlocksInputs, panels: BlockPanels, arg: unknown): Promise<BlockLookupOutcome> {
+  const network = () => inputs.settings.current.network;
+  if (arg instanceof BlockNode)
+    return { kind: 'shown', network: network(), view: panels.show(network(), arg.block).view };
+  let text: string | undefined;
+  const target = targetOf(arg);
+  if (target?.kind === 'block') text = target.id;
+  else if (arg !== undefined && arg !== null && !target) {
+    const parsed = argSchema.safeParse(arg);
+    if (!parsed.success) return refuse('Lookup block takes a block number or hash as its argument.');
+    text = typeof parsed.data === 'string' ? parsed.data : parsed.data.input;
+  }
+  text ??= await askForBlock();
+  if (text === undefined) return { kind: 'cancelled' };
+  const typed = text.trim();
+  return runLookup<BlockQuery, Block>(
+    {
+      network: () => ({ name: network(), client: inputs.mirror() }),
+      parse: parseBlockLookup,
+      progressTitle: (_query, network) => `Looking up block ${typed} on ${network}`,
+      fetch: (mirror, query, signal) => mirror.getBlock(query.hashOrNumber, { signal }),
+      show: (network, _query, block) => panels.show(network, block).view,
+      notFound: (_query, network) =>
+        Promise.resolve({ kind: 'not-found', network, message: warn(`Block ${typed} was not found on ${network}.`) }),
+    },
+    text,
   );
 }
 
@@ -146,9 +133,4 @@ async function askForBlock(): Promise<string | undefined> {
       return r.ok ? undefined : { message: r.message, severity: vscode.InputBoxValidationSeverity.Error };
     },
   });
-}
-
-function refuse(message: string): BlockLookupOutcome {
-  void vscode.window.showErrorMessage(`Ledger Lens: ${message}`);
-  return { kind: 'invalid', message };
 }

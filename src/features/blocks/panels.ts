@@ -2,11 +2,9 @@
 import { z } from 'zod';
 import type { Block, MirrorClient } from '../../mirror';
 import { BLOCK_VIEW_TYPE, type BlockPanelState, type DetailView } from '../../../webview/protocol';
-import type { FeatureContext } from '../context';
-import { DetailPanels } from '../transactions/detailPanels';
-import type { DetailPanel } from '../transactions/detailPanel';
-import { defaultLocalTime } from '../transactions/model';
-import type { NetworkUrlResolver } from '../transactions/networks';
+import type { FormatOptions } from '../common/detailPanel/format';
+import type { DetailPanel } from '../common/detailPanel/panel';
+import { DetailPanels, type DetailPanelsDeps } from '../common/detailPanel/registry';
 import { blockSection } from './model';
 import { parseBlockLookup } from './input';
 
@@ -17,8 +15,8 @@ const persistSchema = z.object({
 });
 
 export class BlockPanels extends DetailPanels<BlockPanelState, Block> {
-  constructor(ctx: FeatureContext, resolveUrl: () => NetworkUrlResolver) {
-    super(ctx, resolveUrl, BLOCK_VIEW_TYPE, 'block');
+  constructor(deps: DetailPanelsDeps) {
+    super(deps, BLOCK_VIEW_TYPE, 'block');
   }
 
   show(network: string, block: Block): DetailPanel {
@@ -51,13 +49,13 @@ export class BlockPanels extends DetailPanels<BlockPanelState, Block> {
     return client.getBlock(state.hashOrNumber, { signal, cache: 'reload' });
   }
 
-  protected loadedView(state: BlockPanelState, block: Block, hashscan: boolean): DetailView {
+  protected loadedView(state: BlockPanelState, block: Block, format: FormatOptions): DetailView {
     return {
       status: 'loaded',
       title: `Block ${block.number}`,
       network: state.network,
       summary: `${block.count} transaction${block.count === 1n ? '' : 's'}`,
-      sections: [blockSection(block, { localTime: defaultLocalTime, hashscan })],
+      sections: [blockSection(block, format)],
       buttons: [
         { label: 'Open as JSON', action: { type: 'openAsJson' } },
         { label: 'Refresh', action: { type: 'refresh' } },

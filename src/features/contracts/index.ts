@@ -2,12 +2,14 @@
 // transaction), the panel, and the serializer that brings the panel back after a reload.
 import * as vscode from 'vscode';
 import { Commands } from '../../commands';
+import type { MirrorClient } from '../../mirror';
 import { CONTRACT_RESULTS_VIEW_TYPE, type ContractResultsFilters } from '../../../webview/protocol';
 import { targetOf } from '../common/targets';
-import type { EntityTarget, FeatureContext } from '../context';
+import type { EntityTarget } from '../../ledger';
+import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { EMPTY_FILTERS, filtersWith, type ContractResultsFilterInit } from './filters';
 import { filterInitSchema, panelStateSchema } from './messages';
-import { ContractResultsPanel, createWebviewPanel } from './panel';
+import { ContractResultsPanel, createWebviewPanel, type ContractResultsDeps } from './panel';
 
 export type { ContractResultsFilterInit } from './filters';
 export { ContractResultsPanel } from './panel';
@@ -32,7 +34,18 @@ function adopt(panel: ContractResultsPanel): ContractResultsPanel {
  * Opens the contract results panel with these filters (the rest default), reusing the open panel.
  * Other features call this (or the command with the same object) to show, e.g., a block's results.
  */
-export function openContractResults(ctx: FeatureContext, init: ContractResultsFilterInit = {}): ContractResultsPanel {
+/** What the feature uses: the selected network's client, the network's name, the client-change event, the log. */
+export interface ContractsInputs {
+  readonly mirror: () => MirrorClient;
+  readonly settings: Setting<{ readonly networkLabel: string }>;
+  readonly onDidChangeMirrorClient: vscode.Event<unknown>;
+  readonly log: FeatureLog;
+}
+
+export function openContractResults(
+  deps: ContractResultsDeps,
+  init: ContractResultsFilterInit = {},
+): ContractResultsPanel {
   const filters = filtersWith(init);
   if (current && !current.isDisposed) {
     current.show(filters);
@@ -41,8 +54,7 @@ export function openContractResults(ctx: FeatureContext, init: ContractResultsFi
   return adopt(
     new ContractResultsPanel({
       panel: createWebviewPanel(),
-      services: ctx.services,
-      extensionUri: ctx.extension.extensionUri,
+      deps,
       state: { filters, unit: 'tinybar' },
     }),
   );
@@ -73,22 +85,29 @@ export function filtersFromArgument(arg: unknown): ContractResultsFilterInit {
   throw new Error('Show contract results was given an argument it does not understand');
 }
 
-export function registerContracts(ctx: FeatureContext): vscode.Disposable {
+export function registerContracts(host: FeatureHost, inputs: ContractsInputs): vscode.Disposable {
+  const deps: ContractResultsDeps = {
+    extensionUri: host.extension.extensionUri,
+    log: inputs.log,
+    client: inputs.mirror,
+    networkLabel: () => inputs.settings.current.networkLabel,
+    onDidChangeClient: inputs.onDidChangeMirrorClient,
+  };
   const feature: ContractsFeature = {
-    open: init => openContractResults(ctx, init),
+    open: init => openContractResults(deps, init),
     current: () => current,
   };
-  ctx.exports.features.contracts = feature;
+  host.exports.features.contracts = feature;
   return vscode.Disposable.from(
-    ctx.registerCommand(Commands.showContractResults, arg => {
-      openContractResults(ctx, filtersFromArgument(arg));
+    host.registerCommand(Commands.showContractResults, arg => {
+      openContractResults(deps, filtersFromArgument(arg));
     }),
-    ctx.registerCommand(Commands.showAccountContractResults, arg => {
+    host.registerCommand(Commands.showAccountContractResults, arg => {
       const target = targetOf(arg);
       if (!target || target.kind !== 'account') {
         throw new Error('Show contract results from this account needs an account');
       }
-      openContractResults(ctx, filtersForTarget(target));
+      openContractResults(deps, filtersForTarget(target));
     }),
     vscode.window.registerWebviewPanelSerializer(CONTRACT_RESULTS_VIEW_TYPE, {
       deserializeWebviewPanel: async (panel, state: unknown) => {
@@ -100,8 +119,7 @@ export function registerContracts(ctx: FeatureContext): vscode.Disposable {
         adopt(
           new ContractResultsPanel({
             panel,
-            services: ctx.services,
-            extensionUri: ctx.extension.extensionUri,
+            deps,
             state: restored,
           }),
         );

@@ -2,17 +2,19 @@
 // serializer is handed, and the filters other features pass to the command. Each is checked
 // against the protocol's types with `satisfies`.
 import { z } from 'zod';
-import type {
-  ContractResultsFilters,
-  ContractResultsPanelState,
-  ContractResultsToHost,
+import {
+  AMOUNT_UNITS,
+  TIMESTAMP_OPERATORS,
+  type ContractResultsFilters,
+  type ContractResultsPanelState,
+  type ContractResultsToHost,
 } from '../../../webview/protocol';
 
 // Bounds keep a hostile or broken page from making the host do unbounded work.
 const text = (max: number) => z.string().max(max);
 
 const timestampFilterSchema = z.object({
-  operator: z.enum(['eq', 'gt', 'gte', 'lt', 'lte', 'ne']),
+  operator: z.enum(TIMESTAMP_OPERATORS),
   value: text(64),
 });
 
@@ -30,7 +32,7 @@ export const filtersSchema = z.object({
 /** The filters another feature (or a command argument) passes: any subset of the form. */
 export const filterInitSchema = filtersSchema.partial().strict();
 
-export const unitSchema = z.enum(['tinybar', 'weibar', 'hbar']);
+export const unitSchema = z.enum(AMOUNT_UNITS);
 
 export const panelStateSchema = z.object({
   filters: filtersSchema,

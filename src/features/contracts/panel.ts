@@ -3,10 +3,10 @@
 // with every int64 as exact decimal text. One request at a time: a new search aborts the last.
 import * as vscode from 'vscode';
 import { Commands } from '../../commands';
-import { isAbortError, MirrorError, MirrorInputError, type ContractResultsResponse } from '../../mirror';
-import type { Services } from '../../services';
-import { networkLabel } from '../../settings';
-import { PanelHost } from '../../webview/panelHost';
+import { isAbortError, MirrorInputError, type ContractResultsResponse } from '../../mirror';
+import { describeMirrorError } from '../../present/errors';
+import type { MirrorClient } from '../../mirror';
+import { PanelHost, type PanelLog } from '../../webview/panelHost';
 import {
   CONTRACT_RESULTS_VIEW_TYPE,
   type ContractResultRow,
@@ -21,10 +21,21 @@ import { toRow } from './rows';
 
 export const PANEL_SCRIPT = 'contractResults';
 
+/** What the panel uses of the extension, and nothing more. */
+export interface ContractResultsDeps {
+  readonly extensionUri: vscode.Uri;
+  readonly log: PanelLog;
+  /** The selected network's client. */
+  readonly client: () => MirrorClient;
+  /** How the network is named to the user (the network, or a custom mirror node's host). */
+  readonly networkLabel: () => string;
+  /** Fires when the selected network's client is replaced (another network or mirror node). */
+  readonly onDidChangeClient: vscode.Event<unknown>;
+}
+
 export interface ContractResultsPanelOptions {
   readonly panel: vscode.WebviewPanel;
-  readonly services: Services;
-  readonly extensionUri: vscode.Uri;
+  readonly deps: ContractResultsDeps;
   readonly state: ContractResultsPanelState;
 }
 
@@ -49,7 +60,7 @@ export class ContractResultsPanel extends PanelHost<ContractResultsToHost, Contr
   private controller: AbortController | undefined;
   private running: Promise<void> = Promise.resolve();
   private seq = 0;
-  private readonly services: Services;
+  private readonly deps: ContractResultsDeps;
   private readonly postedEmitter = this._register(new vscode.EventEmitter<ContractResultsToWebview>());
   /** Every message posted to the page (integration tests watch this). */
   readonly onDidPost = this.postedEmitter.event;
@@ -57,18 +68,18 @@ export class ContractResultsPanel extends PanelHost<ContractResultsToHost, Contr
   constructor(o: ContractResultsPanelOptions) {
     super({
       panel: o.panel,
-      extensionUri: o.extensionUri,
+      extensionUri: o.deps.extensionUri,
       script: PANEL_SCRIPT,
       title: 'Contract results',
       hasCss: true,
-      initialState: { ...o.state, network: networkLabel(o.services.config.current) },
+      initialState: { ...o.state, network: o.deps.networkLabel() },
       messageSchema: toHostSchema,
-      log: o.services.log,
+      log: o.deps.log,
     });
-    this.services = o.services;
+    this.deps = o.deps;
     this.filters = o.state.filters;
     this._register(
-      o.services.onDidChangeMirrorClient(() => {
+      o.deps.onDidChangeClient(() => {
         // Another network: what is loaded belongs to the old one.
         if (this.loaded || this.ready) this.search(this.filters);
       }),
@@ -162,7 +173,7 @@ export class ContractResultsPanel extends PanelHost<ContractResultsToHost, Contr
   }
 
   private network(): string {
-    return networkLabel(this.services.config.current);
+    return this.deps.networkLabel();
   }
 
   private search(filters: ContractResultsFilters): void {
@@ -176,14 +187,14 @@ export class ContractResultsPanel extends PanelHost<ContractResultsToHost, Contr
       return;
     }
     const params = checked.params;
-    this.start(false, signal => this.services.mirror.listContractResults(params, { signal }));
+    this.start(false, signal => this.deps.client().listContractResults(params, { signal }));
   }
 
   private more(): void {
     const page = this.lastPage;
     if (!page || !this.hasMore) return;
     this.lastAction = 'more';
-    this.start(true, signal => this.services.mirror.next(page, { signal }));
+    this.start(true, signal => this.deps.client().next(page, { signal }));
   }
 
   private start(append: boolean, request: (signal: AbortSignal) => Promise<ContractResultsResponse | null>): void {
@@ -215,13 +226,13 @@ export class ContractResultsPanel extends PanelHost<ContractResultsToHost, Contr
         void this.post({ type: 'invalid', issues: fieldIssues(e) });
         return;
       }
-      const message = e instanceof Error ? e.message : String(e);
-      this.services.log.warn(`contract results: ${message}`);
+      const described = describeMirrorError(e, { network: this.network() });
+      this.deps.log.warn(`contract results: ${described.detail}`);
       void this.post({
         type: 'failed',
-        message,
-        serverMessages: e instanceof MirrorError ? [...e.messages] : [],
-        status: e instanceof MirrorError ? e.status : 0,
+        message: described.detail,
+        serverMessages: [...described.serverMessages],
+        status: described.status,
       });
     } finally {
       if (this.controller === controller) this.controller = undefined;

@@ -1,10 +1,11 @@
 // The transactions feature: "Lookup transaction", "Open transaction details" and the panel.
 import * as vscode from 'vscode';
 import { Commands } from '../../commands';
-import type { FeatureContext } from '../context';
+import type { MirrorClient } from '../../mirror';
+import type { FeatureHost, FeatureLog, Setting } from '../context';
+import { defaultNetworkUrl, type DetailSettings, type NetworkUrlResolver } from '../common/detailPanel/networks';
 import { targetOf } from '../common/targets';
 import { lookupTransaction, type LookupDeps, type LookupOutcome } from './lookup';
-import { defaultNetworkUrl, type NetworkUrlResolver } from './networks';
 import { TransactionPanels } from './panels';
 
 /** What integration tests reach through `exports.features.transactions`. */
@@ -14,9 +15,23 @@ export interface TransactionsFeature {
   networkUrl: NetworkUrlResolver;
 }
 
-export function registerTransactions(ctx: FeatureContext): vscode.Disposable {
+/** What the feature uses: the selected network's client, its settings slice, the log. */
+export interface TransactionsInputs {
+  readonly mirror: () => MirrorClient;
+  readonly settings: Setting<DetailSettings>;
+  readonly log: FeatureLog;
+}
+
+export function registerTransactions(host: FeatureHost, inputs: TransactionsInputs): vscode.Disposable {
   const resolver = { current: defaultNetworkUrl };
-  const panels = new TransactionPanels(ctx, () => resolver.current);
+  const config = () => inputs.settings.current;
+  const panels = new TransactionPanels({
+    extensionUri: host.extension.extensionUri,
+    log: inputs.log,
+    client: inputs.mirror,
+    config,
+    networkUrl: () => resolver.current,
+  });
   const feature: TransactionsFeature = {
     panels,
     get networkUrl() {
@@ -26,13 +41,13 @@ export function registerTransactions(ctx: FeatureContext): vscode.Disposable {
       resolver.current = r;
     },
   };
-  ctx.exports.features['transactions'] = feature;
-  const deps: LookupDeps = { ctx, panels, resolveUrl: () => resolver.current };
+  host.exports.features['transactions'] = feature;
+  const deps: LookupDeps = { client: inputs.mirror, config, panels, resolveUrl: () => resolver.current };
 
   return vscode.Disposable.from(
     panels,
-    ctx.registerCommand(Commands.lookupTransaction, (arg): Promise<LookupOutcome> => lookupTransaction(deps, arg)),
-    ctx.registerCommand(Commands.openTransaction, (arg): Promise<LookupOutcome> => {
+    host.registerCommand(Commands.lookupTransaction, (arg): Promise<LookupOutcome> => lookupTransaction(deps, arg)),
+    host.registerCommand(Commands.openTransaction, (arg): Promise<LookupOutcome> => {
       const target = targetOf(arg);
       if (!target || target.kind !== 'transaction') {
         throw new Error('Open transaction details needs a transaction id');

@@ -3,9 +3,10 @@
 // selected network offers the other networks.
 import * as vscode from 'vscode';
 import { z } from 'zod';
-import { MirrorError, MirrorInputError, type MirrorClient, type TransactionsResponse } from '../../mirror';
-import type { DetailView } from '../../../webview/protocol';
-import type { FeatureContext } from '../context';
+import { otherNetworks } from '../../ledger';
+import { MirrorError, type MirrorClient, type TransactionsResponse } from '../../mirror';
+import { runLookup, refuse, warn, type LookupOutcome } from '../common/detailPanel/lookup';
+import { temporaryClient, type DetailSettings, type NetworkUrlResolver } from '../common/detailPanel/networks';
 import { targetOf } from '../common/targets';
 import {
   LOOKUP_PROMPT,
@@ -15,16 +16,9 @@ import {
   parseTransactionLookup,
   type TransactionQuery,
 } from './input';
-import { otherNetworks, temporaryClient, type NetworkUrlResolver } from './networks';
 import type { TransactionPanels } from './panels';
 
-/** What the command returns (integration tests read it). */
-export type LookupOutcome =
-  | { readonly kind: 'shown'; readonly network: string; readonly view: DetailView }
-  | { readonly kind: 'invalid'; readonly message: string }
-  | { readonly kind: 'not-found'; readonly network: string; readonly message: string }
-  | { readonly kind: 'failed'; readonly message: string; readonly serverMessages: readonly string[] }
-  | { readonly kind: 'cancelled' };
+export type { LookupOutcome } from '../common/detailPanel/lookup';
 
 // The argument forms: the input text itself, { input, nonce?, scheduled? }, or an EntityTarget.
 const argSchema = z.union([
@@ -38,8 +32,10 @@ const argSchema = z.union([
   }),
 ]);
 
+/** What a lookup uses: the selected network's client, the settings in force, the panels. */
 export interface LookupDeps {
-  readonly ctx: FeatureContext;
+  readonly client: () => MirrorClient;
+  readonly config: () => DetailSettings;
   readonly panels: TransactionPanels;
   readonly resolveUrl: () => NetworkUrlResolver;
 }
@@ -69,25 +65,20 @@ export async function lookupTransaction(deps: LookupDeps, arg?: unknown): Promis
     if (text === undefined) return { kind: 'cancelled' };
   }
 
-  const parsed = parseTransactionLookup(text);
-  if (!parsed.ok) return refuse(parsed.message);
-  const query: TransactionQuery = { ...parsed.query, ...extra };
-
-  const { services } = deps.ctx;
-  const network = services.config.current.network;
-  const label = describeQuery(query);
-  const fetched = await fetchWithProgress(services.mirror, query, `Looking up ${label} on ${network}`);
-  if (fetched.kind === 'response') {
-    const panel = deps.panels.show(network, query, fetched.response);
-    return { kind: 'shown', network, view: panel.view };
-  }
-  if (fetched.kind === 'cancelled') return { kind: 'cancelled' };
-  const error = fetched.error;
-  if (error instanceof MirrorInputError) return refuse(error.message);
-  if (error instanceof MirrorError && error.status === 404) {
-    return notFound(deps, query, network, tryOthers);
-  }
-  return failed(error, network);
+  return runLookup<TransactionQuery, TransactionsResponse>(
+    {
+      network: () => ({ name: deps.config().network, client: deps.client() }),
+      parse: input => {
+        const parsed = parseTransactionLookup(input);
+        return parsed.ok ? { ok: true, query: { ...parsed.query, ...extra } } : parsed;
+      },
+      progressTitle: (query, network) => `Looking up ${describeQuery(query)} on ${network}`,
+      fetch: (client, query, signal) => client.getTransaction(query.idOrHash, paramsOf(query), { signal }),
+      show: (network, query, response) => deps.panels.show(network, query, response).view,
+      notFound: (query, network) => notFound(deps, query, network, tryOthers),
+    },
+    text,
+  );
 }
 
 /** The input box: validates as the user types, pre-filled with an id found at the cursor. */
@@ -143,32 +134,6 @@ function idFromEditor(): string | undefined {
   return findTransactionIdAt(line, selection.active.character);
 }
 
-type Fetched =
-  | { readonly kind: 'response'; readonly response: TransactionsResponse }
-  | { readonly kind: 'error'; readonly error: unknown }
-  | { readonly kind: 'cancelled' };
-
-function fetchWithProgress(client: MirrorClient, query: TransactionQuery, title: string): Promise<Fetched> {
-  return Promise.resolve(
-    vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title, cancellable: true },
-      async (_progress, token): Promise<Fetched> => {
-        const controller = new AbortController();
-        const sub = token.onCancellationRequested(() => controller.abort());
-        try {
-          const response = await client.getTransaction(query.idOrHash, paramsOf(query), { signal: controller.signal });
-          return { kind: 'response', response };
-        } catch (error) {
-          if (token.isCancellationRequested) return { kind: 'cancelled' };
-          return { kind: 'error', error };
-        } finally {
-          sub.dispose();
-        }
-      },
-    ),
-  );
-}
-
 function paramsOf(query: TransactionQuery): { nonce?: number; scheduled?: boolean } {
   return {
     ...(query.nonce === undefined ? {} : { nonce: query.nonce }),
@@ -182,16 +147,13 @@ async function notFound(
   network: string,
   tryOthers: boolean | undefined,
 ): Promise<LookupOutcome> {
-  const config = deps.ctx.services.config.current;
+  const config = deps.config();
   const label = describeQuery(query);
   const message = `Transaction ${label} was not found on ${network}.`;
-  const others = otherNetworks(config);
+  const others = otherNetworks(config.network, config.customMirror);
   // A HashScan link names its network: try that one first.
   if (query.linkNetwork) others.sort((a, b) => Number(b === query.linkNetwork) - Number(a === query.linkNetwork));
-  if (others.length === 0) {
-    void vscode.window.showWarningMessage(message);
-    return { kind: 'not-found', network, message };
-  }
+  if (others.length === 0) return { kind: 'not-found', network, message: warn(message) };
   const action = `Try ${others.join(', ')}`;
   const go = tryOthers ?? (await vscode.window.showWarningMessage(message, action).then(pick => pick === action));
   if (!go) return { kind: 'not-found', network, message };
@@ -242,24 +204,5 @@ async function notFound(
     return `${r.network}: ${e instanceof Error ? e.message : String(e)}`;
   });
   const all = `Transaction ${label} was not found on ${network}; ${misses.join('; ')}.`;
-  void vscode.window.showWarningMessage(all);
-  return { kind: 'not-found', network, message: all };
-}
-
-function refuse(message: string): LookupOutcome {
-  void vscode.window.showErrorMessage(`Ledger Lens: ${message}`);
-  return { kind: 'invalid', message };
-}
-
-function failed(error: unknown, network: string): LookupOutcome {
-  if (error instanceof MirrorError) {
-    const serverMessages = error.messages;
-    const head = error.kind === 'http' ? `The mirror node of ${network} answered ${error.status}` : error.message;
-    const message = serverMessages.length > 0 ? `${head}: ${serverMessages.join('; ')}` : head;
-    void vscode.window.showErrorMessage(`Ledger Lens: ${message}`);
-    return { kind: 'failed', message, serverMessages };
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  void vscode.window.showErrorMessage(`Ledger Lens: ${message}`);
-  return { kind: 'failed', message, serverMessages: [] };
+  return { kind: 'not-found', network, message: warn(all) };
 }

@@ -3,12 +3,11 @@
 import { z } from 'zod';
 import type { MirrorClient, TransactionsResponse } from '../../mirror';
 import { TRANSACTION_VIEW_TYPE, type DetailView, type TransactionPanelState } from '../../../webview/protocol';
-import type { FeatureContext } from '../context';
-import type { DetailPanel } from './detailPanel';
-import { DetailPanels } from './detailPanels';
+import type { DetailPanel } from '../common/detailPanel/panel';
+import type { FormatOptions } from '../common/detailPanel/format';
+import { DetailPanels, type DetailPanelsDeps } from '../common/detailPanel/registry';
 import { describeQuery, parseTransactionLookup, type TransactionQuery } from './input';
-import { classifyTransactions, defaultLocalTime, summarize, transactionSection } from './model';
-import type { NetworkUrlResolver } from './networks';
+import { classifyTransactions, summarize, transactionSection } from './model';
 
 const persistSchema = z.object({
   panel: z.literal('transaction'),
@@ -40,8 +39,8 @@ function queryOf(state: TransactionPanelState): TransactionQuery | undefined {
 }
 
 export class TransactionPanels extends DetailPanels<TransactionPanelState, TransactionsResponse> {
-  constructor(ctx: FeatureContext, resolveUrl: () => NetworkUrlResolver) {
-    super(ctx, resolveUrl, TRANSACTION_VIEW_TYPE, 'transaction');
+  constructor(deps: DetailPanelsDeps) {
+    super(deps, TRANSACTION_VIEW_TYPE, 'transaction');
   }
 
   /** Shows a fetched lookup: in the panel of that transaction if one is open, else in a new one. */
@@ -81,14 +80,18 @@ export class TransactionPanels extends DetailPanels<TransactionPanelState, Trans
     );
   }
 
-  protected loadedView(state: TransactionPanelState, response: TransactionsResponse, hashscan: boolean): DetailView {
+  protected loadedView(
+    state: TransactionPanelState,
+    response: TransactionsResponse,
+    format: FormatOptions,
+  ): DetailView {
     const classified = classifyTransactions(response.transactions);
     return {
       status: 'loaded',
       title: this.titleOf(state),
       network: state.network,
       summary: classified.length === 0 ? 'No transaction returned.' : summarize(classified),
-      sections: classified.map((c, i) => transactionSection(c, i, { localTime: defaultLocalTime, hashscan })),
+      sections: classified.map((c, i) => transactionSection(c, i, format)),
       buttons: [
         { label: 'Open as JSON', action: { type: 'openAsJson' } },
         { label: 'Refresh', action: { type: 'refresh' } },

@@ -1,13 +1,31 @@
 // The contract results panel in a real workbench: open it from the palette, read the first row's
 // amount in tinybars, switch to weibars and read the same amount ×10^10 to the digit, see an
 // invalid combination refused before any request, filter by `from`, Load more, and open a row's
-// detail (selector split out, Panic decoded). The page-side timings are printed, not asserted.
+// detail (selector split out, Panic decoded); then Load more to 10,000 rows, scroll them, and
+// reach the last one from the keyboard. The page-side timings are printed, not asserted.
 import { ABOVE_2_53, aContractResult, aContractResultsBody, recordFor } from '../../support/builders';
 import { expectIncludes, type Scenario } from '../driver';
 
 const FROM = '0.0.1001';
 const PAGE_2 = `/api/v1/contracts/results?from=${FROM}&timestamp=lt:1700000000.000000008`;
 const SELECTOR = '0xa9059cbb';
+const MANY_FROM = '0.0.1003';
+const PAGES = 100;
+const PER_PAGE = 100;
+
+/** Load more's pages for MANY_FROM: 100 × 100 results, row n's amount is n + 1 tinybars. */
+function manyPages(): ReturnType<typeof recordFor>[] {
+  const base = `/api/v1/contracts/results?from=${MANY_FROM}`;
+  const ts = (n: number) => `1700100000.${String(999_999_999 - n).padStart(9, '0')}`;
+  return Array.from({ length: PAGES }, (_, p) => {
+    const results = Array.from({ length: PER_PAGE }, (_, i) =>
+      aContractResult({ timestamp: ts(p * PER_PAGE + i), amount: p * PER_PAGE + i + 1 }),
+    );
+    const url = p === 0 ? base : `${base}&timestamp=lt:${ts(p * PER_PAGE - 1)}`;
+    const next = p < PAGES - 1 ? `${base}&timestamp=lt:${ts((p + 1) * PER_PAGE - 1)}` : null;
+    return recordFor(url, aContractResultsBody(results, next));
+  });
+}
 
 // The webview's DOM as the in-page functions see it (the test tsconfig has no DOM library).
 interface PageEl {
@@ -16,6 +34,10 @@ interface PageEl {
   click(): void;
   getBoundingClientRect(): unknown;
   readonly dataset: Record<string, string | undefined>;
+  readonly textContent: string | null;
+  readonly ownerDocument: { readonly activeElement: PageEl };
+  getAttribute(name: string): string | null;
+  closest(selector: string): PageEl | null;
 }
 
 export const scenario: Scenario = {
@@ -156,6 +178,65 @@ export const scenario: Scenario = {
       expectIncludes(heading, '1700000000.000000008', 'the second row opened from the keyboard');
       await page.keyboard.press('Escape');
       return { heading };
+    });
+
+    await step('Load more to 10,000 rows: the grid keeps only the rows in view in the page', async () => {
+      const pages = manyPages();
+      for (let i = 0; i < pages.length; i += 10) await control.addRecords(pages.slice(i, i + 10));
+      await frame.locator('#unit-tinybar').click();
+      await frame.locator('#f-from input').fill(MANY_FROM);
+      await frame.locator('#search').click();
+      await frame.locator('#summary', { hasText: `${PER_PAGE} contract results loaded` }).waitFor({ timeout: 30_000 });
+      const t0 = Date.now();
+      const loaded = (await frame.locator('body').evaluate(async (body: unknown, total: number) => {
+        const doc = body as PageEl;
+        const count = () => Number(/^(\d+)/.exec(doc.querySelector('#summary')!.textContent ?? '')?.[1] ?? 0);
+        for (let guard = 0; count() < total && guard < 2000; guard++) {
+          const before = count();
+          doc.querySelector('#load-more')!.click();
+          for (let wait = 0; count() === before && wait < 600; wait++) await new Promise(r => setTimeout(r, 50));
+        }
+        return { count: count(), inDom: doc.querySelectorAll('table.grid tbody tr[aria-rowindex]').length };
+      }, PAGES * PER_PAGE)) as { count: number; inDom: number };
+      if (loaded.count !== PAGES * PER_PAGE) throw new Error(`${loaded.count} rows loaded`);
+      if (loaded.inDom > 200) throw new Error(`${loaded.inDom} rows in the page`);
+      return { ...loaded, loadMoreSeconds: Math.round((Date.now() - t0) / 100) / 10 };
+    });
+
+    await step('scroll the 10,000 rows with the wheel, then reach the last row with Ctrl+End', async () => {
+      const grid = frame.locator('.grid-wrap');
+      await grid.hover();
+      for (let i = 0; i < 10; i++) await page.mouse.wheel(0, 2000);
+      const middle = (await frame.locator('body').evaluate((body: unknown) => {
+        const doc = body as PageEl;
+        const first = doc.querySelector('table.grid tbody tr[aria-rowindex]');
+        return { firstShown: Number(first?.getAttribute('aria-rowindex')) };
+      })) as { firstShown: number };
+      if (middle.firstShown < 100) throw new Error(`the wheel left the grid at row ${middle.firstShown}`);
+      await frame.locator('table.grid tbody tr[aria-rowindex]').first().locator('td').first().click();
+      await frame.locator('#detail').waitFor({ state: 'visible' });
+      await page.keyboard.press('Escape');
+      await frame.locator('#detail').waitFor({ state: 'hidden' });
+      await page.keyboard.press('Control+End');
+      const last = frame.locator(`table.grid tbody tr[aria-rowindex="${PAGES * PER_PAGE + 1}"]`);
+      await last.waitFor();
+      const focusedRow = (await frame
+        .locator('body')
+        .evaluate((body: unknown) =>
+          (body as PageEl).ownerDocument.activeElement.closest('tr')?.getAttribute('aria-rowindex'),
+        )) as string | null | undefined;
+      if (focusedRow !== String(PAGES * PER_PAGE + 1)) throw new Error(`Ctrl+End focused row ${focusedRow}`);
+      // Back to the first row and down again from the keyboard, then the unit on the last row
+      // (a row never rendered in weibars before).
+      await page.keyboard.press('Control+Home');
+      await frame.locator('table.grid tbody tr[aria-rowindex="2"] td:focus').waitFor();
+      await page.keyboard.press('Control+End');
+      await frame.locator(`table.grid tbody tr[aria-rowindex="${PAGES * PER_PAGE + 1}"] td:focus`).waitFor();
+      await frame.locator('#unit-weibar').click();
+      const exact = await last.locator('td').nth(5).locator('.value').getAttribute('data-exact');
+      const expected = (BigInt(PAGES * PER_PAGE) * 10_000_000_000n).toString();
+      if (exact !== expected) throw new Error(`last row reads ${exact}, expected ${expected}`);
+      return { middleFirstRow: middle.firstShown, lastRowWeibars: exact };
     });
 
     await step('page-side timing of the unit toggle (reported, not asserted)', async () => {

@@ -233,6 +233,27 @@ describe('Blocks', () => {
     });
   });
 
+  it('shows a hostile error body as plain words: no live command link in the notification', async () => {
+    const link = '[Open settings](command:workbench.action.openSettings)';
+    replay.addRecords([recordFor('/api/v1/blocks/11', anErrorBody(`Bad block ${link}`), 400)]);
+    const shown: string[] = [];
+    const original = vscode.window.showErrorMessage;
+    (vscode.window as { showErrorMessage: unknown }).showErrorMessage = (message: string) => {
+      shown.push(message);
+      return Promise.resolve(undefined);
+    };
+    let outcome: BlockLookupOutcome | undefined;
+    try {
+      outcome = await vscode.commands.executeCommand<BlockLookupOutcome>(Commands.lookupBlock, '11');
+    } finally {
+      (vscode.window as { showErrorMessage: unknown }).showErrorMessage = original;
+    }
+    const words =
+      'The mirror node of testnet answered 400: Bad block [Open settings] (command:workbench.action.openSettings)';
+    assert.deepStrictEqual(shown, [`Ledger Lens: ${words}`]);
+    assert.deepStrictEqual(outcome, { kind: 'failed', message: words, serverMessages: [`Bad block ${link}`] });
+  });
+
   it('opening a block from the tree shows it without another request', async () => {
     const { provider } = feature(api);
     await provider.refresh();

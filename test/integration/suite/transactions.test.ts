@@ -6,7 +6,7 @@ import { Commands } from '../../../src/commands';
 import type { LedgerLensExports } from '../../../src/features/context';
 import type { TransactionsFeature } from '../../../src/features/transactions';
 import type { LookupOutcome } from '../../../src/features/transactions/lookup';
-import { runDetailAction } from '../../../src/features/transactions/detailPanel';
+import { runDetailAction } from '../../../src/features/common/detailPanel/panel';
 import { TRANSACTION_VIEW_TYPE, type DetailSection, type DetailView } from '../../../webview/protocol';
 import { anErrorBody, recordFor } from '../../support/builders';
 import { startMirrorReplay, type MirrorReplay } from '../../support/mirrorReplay';
@@ -218,6 +218,34 @@ describe('Lookup transaction', () => {
       kind: 'failed',
       message: 'The mirror node of testnet answered 400: Invalid parameter: transactionId <b>x</b>',
       serverMessages: ['Invalid parameter: transactionId <b>x</b>'],
+    });
+  });
+
+  it('shows a hostile error body as plain words: no live command link in the notification', async () => {
+    const link = '[Open settings](command:workbench.action.openSettings)';
+    replay.addRecords([
+      recordFor('/api/v1/transactions/0.0.78-1700000000-000000001', anErrorBody(`Invalid parameter ${link}`), 400),
+    ]);
+    const shown: string[] = [];
+    const original = vscode.window.showErrorMessage;
+    (vscode.window as { showErrorMessage: unknown }).showErrorMessage = (message: string) => {
+      shown.push(message);
+      return Promise.resolve(undefined);
+    };
+    let outcome: LookupOutcome | undefined;
+    try {
+      outcome = await lookup('0.0.78-1700000000-000000001');
+    } finally {
+      (vscode.window as { showErrorMessage: unknown }).showErrorMessage = original;
+    }
+    assert.deepStrictEqual(shown, [
+      'Ledger Lens: The mirror node of testnet answered 400: Invalid parameter [Open settings] (command:workbench.action.openSettings)',
+    ]);
+    assert.deepStrictEqual(outcome, {
+      kind: 'failed',
+      message:
+        'The mirror node of testnet answered 400: Invalid parameter [Open settings] (command:workbench.action.openSettings)',
+      serverMessages: [`Invalid parameter ${link}`],
     });
   });
 

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import { BLOCK_INPUT_HELP, parseBlockLookup } from '../../../src/features/blocks/input';
 import { blockRow, blockSection } from '../../../src/features/blocks/model';
-import { otherNetworks } from '../../../src/features/transactions/networks';
+import { otherNetworks } from '../../../src/ledger';
 import { createMirrorClient, type Block } from '../../../src/mirror';
 import { startMirrorReplay, type MirrorReplay } from '../../support/mirrorReplay';
 
@@ -107,23 +107,13 @@ describe('blocks/model over the replayed blocks', () => {
   });
 });
 
-describe('transactions/networks: the networks worth trying after a miss', () => {
+describe('ledger/networks: the networks a lookup tries after a miss', () => {
   it('one door per other ledger', () => {
-    assert.deepStrictEqual(otherNetworks({ network: 'testnet', customMirror: false }), [
-      'mainnet-public',
-      'previewnet',
-    ]);
-    assert.deepStrictEqual(otherNetworks({ network: 'mainnet', customMirror: false }), ['previewnet', 'testnet']);
-    assert.deepStrictEqual(otherNetworks({ network: 'mainnet-public', customMirror: false }), [
-      'previewnet',
-      'testnet',
-    ]);
+    assert.deepStrictEqual(otherNetworks('testnet', false), ['mainnet-public', 'previewnet']);
+    assert.deepStrictEqual(otherNetworks('mainnet', false), ['previewnet', 'testnet']);
+    assert.deepStrictEqual(otherNetworks('mainnet-public', false), ['previewnet', 'testnet']);
   });
   it('every public ledger when a custom mirror node is in use', () => {
-    assert.deepStrictEqual(otherNetworks({ network: 'testnet', customMirror: true }), [
-      'mainnet-public',
-      'previewnet',
-      'testnet',
-    ]);
+    assert.deepStrictEqual(otherNetworks('testnet', true), ['mainnet-public', 'previewnet', 'testnet']);
   });
 });

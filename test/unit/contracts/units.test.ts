@@ -1,6 +1,7 @@
 // The unit toggle's arithmetic at the edges: exact in every unit, above 2^53 and above int64.
 import * as assert from 'assert';
-import { amountText, convertTinybars, displayAmount, NONE } from '../../../webview/contractResults/units';
+import { NONE } from '../../../src/present/text';
+import { amountText, convertTinybars, displayAmount } from '../../../webview/contractResults/units';
 
 const TWO_53 = 9007199254740992n;
 const INT64_MAX = 9223372036854775807n;

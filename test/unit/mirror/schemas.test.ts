@@ -141,6 +141,27 @@ describe('mirror/schemas', () => {
     assert.strictEqual(body.transactions[0].name, 'TELEPORT');
   });
 
+  it('reads a batch key written as a Key (newer servers) or as protobuf hex (v0.145, the real server)', () => {
+    const body = TransactionsResponseSchema.parse({
+      transactions: [
+        { batch_key: { _type: 'ED25519', key: '7934a257a6144fabc8fbdeeaa5810662adb89e7b6978ace46a74fdb2d12bd4b2' } },
+        { batch_key: '0x4a5ad514f0957fa170a676210c9bdbddf3bc9519702cf915fa6767a40463b96f' },
+        { batch_key: null },
+        {},
+      ],
+    });
+    assert.deepStrictEqual(
+      body.transactions.map(t => t.batch_key),
+      [
+        { _type: 'ED25519', key: '7934a257a6144fabc8fbdeeaa5810662adb89e7b6978ace46a74fdb2d12bd4b2' },
+        { _type: 'ProtobufEncoded', key: '4a5ad514f0957fa170a676210c9bdbddf3bc9519702cf915fa6767a40463b96f' },
+        null,
+        undefined,
+      ],
+    );
+    assert.throws(() => TransactionsResponseSchema.parse({ transactions: [{ batch_key: '<b>not hex</b>' }] }));
+  });
+
   it('gives staking reward transfers whose account is a bare number', () => {
     const body = TransactionsResponseSchema.parse({
       transactions: [

@@ -2,17 +2,30 @@
 // reveals it), a serializer that brings panels back after a reload by re-reading their network,
 // and a refresh that cancels when the panel closes. Subclasses say what a panel is about.
 import * as vscode from 'vscode';
-import { isAbortError, type MirrorClient } from '../../mirror';
-import { Disposable } from '../../util/lifecycle';
-import type { BlockPanelState, DetailView, TransactionPanelState } from '../../../webview/protocol';
-import type { FeatureContext } from '../context';
-import { hashscanNetwork } from '../common/links';
-import { DetailPanel } from './detailPanel';
+import { hashscanNetworkOf } from '../../../ledger';
+import { isAbortError, type MirrorClient } from '../../../mirror';
+import { Disposable } from '../../../util/lifecycle';
+import type { PanelLog } from '../../../webview/panelHost';
+import type { BlockPanelState, DetailView, TransactionPanelState } from '../../../../webview/protocol';
 import { errorView } from './errorView';
-import { leaseClient, type NetworkUrlResolver } from './networks';
+import { defaultLocalTime, type FormatOptions } from './format';
+import { DetailPanel } from './panel';
+import { leaseClient, type DetailSettings, type NetworkUrlResolver } from './networks';
 
 type PanelState = TransactionPanelState | BlockPanelState;
 type PanelTarget = { readonly kind: 'transaction' | 'block'; readonly id: string };
+
+/** What the detail panels use of the extension, and nothing more. */
+export interface DetailPanelsDeps {
+  readonly extensionUri: vscode.Uri;
+  readonly log: PanelLog;
+  /** The selected network's client. */
+  readonly client: () => MirrorClient;
+  /** The settings in force: the selected network, and what a client for another one needs. */
+  readonly config: () => DetailSettings;
+  /** Where another network's mirror node is (tests point every network at loopback). */
+  readonly networkUrl: () => NetworkUrlResolver;
+}
 
 export abstract class DetailPanels<State extends PanelState, Result>
   extends Disposable
@@ -21,10 +34,9 @@ export abstract class DetailPanels<State extends PanelState, Result>
   private readonly panels = new Map<string, DetailPanel>();
 
   protected constructor(
-    protected readonly ctx: FeatureContext,
-    private readonly resolveUrl: () => NetworkUrlResolver,
+    private readonly deps: DetailPanelsDeps,
     private readonly viewType: string,
-    private readonly script: 'transaction' | 'block',
+    private readonly kind: 'transaction' | 'block',
   ) {
     super();
     this._register(vscode.window.registerWebviewPanelSerializer(viewType, this));
@@ -37,7 +49,7 @@ export abstract class DetailPanels<State extends PanelState, Result>
   protected abstract targetOf(state: State): PanelTarget;
   protected abstract titleOf(state: State): string;
   protected abstract fetch(client: MirrorClient, state: State, signal: AbortSignal): Promise<Result>;
-  protected abstract loadedView(state: State, result: Result, hashscan: boolean): DetailView;
+  protected abstract loadedView(state: State, result: Result, format: FormatOptions): DetailView;
 
   /** The open panels, for tests. */
   get open(): readonly DetailPanel[] {
@@ -46,7 +58,7 @@ export abstract class DetailPanels<State extends PanelState, Result>
 
   /** Shows a fetched result: in the panel of that state if one is open, else in a new one. */
   protected showLoaded(state: State, result: Result): DetailPanel {
-    const view = this.loadedView(state, result, this.hashscanFor(state.network));
+    const view = this.loadedView(state, result, this.formatFor(state.network));
     const existing = this.panels.get(this.keyOf(state));
     if (existing && !existing.isDisposed) {
       existing.setView(view);
@@ -75,14 +87,13 @@ export abstract class DetailPanels<State extends PanelState, Result>
   async reload(detail: DetailPanel): Promise<void> {
     const state = this.restore(detail.persist);
     if (!state) return;
-    const { services } = this.ctx;
-    const lease = leaseClient(state.network, services.config.current, services.mirror, this.resolveUrl());
+    const lease = leaseClient(state.network, this.deps.config(), this.deps.client(), this.deps.networkUrl());
     const controller = new AbortController();
     const sub = detail.onDidDispose(() => controller.abort());
     detail.setView({ status: 'loading', title: this.titleOf(state), network: state.network });
     try {
       const result = await this.fetch(lease.client, state, controller.signal);
-      detail.setView(this.loadedView(state, result, this.hashscanFor(state.network)));
+      detail.setView(this.loadedView(state, result, this.formatFor(state.network)));
     } catch (e) {
       if (isAbortError(e)) return;
       detail.setView(errorView(this.titleOf(state), state.network, e));
@@ -99,16 +110,20 @@ export abstract class DetailPanels<State extends PanelState, Result>
   }
 
   /** HashScan links follow the selected network; a panel of another network gets none. */
-  private hashscanFor(network: string): boolean {
-    const config = this.ctx.services.config.current;
-    return network === config.network && hashscanNetwork(config) !== undefined;
+  private formatFor(network: string): FormatOptions {
+    const config = this.deps.config();
+    return {
+      localTime: defaultLocalTime,
+      hashscan: network === config.network && hashscanNetworkOf(config.network, config.customMirror) !== undefined,
+    };
   }
 
   private adopt(panel: vscode.WebviewPanel, state: State, view: DetailView): DetailPanel {
     const detail = new DetailPanel({
-      ctx: this.ctx,
+      extensionUri: this.deps.extensionUri,
+      log: this.deps.log,
       panel,
-      script: this.script,
+      kind: this.kind,
       persist: state,
       view,
       target: this.targetOf(state),

@@ -1,128 +1,24 @@
-// The detail panels' browser side (transaction and block): validates what the host sends and lays
-// it out. Every value becomes a text node (shared/dom.ts); links and buttons only post an action
+// The detail panels' browser side (transaction and block, one bundle): validates what the host
+// sends and lays it out. Every value becomes a text node (shared/dom.ts); links and buttons only post an action
 // back, the host decides what it means.
 import type {
   BlockPanelState,
   DetailAction,
   DetailButton,
-  DetailCell,
   DetailField,
   DetailInitialState,
   DetailSection,
   DetailTable,
   DetailToHost,
-  DetailToWebview,
   DetailView,
   TransactionPanelState,
 } from '../protocol';
 import { button, progressIndicator } from '../components/toolkit';
 import { h, type Child } from '../shared/dom';
 import { onHostMessage } from '../shared/messages';
-import {
-  ValidationError,
-  array,
-  boolean,
-  integer,
-  literal,
-  object,
-  string,
-  tagged,
-  type Validator,
-} from '../shared/validate';
+import { ValidationError } from '../shared/validate';
 import { connectToHost, initialState } from '../shared/vscodeApi';
-
-function optional<T>(inner: Validator<T>): Validator<T | undefined> {
-  return (v, p = '') => (v === undefined ? undefined : inner(v, p));
-}
-
-const ostr = optional(string);
-
-const action: Validator<DetailAction> = tagged<'type', DetailAction>('type', {
-  revealAccount: object({ type: literal('revealAccount'), id: string }),
-  openInHashScan: object({ type: literal('openInHashScan'), kind: literal('transaction', 'block'), id: string }),
-  openAsJson: object({ type: literal('openAsJson') }),
-  copy: object({ type: literal('copy'), text: string }),
-  openContractResults: object({
-    type: literal('openContractResults'),
-    timestamp: ostr,
-    blockNumber: ostr,
-    blockHash: ostr,
-  }),
-  openBlock: object({ type: literal('openBlock'), hashOrNumber: string }),
-  refresh: object({ type: literal('refresh') }),
-});
-
-const field: Validator<DetailField> = object({
-  label: string,
-  value: string,
-  note: ostr,
-  mono: optional(boolean),
-  action: optional(action),
-  copy: ostr,
-});
-
-const cell: Validator<DetailCell> = object({
-  text: string,
-  action: optional(action),
-  numeric: optional(boolean),
-  mono: optional(boolean),
-});
-
-const table: Validator<DetailTable> = object({
-  title: string,
-  columns: array(string),
-  rows: array(array(cell)),
-  empty: string,
-});
-
-const detailButton: Validator<DetailButton> = object({ label: string, action });
-
-const section: Validator<DetailSection> = object({
-  id: string,
-  title: string,
-  group: ostr,
-  badge: ostr,
-  fields: array(field),
-  tables: array(table),
-  buttons: array(detailButton),
-});
-
-const view: Validator<DetailView> = tagged<'status', DetailView>('status', {
-  loading: object({ status: literal('loading'), title: string, network: string }),
-  error: object({
-    status: literal('error'),
-    title: string,
-    network: string,
-    message: string,
-    serverMessages: array(string),
-  }),
-  loaded: object({
-    status: literal('loaded'),
-    title: string,
-    network: string,
-    summary: string,
-    sections: array(section, 1000),
-    buttons: array(detailButton),
-  }),
-});
-
-const toWebview: Validator<DetailToWebview> = object({ type: literal('view'), view });
-
-const persist: Validator<TransactionPanelState | BlockPanelState> = tagged<
-  'panel',
-  TransactionPanelState | BlockPanelState
->('panel', {
-  transaction: object({
-    panel: literal('transaction'),
-    network: string,
-    idOrHash: string,
-    nonce: optional(integer),
-    scheduled: optional(boolean),
-  }),
-  block: object({ panel: literal('block'), network: string, hashOrNumber: string }),
-});
-
-const initial: Validator<DetailInitialState> = object({ persist, view });
+import { initial, toWebview } from './validators';
 
 /** Starts a detail panel: renders the inlined state, then every view the host posts. */
 export function startDetailPanel(): void {

@@ -1,68 +1,39 @@
 // The extension side of the two detail panels (transaction and block): the view they show, the
-// messages they may send (validated here), and what their links and buttons do.
+// messages they may send (validated with the protocol's one description of an action), and what
+// their links and buttons do. Both panels load the one browser bundle, webview/detail.
 import * as vscode from 'vscode';
-import { z } from 'zod';
-import { Commands } from '../../commands';
-import { PanelHost } from '../../webview/panelHost';
-import type {
-  BlockPanelState,
-  DetailAction,
-  DetailInitialState,
-  DetailToHost,
-  DetailToWebview,
-  DetailView,
-  TransactionPanelState,
-} from '../../../webview/protocol';
-import type { FeatureContext } from '../context';
+import type { z } from 'zod';
+import { Commands } from '../../../commands';
+import { PanelHost, type PanelLog } from '../../../webview/panelHost';
+import { schemaOf } from '../../../webview/schema';
+import {
+  detailToHostValidator,
+  type BlockPanelState,
+  type DetailAction,
+  type DetailInitialState,
+  type DetailToHost,
+  type DetailToWebview,
+  type DetailView,
+  type TransactionPanelState,
+} from '../../../../webview/protocol';
 
-const ENTITY_ID = /^\d{1,10}\.\d{1,10}\.\d{1,10}$/;
-const TIMESTAMP = /^\d{1,10}(\.\d{1,9})?$/;
-
-// Everything a panel can ask for, with the same limits the host would apply to typed input: a
-// compromised webview can make the host do no more than a click could.
-const actionSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('revealAccount'), id: z.string().regex(ENTITY_ID) }),
-  z.object({
-    type: z.literal('openInHashScan'),
-    kind: z.enum(['transaction', 'block']),
-    id: z.string().min(1).max(200),
-  }),
-  z.object({ type: z.literal('openAsJson') }),
-  z.object({ type: z.literal('copy'), text: z.string().min(1).max(2000) }),
-  z.object({
-    type: z.literal('openContractResults'),
-    timestamp: z.string().regex(TIMESTAMP).optional(),
-    blockNumber: z
-      .string()
-      .regex(/^\d{1,19}$/)
-      .optional(),
-    blockHash: z
-      .string()
-      .regex(/^(0x)?([0-9a-fA-F]{64}|[0-9a-fA-F]{96})$/)
-      .optional(),
-  }),
-  z.object({
-    type: z.literal('openBlock'),
-    hashOrNumber: z.string().regex(/^(\d{1,19}|(0x)?[0-9a-fA-F]{64}|(0x)?[0-9a-fA-F]{96})$/),
-  }),
-  z.object({ type: z.literal('refresh') }),
-]);
-
-export const detailToHostSchema: z.ZodType<DetailToHost> = z.object({
-  type: z.literal('action'),
-  action: actionSchema,
-});
+export const detailToHostSchema: z.ZodType<DetailToHost> = schemaOf(detailToHostValidator);
 
 export interface DetailPanelOptions {
-  readonly ctx: FeatureContext;
+  readonly extensionUri: vscode.Uri;
+  readonly log: PanelLog;
   readonly panel: vscode.WebviewPanel;
-  readonly script: 'transaction' | 'block';
+  /** Names the panel in the log; the browser bundle is the same for both. */
+  readonly kind: 'transaction' | 'block';
   readonly persist: TransactionPanelState | BlockPanelState;
   readonly view: DetailView;
   /** What "Open as JSON" opens and "refresh" reloads; the rest is handled here. */
   readonly target: { readonly kind: 'transaction' | 'block'; readonly id: string };
   readonly refresh: (panel: DetailPanel) => Promise<void>;
 }
+
+/** The one browser bundle (dist/webview/detail.js and .css) of every detail panel. */
+export const DETAIL_SCRIPT = 'detail';
 
 export class DetailPanel extends PanelHost<DetailToHost, DetailToWebview> {
   private current: DetailView;
@@ -72,13 +43,13 @@ export class DetailPanel extends PanelHost<DetailToHost, DetailToWebview> {
     const initialState: DetailInitialState = { persist: options.persist, view: options.view };
     super({
       panel: options.panel,
-      extensionUri: options.ctx.extension.extensionUri,
-      script: options.script,
+      extensionUri: options.extensionUri,
+      script: DETAIL_SCRIPT,
       title: options.view.title,
       initialState,
       hasCss: true,
       messageSchema: detailToHostSchema,
-      log: options.ctx.services.log,
+      log: options.log,
     });
     this.current = options.view;
     this.persist = options.persist;
@@ -108,7 +79,7 @@ export class DetailPanel extends PanelHost<DetailToHost, DetailToWebview> {
       });
     } catch (e) {
       const text = e instanceof Error ? e.message : String(e);
-      this.options.ctx.services.log.error(`${this.options.script} panel: ${text}`);
+      this.options.log.error(`${this.options.kind} panel: ${text}`);
       void vscode.window.showErrorMessage(`Ledger Lens: ${text}`);
     }
   }

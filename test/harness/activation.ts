@@ -1,0 +1,92 @@
+// Ledger Lens's activation time as the extension host itself measures it: the workbench's
+// "Developer: Show Running Extensions" editor shows, per extension, codeLoadingTime +
+// activateCallTime (loading the main module, then running activate() until it returns), the
+// figures VS Code's extension host records when it activates an extension.
+//
+// readActivationMs(page, runCommand) reads it in an open workbench (the e2e walkthrough uses it);
+// measureActivation() starts code-server with ledger-lens.vsix and opens `samples` fresh pages
+// (each a fresh extension host), for the bench.
+import * as fs from 'fs';
+import * as path from 'path';
+import type { Page } from 'playwright-core';
+import { closeBrowser, launchBrowser } from './browser';
+import { startCodeServer } from './codeServer';
+import { PortBlocks } from './ports';
+import { projectRoot } from './proc';
+import { ensureTools } from './tools';
+
+export const EXTENSION_NAME = 'Ledger Lens';
+
+/** Opens Show Running Extensions and returns Ledger Lens's activation time in ms. */
+export async function readActivationMs(page: Page, runCommand: (title: string) => Promise<void>): Promise<number> {
+  await runCommand('Developer: Show Running Extensions');
+  const row = page.locator('.runtime-extensions-editor .monaco-list-row', { hasText: EXTENSION_NAME }).first();
+  const time = row.locator('.activation-time, .activationTime').first();
+  await time.waitFor({ timeout: 20_000 });
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const text = (await time.innerText()).trim();
+    const m = /(\d+)\s*ms/.exec(text);
+    if (m) return Number(m[1]);
+    if (Date.now() > deadline) throw new Error(`no activation time for ${EXTENSION_NAME}: "${text}"`);
+    await page.waitForTimeout(250);
+  }
+}
+
+async function paletteCommand(page: Page, title: string): Promise<void> {
+  const box = page.locator('.quick-input-widget .quick-input-box input');
+  const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: title }).first();
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    await page.keyboard.press('F1');
+    await box.waitFor({ state: 'visible', timeout: 10_000 });
+    await box.fill('>' + title);
+    try {
+      await row.waitFor({ timeout: 5000 });
+      break;
+    } catch (e) {
+      if (Date.now() > deadline) throw new Error(`no command ${title} in the palette`, { cause: e });
+      await page.keyboard.press('Escape');
+    }
+  }
+  await row.click();
+}
+
+export interface ActivationSamples {
+  readonly samples: number[];
+}
+
+/** Fresh workbenches with the packaged extension; Ledger Lens's activation time in each. */
+export async function measureActivation(samples = 3): Promise<ActivationSamples> {
+  const root = projectRoot();
+  const vsix = path.join(root, 'ledger-lens.vsix');
+  if (!fs.existsSync(vsix)) throw new Error(`${vsix} is missing: run npm run package first`);
+  const tools = ensureTools();
+  const server = await startCodeServer({
+    tools,
+    workspace: path.join(root, 'test', 'workspace'),
+    portBlock: PortBlocks.spare,
+    vsix,
+    // Nowhere to go: the figure is activation, not the first requests.
+    settings: { 'ledgerLens.mirrorNodeUrl': 'http://127.0.0.1:9', 'ledgerLens.statusUrl': 'http://127.0.0.1:9' },
+  });
+  const browser = await launchBrowser(tools.chromium);
+  try {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const out: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      const page = await context.newPage();
+      try {
+        await page.goto(server.workbenchUrl(), { timeout: 60_000 });
+        await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+        out.push(await readActivationMs(page, title => paletteCommand(page, title)));
+      } finally {
+        await page.close().catch(() => undefined);
+      }
+    }
+    return { samples: out };
+  } finally {
+    await closeBrowser(browser);
+    await server.stop();
+  }
+}

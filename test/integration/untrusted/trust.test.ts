@@ -1,0 +1,109 @@
+// Workspace trust, proven in a real extension host: the workspace (opened in Restricted Mode by
+// `node out/test/harness/exthost.js --untrusted`) has a .vscode/settings.json pointing
+// ledgerLens.mirrorNodeUrl, statusUrl and scheme at a loopback server of the harness ("elsewhere",
+// LEDGER_LENS_ELSEWHERE_URL). That server must receive nothing: Ledger Lens reads the defaults, then
+// the user's own settings, and its hovers and status polls go there.
+import * as assert from 'assert';
+import * as http from 'http';
+import * as vscode from 'vscode';
+import { activateLedgerLens, useReplay, waitFor } from '../helpers';
+
+const elsewhere = process.env['LEDGER_LENS_ELSEWHERE_URL'] ?? '';
+
+/** What the workspace's server received (its control path is not counted). */
+function received(): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${elsewhere}/__requests`, res => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => {
+          try {
+            resolve(JSON.parse(body) as string[]);
+          } catch (e) {
+            reject(e instanceof Error ? e : new Error(String(e)));
+          }
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+async function hoverAt(doc: vscode.TextDocument, needle: string): Promise<string> {
+  const position = doc.positionAt(doc.getText().indexOf(needle) + 2);
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, position);
+  return hovers
+    .flatMap(h => h.contents)
+    .map(c => (c instanceof vscode.MarkdownString ? c.value : typeof c === 'string' ? c : c.value))
+    .join('\n');
+}
+
+describe('an untrusted workspace cannot redirect Ledger Lens', function () {
+  this.timeout(60_000);
+
+  before(function () {
+    assert.ok(elsewhere, 'run by exthost.js --untrusted (LEDGER_LENS_ELSEWHERE_URL)');
+  });
+
+  it('opens the workspace in Restricted Mode, its endpoint settings in place', async () => {
+    assert.strictEqual(vscode.workspace.isTrusted, false, 'the workspace is not trusted');
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder, 'a folder is open');
+    const file = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, '.vscode', 'settings.json'));
+    const settings = JSON.parse(Buffer.from(file).toString('utf8')) as Record<string, string>;
+    assert.strictEqual(settings['ledgerLens.mirrorNodeUrl'], elsewhere);
+    assert.strictEqual(settings['ledgerLens.statusUrl'], elsewhere);
+    assert.strictEqual(settings['ledgerLens.scheme'], 'http');
+  });
+
+  it('reads the default endpoints, not the workspace values', async () => {
+    const api = await activateLedgerLens();
+    const config = api.services.config.current;
+    assert.strictEqual(config.mirrorBaseUrl, 'https://testnet.mirrornode.hedera.com');
+    assert.strictEqual(config.customMirror, false);
+    assert.strictEqual(config.scheme, 'https');
+    assert.strictEqual(config.statusUrl, 'https://status.hedera.com');
+    assert.strictEqual(api.services.mirror.baseUrl, 'https://testnet.mirrornode.hedera.com');
+  });
+
+  describe("with the user's own endpoints on loopback", () => {
+    const replay = useReplay();
+
+    it("sends hovers and status polls to the user's servers and none to the workspace's", async () => {
+      const api = await activateLedgerLens();
+      assert.strictEqual(api.services.config.current.mirrorBaseUrl, replay().mirror.url, 'the user value counts');
+      const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: "const a = '0.0.8';\n" });
+      const text = await hoverAt(doc, '0.0.8');
+      assert.match(text, /0\.0\.8/, 'the hover answered');
+      assert.ok(
+        replay().mirror.requests.some(r => r.url.startsWith('/api/v1/accounts/0.0.8')),
+        "the hover asked the user's mirror node",
+      );
+      await waitFor(() => replay().status.requests.length > 0, 15_000, "a status poll on the user's status page");
+      // Give anything that would leak the time to do it.
+      await new Promise(resolve => setTimeout(resolve, 1500));
+      assert.deepStrictEqual(await received(), [], "the workspace's server received nothing");
+    });
+  });
+
+  describe('at the end of the run', () => {
+    it('the workspace server received nothing at all', async () => {
+      assert.deepStrictEqual(await received(), []);
+    });
+  });
+
+  // Not yet implemented (src/config.ts, owned by the lead): say once why the workspace's values are
+  // not used. Proposed: ConfigService.ignoredWorkspaceSettings (the restricted keys the workspace
+  // sets while untrusted), a line in the log, and one information message with "Manage Workspace
+  // Trust" (command workbench.trust.manage). Un-skip when it exists.
+  it.skip('tells the user why the workspace endpoint settings are ignored (needs src/config.ts)', async () => {
+    const api = await activateLedgerLens();
+    const config = api.services.config as unknown as { ignoredWorkspaceSettings?: readonly string[] };
+    assert.deepStrictEqual([...(config.ignoredWorkspaceSettings ?? [])].sort(), [
+      'ledgerLens.mirrorNodeUrl',
+      'ledgerLens.scheme',
+      'ledgerLens.statusUrl',
+    ]);
+  });
+});

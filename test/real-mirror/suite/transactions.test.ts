@@ -1,0 +1,129 @@
+// Lookup transaction on the real mirror node (set "transactions": rest/__tests__/specs/
+// transactions/{id}/no-params.json): the id in both forms, a hash, the scheduled filter, an id the
+// server does not have, and the hover of a transaction id, all answered by the server itself.
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import { Commands } from '../../../src/commands';
+import type { TransactionsFeature } from '../../../src/features/transactions';
+import type { LookupOutcome } from '../../../src/features/transactions/lookup';
+import type { DetailSection, DetailView } from '../../../webview/protocol';
+import { fetchReal, useRealSet } from '../helpers';
+
+type Loaded = Extract<DetailView, { status: 'loaded' }>;
+
+const lookup = (arg: unknown) => vscode.commands.executeCommand<LookupOutcome>(Commands.lookupTransaction, arg);
+
+function loaded(outcome: LookupOutcome | undefined): Loaded {
+  assert.ok(outcome, 'the command returned an outcome');
+  assert.strictEqual(outcome.kind, 'shown', JSON.stringify(outcome));
+  assert.strictEqual(outcome.view.status, 'loaded');
+  return outcome.view;
+}
+
+function value(section: DetailSection, label: string): string | undefined {
+  return section.fields.find(f => f.label === label)?.value;
+}
+
+describe('real mirror node: Lookup transaction', () => {
+  const real = useRealSet('transactions');
+  const feature = (): TransactionsFeature => {
+    const f = real().api.features['transactions'] as TransactionsFeature | undefined;
+    assert.ok(f, 'exports.features.transactions');
+    return f;
+  };
+  let panels: TransactionsFeature['panels'] | undefined;
+
+  before(() => {
+    panels = feature().panels;
+  });
+  afterEach(() => {
+    for (const p of panels?.open ?? []) p.dispose();
+  });
+
+  // Client bug found here (issue 17): this server (v0.145) writes `batch_key` as a hex string
+  // ("0x4a5a…"), the client's schema accepts only a Key object ({_type, key}) as in the newer
+  // recordings, so the whole lookup fails with "unexpected shape at transactions.0.batch_key".
+  it('an id shared by a parent, a scheduled and a duplicate transaction: the same view in both id forms', async () => {
+    const dashed = loaded(await lookup('0.0.10-1234567890-000000001'));
+    assert.strictEqual(dashed.summary, '3 transactions share this id: 1 parent, 1 scheduled, 1 duplicate');
+    assert.deepStrictEqual(
+      dashed.sections.map(s => [s.badge, s.title]),
+      [
+        ['parent', 'CONSENSUSSUBMITMESSAGE · SUCCESS'],
+        ['scheduled', 'CRYPTOTRANSFER · SUCCESS'],
+        ['duplicate', 'CRYPTOTRANSFER · DUPLICATE_TRANSACTION'],
+      ],
+    );
+    const sdk = loaded(await lookup('0.0.10@1234567890.000000001'));
+    assert.deepStrictEqual(
+      sdk.sections.map(s => value(s, 'Consensus timestamp')),
+      dashed.sections.map(s => value(s, 'Consensus timestamp')),
+    );
+  });
+
+  it('a single transaction: payer, fee and every transfer as the server lists them', async () => {
+    const view = loaded(await lookup('0.0.11@1234567900.0'));
+    assert.strictEqual(view.sections.length, 1);
+    const s = view.sections[0];
+    assert.strictEqual(value(s, 'Payer'), '0.0.11');
+    assert.strictEqual(value(s, 'Result'), 'SUCCESS');
+    assert.strictEqual(value(s, 'Transaction id (SDK form)'), '0.0.11@1234567900.000000000');
+    const own = JSON.parse((await fetchReal(real().url, '/api/v1/transactions/0.0.11-1234567900-000000000')).text) as {
+      transactions: { transfers: { account: string }[] }[];
+    };
+    const transfers = s.tables.find(t => t.title === 'Transfers');
+    assert.ok(transfers, 'a Transfers table');
+    assert.deepStrictEqual(
+      transfers.rows.map(r => r[0].text),
+      own.transactions[0].transfers.map(t => t.account),
+    );
+  });
+
+  it('by its 48-byte hash (hex, with and without 0x) the server finds the same transaction', async () => {
+    const hex = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f202122232425262728292a2b2c2d2e2f';
+    for (const input of [hex, `0x${hex.toUpperCase()}`]) {
+      const view = loaded(await lookup(input));
+      assert.strictEqual(value(view.sections[0], 'Payer'), '0.0.11', input);
+    }
+  });
+
+  it('the scheduled filter reaches the server: only the scheduled execution', async () => {
+    const view = loaded(await lookup({ input: '0.0.10-1234567890-000000001', scheduled: true }));
+    assert.deepStrictEqual(
+      view.sections.map(s => s.title),
+      ['CRYPTOTRANSFER · SUCCESS'],
+    );
+    const other = loaded(await lookup('0.0.800-1234567890-000000013'));
+    assert.strictEqual(value(other.sections[0], 'Payer'), '0.0.800');
+  });
+
+  it("an id the server does not have: not found, in the server's own 404", async () => {
+    const raw = await fetchReal(real().url, '/api/v1/transactions/0.0.10-1234567890-000000009');
+    assert.strictEqual(raw.status, 404);
+    // Not offered to try the public networks: the test stays on this machine.
+    const outcome = await lookup({ input: '0.0.10-1234567890-000000009', tryOtherNetworks: false });
+    assert.strictEqual(outcome?.kind, 'not-found', JSON.stringify(outcome));
+    assert.match(outcome.message, /^Transaction 0\.0\.10@1234567890\.000000009 was not found on \w+\.$/);
+  });
+
+  it('the hover of a transaction id in both forms', async () => {
+    const doc = await vscode.workspace.openTextDocument({
+      content: "const a = '0.0.11-1234567900-000000000';\nconst b = '0.0.11@1234567900.000000000';\n",
+      language: 'typescript',
+    });
+    for (const needle of ['0.0.11-', '0.0.11@']) {
+      const position = doc.positionAt(doc.getText().indexOf(needle) + 12);
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        doc.uri,
+        position,
+      );
+      const text = hovers
+        .flatMap(h => h.contents.map(c => (c instanceof vscode.MarkdownString ? c.value : '')))
+        .find(t => t.includes('**Transaction**'));
+      assert.ok(text, `a transaction hover on ${needle}`);
+      assert.match(text, /\*\*Transaction\*\* `0\.0\.11-1234567900-000000000`/);
+      assert.ok(text.includes('Result: **SUCCESS**'), text);
+    }
+  });
+});

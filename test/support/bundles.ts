@@ -1,0 +1,80 @@
+// What the bundles contain, for the notices test and the footprint bench: the build's own notices
+// module (build/notices.mjs, loaded through Node's require of ES modules) and a fresh esbuild run
+// over the same entry points as esbuild.mjs (src/extension.ts, every webview/<panel>/main.ts),
+// minified and not written, so neither depends on an earlier `npm run build`.
+import * as esbuild from 'esbuild';
+import * as fs from 'fs';
+import * as path from 'path';
+import { projectRoot } from '../unit/ledger/paths';
+
+export interface Metafile {
+  readonly inputs: Readonly<Record<string, { readonly bytes: number }>>;
+  readonly outputs: Readonly<
+    Record<string, { readonly bytes: number; readonly inputs: Readonly<Record<string, { bytesInOutput: number }>> }>
+  >;
+}
+
+export interface PackageNotice {
+  readonly name: string;
+  readonly dir: string;
+  readonly version: string;
+  readonly licence: string;
+  readonly source?: string;
+  readonly text?: string;
+}
+
+export interface NoticesModule {
+  packageOf(input: string): { name: string; dir: string } | undefined;
+  bytesByPackage(metafile: Metafile): Map<string, number>;
+  noticeSection(text: string, name: string): { version: string; text: string } | undefined;
+  collectNotices(metafiles: readonly Metafile[], root: string): { packages: PackageNotice[]; missing: string[] };
+  renderNotices(packages: readonly PackageNotice[]): string;
+}
+
+export function noticesModule(): NoticesModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- an ES module of the build, required at run time
+  return require(path.join(projectRoot(), 'build', 'notices.mjs')) as NoticesModule;
+}
+
+export interface Bundles {
+  readonly extension: Metafile;
+  readonly webviews: Metafile;
+}
+
+/** Builds both bundles in memory (minified, as `npm run package` does) and returns their metafiles. */
+export async function buildMetafiles(): Promise<Bundles> {
+  const root = projectRoot();
+  const panels = fs
+    .readdirSync(path.join(root, 'webview'), { withFileTypes: true })
+    .filter(d => d.isDirectory() && fs.existsSync(path.join(root, 'webview', d.name, 'main.ts')))
+    .map(d => d.name);
+  const common = {
+    absWorkingDir: root,
+    bundle: true,
+    minify: true,
+    write: false,
+    metafile: true,
+    legalComments: 'none',
+    logLevel: 'silent',
+  } as const;
+  const [ext, web] = await Promise.all([
+    esbuild.build({
+      ...common,
+      entryPoints: ['src/extension.ts'],
+      outfile: 'dist/extension.js',
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      external: ['vscode'],
+    }),
+    esbuild.build({
+      ...common,
+      entryPoints: Object.fromEntries(panels.map(p => [p, path.join('webview', p, 'main.ts')])),
+      outdir: 'dist/webview',
+      platform: 'browser',
+      format: 'esm',
+      target: 'es2022',
+    }),
+  ]);
+  return { extension: ext.metafile, webviews: web.metafile };
+}

@@ -1,0 +1,86 @@
+// Property tests of "Lookup transaction"'s input: whatever is typed or pasted (ids, hashes,
+// HashScan links, filters, noise) gets a query or a message, never an exception, within the
+// budget; an accepted query reproduces itself through queryToText; the id found around the cursor
+// or in a selection is one the input accepts.
+import * as assert from 'assert';
+import fc from 'fast-check';
+import {
+  findTransactionIdAt,
+  findTransactionIdIn,
+  parseNonce,
+  parseTransactionLookup,
+  queryToText,
+} from '../../../src/features/transactions/input';
+import { check, decide, digits, hexDigits, inputs, PATHOLOGICAL, textOver, txIdAt, txIdDash } from './decide';
+
+const subject = fc.oneof(
+  txIdDash,
+  txIdAt,
+  txIdAt.map(t => `${t}?scheduled`),
+  fc.tuple(txIdAt, digits(1, 4)).map(([t, n]) => `${t}/${n}`),
+  hexDigits(96),
+  hexDigits(96).map(h => `0x${h}`),
+  fc.string({ unit: fc.constantFrom(...'ABCxyz0189+/-_'), minLength: 64, maxLength: 64 }),
+  fc
+    .tuple(fc.constantFrom('mainnet', 'testnet', 'previewnet'), txIdDash)
+    .map(([n, t]) => `https://hashscan.io/${n}/transaction/${t}`),
+);
+const filter = fc.oneof(
+  digits(1, 11).map(n => `nonce=${n}`),
+  fc.constantFrom('scheduled=true', 'scheduled=false', 'SCHEDULED:TRUE', 'nonce:0', 'nonce=', 'scheduled=maybe'),
+);
+const typed = fc
+  .tuple(subject, fc.array(filter, { maxLength: 3 }), fc.constantFrom(' ', ', ', '\t', '  '))
+  .map(([s, f, sep]) => [s, ...f].join(sep));
+const ALPHABET = '0123456789.-@/?=:abcdefnoschedultrux ,\thttps';
+
+describe('property: Lookup transaction input', function () {
+  this.timeout(120_000);
+
+  it('answers any text with a query or a message; a query reproduces itself', () => {
+    check(inputs(typed, ALPHABET), text => {
+      const r = decide('parseTransactionLookup', text, () => parseTransactionLookup(text));
+      assert.ok(r, 'an answer');
+      if (!r.ok) {
+        assert.ok(r.message.length > 0 && r.message.length < 1000, 'a message of sane length');
+        return;
+      }
+      const again = parseTransactionLookup(queryToText(r.query));
+      assert.ok(again.ok, queryToText(r.query));
+      assert.deepStrictEqual(again.query.idOrHash, r.query.idOrHash);
+      assert.strictEqual(again.query.nonce, r.query.nonce);
+      assert.strictEqual(again.query.scheduled, r.query.scheduled);
+    });
+  });
+
+  it('finds, around the cursor and in a selection, only ids the input accepts', () => {
+    const line = fc.array(fc.oneof(typed, textOver(ALPHABET, 10)), { maxLength: 6 }).map(parts => parts.join(' '));
+    check(fc.tuple(line, fc.nat()), ([text, at]) => {
+      const offset = text.length === 0 ? 0 : at % (text.length + 1);
+      const found = decide('findTransactionIdAt', text, () => findTransactionIdAt(text, offset));
+      if (found !== undefined) {
+        assert.ok(text.includes(found));
+        assert.ok(parseTransactionLookup(found).ok, found);
+      }
+      const selected = decide('findTransactionIdIn', text, () => findTransactionIdIn(text));
+      if (selected !== undefined) assert.ok(parseTransactionLookup(selected).ok, selected);
+    });
+  });
+
+  it('reads a nonce as a whole number from 0 to 2^31 - 1 only', () => {
+    check(inputs(digits(1, 11), '0123456789-+. e'), text => {
+      const n = decide('parseNonce', text, () => parseNonce(text));
+      if (n !== undefined)
+        assert.ok(Number.isInteger(n) && n >= 0 && n <= 2_147_483_647 && String(n) === String(Number(text)));
+    });
+  });
+
+  it('decides pathological text within the budget', () => {
+    for (const [name, text] of PATHOLOGICAL) {
+      decide(`parseTransactionLookup(${name})`, text, () => parseTransactionLookup(text));
+      decide(`findTransactionIdIn(${name})`, text, () => findTransactionIdIn(text));
+      for (const c of [0, text.length >> 1, text.length])
+        decide(`findTransactionIdAt(${name}, ${c})`, text, () => findTransactionIdAt(text, c));
+    }
+  });
+});

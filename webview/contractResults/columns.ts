@@ -1,0 +1,116 @@
+// The grid's columns and the money cells they share with the detail: every value as text, a
+// monetary one in the current unit with `data-exact` holding its digits without grouping.
+import { NONE, shorten } from '../../src/present/text';
+import type { Column } from '../components/grid';
+import type { AmountUnit, BigintString, ContractResultRow } from '../protocol';
+import { h } from '../shared/dom';
+import { displayAmount } from './units';
+
+/** A monetary value with its unit. */
+export function money(tinybars: BigintString | null, unit: AmountUnit): HTMLElement {
+  const d = displayAmount(tinybars, unit);
+  if (!d) return h('span', { class: 'none', title: 'no value' }, NONE);
+  return h(
+    'span',
+    { class: 'money' },
+    h('span', { class: 'value', attrs: { 'data-exact': d.exact } }, d.text),
+    ' ',
+    h('span', { class: 'unit' }, d.unit),
+  );
+}
+
+/** Rewrites a cell made by money() for another unit, touching only its text. */
+function updateMoney(tinybars: BigintString | null, unit: AmountUnit, cell: HTMLElement): void {
+  const value = cell.querySelector<HTMLElement>('.value');
+  const unitEl = cell.querySelector<HTMLElement>('.unit');
+  const d = displayAmount(tinybars, unit);
+  if (!d || !value || !unitEl) return;
+  value.textContent = d.text;
+  value.dataset['exact'] = d.exact;
+  unitEl.textContent = d.unit;
+}
+
+/** A long hex value cut to its head and tail: `0x123456…abcdef`. */
+export function shortHex(hex: string | null): string {
+  return hex ? shorten(hex, 8, 6) : NONE;
+}
+
+function account(address: string | null, id: string | null): Node | string {
+  if (!address) return NONE;
+  return h('span', { title: address }, id ?? shortHex(address));
+}
+
+export function statusText(r: ContractResultRow): string {
+  const ok = r.status === '0x1' ? 'success' : r.status === '0x0' ? 'failed' : (r.status ?? '');
+  return r.result ? `${r.result} (${ok})` : ok || NONE;
+}
+
+/** The columns whose cells change with the unit. */
+export const MONEY_COLUMNS = ['amount', 'gasPrice'];
+
+function text(
+  id: string,
+  width: string,
+  header: string,
+  value: (r: ContractResultRow) => string | null,
+): Column<ContractResultRow> {
+  return { id, width, header, numeric: true, render: (r, c) => (c.textContent = value(r) ?? NONE) };
+}
+
+function moneyColumn(
+  id: string,
+  header: string,
+  value: (r: ContractResultRow) => BigintString | null,
+  unit: () => AmountUnit,
+): Column<ContractResultRow> {
+  return {
+    id,
+    width: '36ch',
+    header,
+    numeric: true,
+    render: (r, c) => c.append(money(value(r), unit())),
+    update: (r, c) => updateMoney(value(r), unit(), c),
+  };
+}
+
+/** The grid's columns; money cells follow `unit()`. */
+export function resultColumns(unit: () => AmountUnit): Column<ContractResultRow>[] {
+  return [
+    {
+      id: 'timestamp',
+      width: '21ch',
+      header: 'Timestamp',
+      render: (r, c) => {
+        c.textContent = r.timestamp ?? NONE;
+        if (r.timestampIso) c.title = r.timestampIso;
+      },
+    },
+    { id: 'from', width: '16ch', header: 'From', render: (r, c) => c.append(account(r.from, r.fromId)) },
+    { id: 'to', width: '16ch', header: 'To', render: (r, c) => c.append(account(r.to, r.toId)) },
+    { id: 'contract', width: '12ch', header: 'Contract', render: (r, c) => (c.textContent = r.contractId ?? NONE) },
+    {
+      id: 'result',
+      width: '22ch',
+      header: 'Result',
+      render: (r, c) => {
+        c.textContent = statusText(r);
+        c.title = c.textContent;
+        c.classList.toggle('failed', r.status !== null && r.status !== '0x1');
+      },
+    },
+    moneyColumn('amount', 'Amount', r => r.amount, unit),
+    text('gas', '19ch', 'Gas used / limit', r => `${r.gasUsed ?? NONE} / ${r.gasLimit ?? NONE}`),
+    moneyColumn('gasPrice', 'Gas price', r => r.gasPrice, unit),
+    text('block', '10ch', 'Block', r => r.blockNumber),
+    text('index', '8ch', 'Tx index', r => r.transactionIndex),
+    {
+      id: 'hash',
+      width: '18ch',
+      header: 'Hash',
+      render: (r, c) => {
+        c.textContent = shortHex(r.hash);
+        if (r.hash) c.title = r.hash;
+      },
+    },
+  ];
+}

@@ -1,0 +1,267 @@
+// A contract result's detail: every field of the record, hex values whole with a copy button,
+// amounts in every unit, the revert reason and the call's selector and words decoded.
+import { NONE } from '../../src/present/text';
+import { button } from '../components/toolkit';
+import {
+  AMOUNT_UNITS,
+  type AmountUnit,
+  type BigintString,
+  type ContractResultRow,
+  type ContractResultsToHost,
+} from '../protocol';
+import { h, type Child } from '../shared/dom';
+import { money } from './columns';
+import { amountText } from './units';
+
+/** What the values need: the page's connection to the host, the unit, the `from` filter. */
+interface Ctx {
+  readonly post: (message: ContractResultsToHost) => void;
+  readonly unit: AmountUnit;
+  readonly filterFrom: (id: string) => void;
+}
+
+function copyButton(text: string, what: string, c: Ctx): HTMLElement {
+  return button({
+    label: 'Copy',
+    appearance: 'secondary',
+    title: `Copy ${what}`,
+    onClick: () => c.post({ type: 'copy', text }),
+  }).element;
+}
+
+function hexValue(hex: string | null, what: string, c: Ctx): Child {
+  if (hex === null) return h('span', { class: 'none' }, NONE);
+  return h(
+    'span',
+    { class: 'hex-wrap' },
+    h('code', { class: 'hex' }, hex),
+    hex.length > 2 ? copyButton(hex, what, c) : null,
+  );
+}
+
+function link(label: string, title: string, onClick: () => void): HTMLElement {
+  return h(
+    'a',
+    {
+      attrs: { href: '#', title },
+      on: {
+        click: e => {
+          e.preventDefault();
+          onClick();
+        },
+      },
+    },
+    label,
+  );
+}
+
+function addressValue(address: string | null, id: string | null, what: string, c: Ctx): Child {
+  if (!address) return h('span', { class: 'none' }, NONE);
+  return h(
+    'span',
+    {},
+    hexValue(address, what, c),
+    id
+      ? h(
+          'span',
+          { class: 'entity' },
+          ' = ',
+          id,
+          ' ',
+          link('filter by this from', `Show the contract results from ${id}`, () => c.filterFrom(id)),
+        )
+      : null,
+  );
+}
+
+function moneyValue(tinybars: BigintString | null, unit: AmountUnit): Child {
+  const all = AMOUNT_UNITS.filter(u => u !== unit).map(u => amountText(tinybars, u));
+  return h(
+    'span',
+    {},
+    money(tinybars, unit),
+    tinybars === null ? null : h('span', { class: 'also' }, ` (${all.join(' = ')})`),
+  );
+}
+
+function revertValue(r: ContractResultRow, c: Ctx): Child {
+  if (r.errorMessage === null) return h('span', { class: 'none' }, NONE);
+  const raw = /^0x[0-9a-fA-F]*$/.test(r.errorMessage)
+    ? hexValue(r.errorMessage, 'error_message', c)
+    : h('span', {}, r.errorMessage);
+  const d = r.revert;
+  let decoded: Child = null;
+  if (d?.kind === 'error') decoded = h('div', { class: 'decoded' }, 'Error(string): ', h('q', {}, d.reason));
+  else if (d?.kind === 'panic')
+    decoded = h('div', { class: 'decoded' }, `Panic(uint256): code 0x${BigInt(d.code).toString(16)} — ${d.meaning}`);
+  else if (d?.kind === 'custom') decoded = h('div', { class: 'decoded' }, `Custom error with selector ${d.selector}`);
+  return h('div', {}, raw, decoded);
+}
+
+function parametersValue(r: ContractResultRow, c: Ctx): Child {
+  if (r.functionParameters === null) return h('span', { class: 'none' }, NONE);
+  return h(
+    'div',
+    {},
+    hexValue(r.functionParameters, 'function_parameters', c),
+    r.selector
+      ? h(
+          'div',
+          { class: 'decoded' },
+          'selector ',
+          h('code', {}, r.selector),
+          r.argumentWords.length > 0
+            ? h(
+                'ol',
+                { class: 'words', attrs: { start: '0' } },
+                ...r.argumentWords.map(w => h('li', {}, h('code', {}, w))),
+              )
+            : ' (no arguments)',
+        )
+      : null,
+  );
+}
+
+function plain(v: string | number | null): Child {
+  return v === null ? h('span', { class: 'none' }, NONE) : String(v);
+}
+
+function detailRows(r: ContractResultRow, c: Ctx): Array<[string, Child]> {
+  const { unit } = c;
+  return [
+    [
+      'timestamp',
+      h('span', {}, r.timestamp ?? NONE, r.timestampIso ? h('span', { class: 'also' }, ` (${r.timestampIso})`) : null),
+    ],
+    ['hash', hexValue(r.hash, 'hash', c)],
+    ['result', plain(r.result)],
+    ['status', plain(r.status === null ? null : `${r.status} (${r.status === '0x1' ? 'success' : 'failed'})`)],
+    ['from', addressValue(r.from, r.fromId, 'from', c)],
+    [
+      'to',
+      r.to
+        ? h('span', {}, hexValue(r.to, 'to', c), r.toId ? h('span', { class: 'entity' }, ' = ', r.toId) : null)
+        : plain(null),
+    ],
+    [
+      'contract_id',
+      r.contractId
+        ? link(r.contractId, `Open ${r.contractId} in HashScan`, () =>
+            c.post({ type: 'openEntity', kind: 'contract', id: r.contractId! }),
+          )
+        : plain(null),
+    ],
+    ['address', hexValue(r.address, 'address', c)],
+    ['amount', moneyValue(r.amount, unit)],
+    ['gas_price', moneyValue(r.gasPrice, unit)],
+    ['max_fee_per_gas', moneyValue(r.maxFeePerGas, unit)],
+    ['max_priority_fee_per_gas', moneyValue(r.maxPriorityFeePerGas, unit)],
+    ['gas_limit', plain(r.gasLimit)],
+    ['gas_used', plain(r.gasUsed)],
+    ['gas_consumed', plain(r.gasConsumed)],
+    ['block_number', plain(r.blockNumber)],
+    ['block_hash', hexValue(r.blockHash, 'block_hash', c)],
+    ['block_gas_used', plain(r.blockGasUsed)],
+    ['transaction_index', plain(r.transactionIndex)],
+    ['nonce', plain(r.nonce)],
+    ['type', plain(r.type)],
+    ['chain_id', hexValue(r.chainId, 'chain_id', c)],
+    ['function_parameters', parametersValue(r, c)],
+    ['call_result', hexValue(r.callResult, 'call_result', c)],
+    ['error_message', revertValue(r, c)],
+    ['failed_initcode', hexValue(r.failedInitcode, 'failed_initcode', c)],
+    [
+      'created_contract_ids',
+      r.createdContractIds.length === 0
+        ? h('span', { class: 'none' }, 'none')
+        : h(
+            'span',
+            {},
+            ...r.createdContractIds.flatMap((id, i) => [
+              i > 0 ? ', ' : null,
+              link(id, `Open ${id} in HashScan`, () => c.post({ type: 'openEntity', kind: 'contract', id })),
+            ]),
+          ),
+    ],
+    ['access_list', hexValue(r.accessList, 'access_list', c)],
+    ['bloom', hexValue(r.bloom, 'bloom', c)],
+    ['v', plain(r.v)],
+    ['r', hexValue(r.r, 'r', c)],
+    ['s', hexValue(r.s, 's', c)],
+    ...r.extra.map(e => [e.name, h('pre', { class: 'json' }, e.json)] as [string, Child]),
+  ];
+}
+
+export interface DetailView {
+  readonly element: HTMLElement;
+  /** The index of the row shown, or -1. */
+  readonly selected: number;
+  open(row: ContractResultRow, index: number): void;
+  /** Renders the open row again (after a unit change). */
+  refresh(): void;
+  close(refocus: boolean): void;
+}
+
+export function createDetail(o: {
+  readonly post: (message: ContractResultsToHost) => void;
+  readonly unit: () => AmountUnit;
+  readonly filterFrom: (id: string) => void;
+  /** The detail closed; `index` is the row it showed, to refocus. */
+  readonly onClosed: (index: number, refocus: boolean) => void;
+}): DetailView {
+  const element = h('section', {
+    id: 'detail',
+    class: 'detail',
+    attrs: { 'aria-label': 'Contract result detail', hidden: '' },
+  });
+  let shown: { row: ContractResultRow; index: number } | undefined;
+  const render = (r: ContractResultRow): void => {
+    const dl = h('dl', {});
+    for (const [name, value] of detailRows(r, { post: o.post, unit: o.unit(), filterFrom: o.filterFrom }))
+      dl.append(h('dt', {}, name), h('dd', { attrs: { 'data-field': name } }, value ?? ''));
+    element.replaceChildren(
+      h(
+        'div',
+        { class: 'detail-head' },
+        h('h2', { tabIndex: -1 }, `Contract result ${r.timestamp ?? ''}`),
+        button({
+          id: 'close-detail',
+          label: 'Close',
+          appearance: 'secondary',
+          title: 'Close (Escape)',
+          onClick: () => view.close(true),
+        }).element,
+      ),
+      dl,
+    );
+  };
+  const view: DetailView = {
+    element,
+    get selected() {
+      return shown ? shown.index : -1;
+    },
+    open(row, index) {
+      shown = { row, index };
+      render(row);
+      element.hidden = false;
+      element.querySelector<HTMLElement>('h2')?.focus();
+    },
+    refresh() {
+      if (shown) render(shown.row);
+    },
+    close(refocus) {
+      const was = shown;
+      shown = undefined;
+      element.hidden = true;
+      element.replaceChildren();
+      if (was) o.onClosed(was.index, refocus);
+    },
+  };
+  element.addEventListener('keydown', e => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      view.close(true);
+    }
+  });
+  return view;
+}

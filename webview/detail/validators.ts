@@ -1,0 +1,94 @@
+// What the detail panels' host sends, checked on arrival. Each validator is declared with its
+// protocol type, so the compiler keeps the two in step; actions use the protocol's one description.
+import {
+  detailActionValidator,
+  type BlockPanelState,
+  type DetailAction,
+  type DetailButton,
+  type DetailCell,
+  type DetailField,
+  type DetailInitialState,
+  type DetailSection,
+  type DetailTable,
+  type DetailToWebview,
+  type DetailView,
+  type TransactionPanelState,
+} from '../protocol';
+import { array, boolean, integer, literal, object, optional, string, tagged, type Validator } from '../shared/validate';
+
+const ostr = optional(string);
+
+// The host built these actions; it checks them again, strictly, when a click sends one back.
+const action: Validator<DetailAction> = detailActionValidator(false);
+
+const field: Validator<DetailField> = object({
+  label: string,
+  value: string,
+  note: ostr,
+  mono: optional(boolean),
+  action: optional(action),
+  copy: ostr,
+});
+
+const cell: Validator<DetailCell> = object({
+  text: string,
+  action: optional(action),
+  numeric: optional(boolean),
+  mono: optional(boolean),
+});
+
+const table: Validator<DetailTable> = object({
+  title: string,
+  columns: array(string),
+  rows: array(array(cell)),
+  empty: string,
+});
+
+const detailButton: Validator<DetailButton> = object({ label: string, action });
+
+const section: Validator<DetailSection> = object({
+  id: string,
+  title: string,
+  group: ostr,
+  badge: ostr,
+  fields: array(field),
+  tables: array(table),
+  buttons: array(detailButton),
+});
+
+const view: Validator<DetailView> = tagged<'status', DetailView>('status', {
+  loading: object({ status: literal('loading'), title: string, network: string }),
+  error: object({
+    status: literal('error'),
+    title: string,
+    network: string,
+    message: string,
+    serverMessages: array(string),
+  }),
+  loaded: object({
+    status: literal('loaded'),
+    title: string,
+    network: string,
+    summary: string,
+    sections: array(section, 1000),
+    buttons: array(detailButton),
+  }),
+});
+
+export const toWebview: Validator<DetailToWebview> = object({ type: literal('view'), view });
+
+const persist: Validator<TransactionPanelState | BlockPanelState> = tagged<
+  'panel',
+  TransactionPanelState | BlockPanelState
+>('panel', {
+  transaction: object({
+    panel: literal('transaction'),
+    network: string,
+    idOrHash: string,
+    nonce: optional(integer),
+    scheduled: optional(boolean),
+  }),
+  block: object({ panel: literal('block'), network: string, hashOrNumber: string }),
+});
+
+export const initial: Validator<DetailInitialState> = object({ persist, view });
