@@ -34,13 +34,19 @@ export function activate(context: vscode.ExtensionContext): LedgerLensExports {
   context.subscriptions.push(log);
   const services = new Services(log);
   context.subscriptions.push(services);
+  const steps: Record<string, number> = { services: performance.now() - started };
   const exports: LedgerLensExports = { services, features: {} };
   const ctx = createFeatureContext(services, context, exports);
-  for (const register of wire(ctx)) context.subscriptions.push(register());
-  exports.activation = { loadMs, activateMs: performance.now() - started };
+  for (const [name, register] of wire(ctx)) {
+    const t = performance.now();
+    context.subscriptions.push(register());
+    steps[name] = performance.now() - t;
+  }
+  exports.activation = { loadMs, activateMs: performance.now() - started, steps };
+  const parts = Object.entries(steps).map(([name, ms]) => `${name} ${ms.toFixed(1)}`);
   log.info(
-    `activated in ${exports.activation.activateMs.toFixed(1)} ms` +
-      (loadMs === undefined ? '' : ` (bundle evaluated in ${loadMs.toFixed(1)} ms)`),
+    `activated in ${exports.activation.activateMs.toFixed(1)} ms (${parts.join(', ')})` +
+      (loadMs === undefined ? '' : `; bundle evaluated in ${loadMs.toFixed(1)} ms`),
   );
   return exports;
 }
@@ -50,17 +56,17 @@ export function deactivate(): void {
 }
 
 /** Each feature's registration with its inputs, in order. */
-function wire(ctx: FeatureContext): (() => vscode.Disposable)[] {
+function wire(ctx: FeatureContext): [string, () => vscode.Disposable][] {
   const { services } = ctx;
   return [
-    () => wireCommon(ctx, services),
-    () => wireAccounts(ctx, services),
-    () => wireHover(ctx, services),
-    () => wireTransactions(ctx, services),
-    () => wireBlocks(ctx, services),
-    () => wireContracts(ctx, services),
-    () => wireStatus(ctx, services),
-    () => registerWalkthrough(ctx),
+    ['common', () => wireCommon(ctx, services)],
+    ['accounts', () => wireAccounts(ctx, services)],
+    ['hover', () => wireHover(ctx, services)],
+    ['transactions', () => wireTransactions(ctx, services)],
+    ['blocks', () => wireBlocks(ctx, services)],
+    ['contracts', () => wireContracts(ctx, services)],
+    ['status', () => wireStatus(ctx, services)],
+    ['walkthrough', () => registerWalkthrough(ctx)],
   ];
 }
 

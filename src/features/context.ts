@@ -42,6 +42,8 @@ export interface ActivationTiming {
   readonly loadMs: number | undefined;
   /** activate() from its call to its return. */
   readonly activateMs: number;
+  /** Of which: building the services, then each feature's registration, by name. */
+  readonly steps: Readonly<Record<string, number>>;
 }
 
 /** What every feature gets whatever it does: the extension, the exports, and command registration. */
