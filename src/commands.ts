@@ -26,6 +26,8 @@ export const Commands = {
   showAccountContractResults: 'ledgerLens.showAccountContractResults',
   copyValue: 'ledgerLens.copyValue',
   renameAccount: 'ledgerLens.renameAccount',
+  decodeCalldata: 'ledgerLens.decodeCalldata',
+  openContractSource: 'ledgerLens.openContractSource',
   openSample: 'ledgerLens.openSample',
 } as const;
 

@@ -20,6 +20,11 @@ import { registerBlocks } from './features/blocks';
 import { registerContracts } from './features/contracts';
 import { detailSettings } from './features/common/detailPanel/networks';
 import { registerStatus } from './features/status';
+import { registerAbi } from './features/abi';
+import { registerDecode } from './features/decode';
+import { AbiIndex } from './abi';
+import { registerTerminal } from './features/terminal';
+import { mirrorNetworkFor, whyLine } from './codeNetwork';
 import { registerWalkthrough } from './walkthrough';
 import { networkLabel, type LedgerLensConfig } from './settings';
 
@@ -58,14 +63,19 @@ export function deactivate(): void {
 /** Each feature's registration with its inputs, in order. */
 function wire(ctx: FeatureContext): [string, () => vscode.Disposable][] {
   const { services } = ctx;
+  // Every ABI known: the workspace's artifacts (filled in the background) and the built-in ones.
+  const abi = new AbiIndex();
   return [
+    ['abi', () => wireAbi(ctx, services, abi)],
+    ['decode', () => registerDecode(ctx, { index: abi })],
     ['common', () => wireCommon(ctx, services)],
     ['accounts', () => wireAccounts(ctx, services)],
-    ['hover', () => wireHover(ctx, services)],
-    ['transactions', () => wireTransactions(ctx, services)],
+    ['hover', () => wireHover(ctx, services, abi)],
+    ['transactions', () => wireTransactions(ctx, services, abi)],
     ['blocks', () => wireBlocks(ctx, services)],
-    ['contracts', () => wireContracts(ctx, services)],
+    ['contracts', () => wireContracts(ctx, services, abi)],
     ['status', () => wireStatus(ctx, services)],
+    ['terminal', () => wireTerminal(ctx, services)],
     ['walkthrough', () => registerWalkthrough(ctx)],
   ];
 }
@@ -110,7 +120,7 @@ export function wireAccounts(host: FeatureHost, services: Services): vscode.Disp
   );
 }
 
-export function wireHover(host: FeatureHost, services: Services): vscode.Disposable {
+export function wireHover(host: FeatureHost, services: Services, abi?: AbiIndex): vscode.Disposable {
   return withSlice(
     services,
     c => ({
@@ -125,13 +135,27 @@ export function wireHover(host: FeatureHost, services: Services): vscode.Disposa
         mirror: () => services.mirror,
         settings,
         onDidChangeMirrorClient: services.onDidChangeMirrorClient,
+        abi,
+        networkFor: async document => {
+          const answer = await services.codeNetwork.answerFor(document);
+          const network = mirrorNetworkFor(answer.network, services.config.current);
+          return {
+            network,
+            inferred: answer.network,
+            client: () => services.mirrorFor(network),
+            clientFor: other => services.mirrorFor(other),
+            // A custom mirror node (a local node, a paid one) is where the user looks: no public detour.
+            askElsewhere: !(network === services.config.current.network && services.config.current.customMirror),
+            why: whyLine(answer, services.config.current),
+          };
+        },
       }),
   );
 }
 
-export function wireTransactions(host: FeatureHost, services: Services): vscode.Disposable {
+export function wireTransactions(host: FeatureHost, services: Services, abi?: AbiIndex): vscode.Disposable {
   return withSlice(services, detailSettings, settings =>
-    registerTransactions(host, { mirror: () => services.mirror, settings, log: services.log }),
+    registerTransactions(host, { mirror: () => services.mirror, settings, log: services.log, abi }),
   );
 }
 
@@ -149,7 +173,7 @@ export function wireBlocks(host: FeatureHost, services: Services): vscode.Dispos
   );
 }
 
-export function wireContracts(host: FeatureHost, services: Services): vscode.Disposable {
+export function wireContracts(host: FeatureHost, services: Services, abi?: AbiIndex): vscode.Disposable {
   return withSlice(
     services,
     c => ({ networkLabel: networkLabel(c) }),
@@ -159,27 +183,64 @@ export function wireContracts(host: FeatureHost, services: Services): vscode.Dis
         settings,
         onDidChangeMirrorClient: services.onDidChangeMirrorClient,
         log: services.log,
+        abi,
       }),
   );
 }
 
+/** The status item while `ledgerLens.status.enabled` is on; off, it is disposed (no polling, no item). */
 export function wireStatus(host: FeatureHost, services: Services): vscode.Disposable {
+  let feature: vscode.Disposable | undefined;
+  const sync = (): void => {
+    const enabled = services.config.current.status.enabled;
+    if (enabled && !feature) feature = create();
+    if (!enabled && feature) {
+      feature.dispose();
+      feature = undefined;
+      delete host.exports.features['status'];
+    }
+  };
+  const create = (): vscode.Disposable =>
+    withSlice(
+      services,
+      c => ({
+        network: c.network,
+        statusUrl: c.statusUrl,
+        pollIntervalSeconds: c.status.pollIntervalSeconds,
+        notifyOnChange: c.status.notifyOnChange,
+      }),
+      settings =>
+        registerStatus(host, {
+          status: () => services.status,
+          settings,
+          onDidChangeStatusClient: services.onDidChangeStatusClient,
+          mirrorProblem: () => services.mirrorProblem,
+          onDidChangeMirrorProblem: services.onDidChangeMirrorProblem,
+          log: services.log,
+        }),
+    );
+  sync();
+  const subscription = services.config.onDidChange(sync);
+  return {
+    dispose: () => {
+      subscription.dispose();
+      feature?.dispose();
+    },
+  };
+}
+
+export function wireAbi(host: FeatureHost, services: Services, index: AbiIndex): vscode.Disposable {
   return withSlice(
     services,
-    c => ({
-      network: c.network,
-      statusUrl: c.statusUrl,
-      pollIntervalSeconds: c.status.pollIntervalSeconds,
-      notifyOnChange: c.status.notifyOnChange,
-    }),
-    settings =>
-      registerStatus(host, {
-        status: () => services.status,
-        settings,
-        onDidChangeStatusClient: services.onDidChangeStatusClient,
-        mirrorProblem: () => services.mirrorProblem,
-        onDidChangeMirrorProblem: services.onDidChangeMirrorProblem,
-        log: services.log,
-      }),
+    c => ({ include: c.abi.include, exclude: c.abi.exclude, problems: [] }),
+    settings => registerAbi(host, { index, settings, log: services.log }),
+  );
+}
+
+export function wireTerminal(host: FeatureHost, services: Services): vscode.Disposable {
+  return withSlice(
+    services,
+    c => ({ anyShardRealm: c.hover.anyShardRealm }),
+    settings => registerTerminal(host, { mirror: () => services.mirror, settings, log: services.log }),
   );
 }

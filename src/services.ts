@@ -5,8 +5,12 @@ import { ConfigService } from './config';
 import { createMirrorClient, type MirrorClient } from './mirror';
 import { createStatusClient, type StatusClient } from './status';
 import { HttpClient, RequestBudgets, defaultRatePolicy, type ProxyConfig } from './net';
-import { mirrorClientChanged, type LedgerLensConfig } from './settings';
+import { isNetwork } from './ledger';
+import { defaultMirrorBaseUrl, mirrorClientChanged, type LedgerLensConfig, type Network } from './settings';
+import { CodeNetwork } from './codeNetwork';
+import type { InferredNetwork } from './infer';
 import { Disposable } from './util/lifecycle';
+import { TrustNotice } from './trustNotice';
 
 /** The last mirror node request that failed for a reason other than the user's input. */
 export interface MirrorProblem {
@@ -16,6 +20,8 @@ export interface MirrorProblem {
 
 export class Services extends Disposable {
   readonly config: ConfigService;
+  /** Tells an untrusted workspace why its endpoint settings are not used. */
+  readonly trustNotice: TrustNotice;
   private mirrorClient: MirrorClient;
   private statusClient: StatusClient;
   private readonly clientChanged = this._register(new vscode.EventEmitter<MirrorClient>());
@@ -35,6 +41,11 @@ export class Services extends Disposable {
    */
   readonly http: HttpClient;
 
+  /** [network] Which network each document's code means (ledgerLens.network `auto`), and why. */
+  readonly codeNetwork: CodeNetwork;
+  /** [network] Clients of networks other than the configured one, built when a document asks. */
+  private readonly otherClients = new Map<Network, MirrorClient>();
+
   constructor(readonly log: vscode.LogOutputChannel) {
     super();
     this.config = this._register(new ConfigService());
@@ -51,10 +62,19 @@ export class Services extends Disposable {
     );
     this.mirrorClient = this.buildMirror(this.config.current);
     this.statusClient = this.buildStatus(this.config.current);
+    this.codeNetwork = this._register(
+      new CodeNetwork(
+        uri => networkSettingFor(uri),
+        line => log.info(line),
+      ),
+    );
+    this._register({ dispose: () => this.forgetOtherClients() });
     for (const p of this.config.problems) log.warn(`setting ${p.key}: ${p.message}`);
+    this.trustNotice = this._register(new TrustNotice(this.config, log));
     this._register(
       this.config.onDidChange(({ previous, current }) => {
         for (const p of this.config.problems) log.warn(`setting ${p.key}: ${p.message}`);
+        if (mirrorClientChanged(previous, current)) this.forgetOtherClients();
         if (previous.maxRequestsPerSecond !== current.maxRequestsPerSecond) {
           this.http.budgets.setPolicy(defaultRatePolicy(current.maxRequestsPerSecond)); // [net]
         }
@@ -93,6 +113,43 @@ export class Services extends Disposable {
     this.mirrorClient.dispose();
     this.statusClient.dispose();
     super.dispose();
+  }
+
+  /**
+   * [network] The client for `network`: the configured one when it is that network, else one for
+   * the network's public mirror node (a custom `mirrorNodeUrl` applies only to the network it was
+   * set for). Every client goes through the one HTTP layer, so the request budget is shared.
+   */
+  mirrorFor(network: Network): MirrorClient {
+    if (network === this.config.current.network) return this.mirrorClient;
+    let client = this.otherClients.get(network);
+    if (!client) {
+      const config = this.config.current;
+      client = createMirrorClient({
+        baseUrl: this.urlOverrides.get(network) ?? defaultMirrorBaseUrl(network, config.scheme),
+        timeoutMs: config.requestTimeoutMs,
+        http: this.http,
+      });
+      this.otherClients.set(network, client);
+    }
+    return client;
+  }
+
+  private readonly urlOverrides = new Map<Network, string>();
+
+  /**
+   * Tests only: where `mirrorFor(network)` sends requests instead of the network's public mirror
+   * node (a loopback replay). Not reachable from settings or from a workspace.
+   */
+  overrideMirrorUrlForTests(network: Network, url: string | undefined): void {
+    if (url === undefined) this.urlOverrides.delete(network);
+    else this.urlOverrides.set(network, url);
+    this.forgetOtherClients();
+  }
+
+  private forgetOtherClients(): void {
+    for (const c of this.otherClients.values()) c.dispose();
+    this.otherClients.clear();
   }
 
   private setProblem(p: MirrorProblem | undefined): void {
@@ -135,4 +192,11 @@ function readProxyConfig(): ProxyConfig {
     ...(support === 'off' || support === 'on' || support === 'fallback' || support === 'override' ? { support } : {}),
     ...(typeof strictSSL === 'boolean' ? { strictSSL } : {}),
   };
+}
+
+/** [network] `ledgerLens.network` for a resource (a folder may set its own); `auto` unless a network. */
+function networkSettingFor(uri: vscode.Uri | undefined): 'auto' | InferredNetwork {
+  const value = vscode.workspace.getConfiguration('ledgerLens', uri).get<unknown>('network');
+  if (!isNetwork(value)) return 'auto';
+  return value === 'mainnet-public' ? 'mainnet' : value;
 }

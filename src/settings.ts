@@ -1,5 +1,6 @@
 // The settings as one typed, validated snapshot. Pure: config.ts reads VS Code and hands the raw
 // values here, so the rules (defaults, bounds, the base URL) are unit-tested without VS Code.
+import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from './abi/globs';
 import * as z from './zod';
 import { NETWORKS, networkLabelOf, publicMirrorUrl, type Network } from './ledger';
 
@@ -22,6 +23,9 @@ export const SETTING_KEYS = [
   'accountsRefreshIntervalSeconds',
   'status.pollIntervalSeconds',
   'status.notifyOnChange',
+  'abi.include',
+  'abi.exclude',
+  'status.enabled',
 ] as const;
 
 export interface AccountSetting {
@@ -30,7 +34,10 @@ export interface AccountSetting {
 }
 
 export interface LedgerLensConfig {
+  /** The network requests go to when nothing more specific applies: the setting, or testnet under `auto`. */
   readonly network: Network;
+  /** `ledgerLens.network` as set: `auto` lets each document's code pick its network (src/infer). */
+  readonly networkSetting: 'auto' | Network;
   readonly scheme: 'https' | 'http';
   /** The mirror node origin requests go to (no `/api/v1`, no trailing slash). */
   readonly mirrorBaseUrl: string;
@@ -51,6 +58,13 @@ export interface LedgerLensConfig {
   readonly status: {
     readonly pollIntervalSeconds: number;
     readonly notifyOnChange: boolean;
+    /** false: no status polling and no status bar item. */
+    readonly enabled: boolean;
+  };
+  /** Where the workspace's ABIs are looked for (globs relative to the workspace folders). */
+  readonly abi: {
+    readonly include: readonly string[];
+    readonly exclude: readonly string[];
   };
 }
 
@@ -59,6 +73,8 @@ export interface SettingsProblem {
   readonly key: string;
   readonly message: string;
 }
+
+const globList = z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(500))).check(z.maxLength(100));
 
 const httpUrl = z.string().check(
   z.trim(),
@@ -122,7 +138,8 @@ export function parseSettings(raw: RawSettings): { config: LedgerLensConfig; pro
     return fallback;
   }
 
-  const network = pick('network', z.enum(NETWORKS), DEFAULTS.network);
+  const networkSetting = pick<'auto' | Network>('network', z.enum(['auto', ...NETWORKS]), 'auto');
+  const network = networkSetting === 'auto' ? DEFAULTS.network : networkSetting;
   const scheme = pick('scheme', z.enum(['https', 'http']), DEFAULTS.scheme);
   const customUrl = pick('mirrorNodeUrl', z.union([z.literal(''), httpUrl]), '');
   const statusUrl = stripTrailingSlash(pick('statusUrl', httpUrl, DEFAULTS.statusUrl));
@@ -155,6 +172,7 @@ export function parseSettings(raw: RawSettings): { config: LedgerLensConfig; pro
   const excluded = pick('hover.excludedLanguages', z.array(z.string()), [] as string[]);
   const config: LedgerLensConfig = {
     network,
+    networkSetting,
     scheme,
     mirrorBaseUrl: customUrl ? stripTrailingSlash(customUrl) : defaultMirrorBaseUrl(network, scheme),
     customMirror: customUrl !== '',
@@ -172,6 +190,11 @@ export function parseSettings(raw: RawSettings): { config: LedgerLensConfig; pro
     status: {
       pollIntervalSeconds: num('status.pollIntervalSeconds', 10, 3600, DEFAULTS.pollIntervalSeconds),
       notifyOnChange: pick('status.notifyOnChange', z.boolean(), false),
+      enabled: pick('status.enabled', z.boolean(), true),
+    },
+    abi: {
+      include: pick('abi.include', globList, DEFAULT_INCLUDE),
+      exclude: pick('abi.exclude', globList, DEFAULT_EXCLUDE),
     },
   };
   return { config, problems };

@@ -77,6 +77,13 @@ export interface ContractResultsInitialState extends ContractResultsPanelState {
   readonly network: string;
 }
 
+/** A decoded call in words (see ContractResultRow.decoded). */
+export interface DecodedCallText {
+  readonly call: string;
+  readonly outcome: string | null;
+  readonly contract: string | null;
+}
+
 /** A Solidity revert reason read from `error_message`. */
 export type RevertReason =
   | { readonly kind: 'error'; readonly reason: string }
@@ -129,6 +136,11 @@ export interface ContractResultRow {
   readonly argumentWords: readonly string[];
   readonly errorMessage: string | null;
   readonly revert: RevertReason | null;
+  /**
+   * The call decoded with the known ABIs (src/abi), as plain text the page shows as text: the call,
+   * its outputs or revert, and the contract whose ABI decoded it. Absent when there is no call data.
+   */
+  readonly decoded?: DecodedCallText | null;
   readonly createdContractIds: readonly string[];
   /** Fields this panel does not know by name, as JSON text (e.g. authorization_list). */
   readonly extra: readonly { readonly name: string; readonly json: string }[];

@@ -51,18 +51,29 @@ export function decodeBase64Text(b64: string): string {
   return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
 }
 
-/** Base64 (either alphabet) to lowercase hex without `0x`; undefined when it does not decode. */
+/**
+ * The longest byte string the hex conversions take: a transaction hash is 48 bytes (SHA-384), an
+ * EVM hash 32; anything longer is not one of ours, and 1 MB of it would block for 100 ms.
+ */
+export const MAX_HASH_BYTES = 64;
+
+/**
+ * Base64 (either alphabet) to lowercase hex without `0x`; undefined when it does not decode or is
+ * longer than MAX_HASH_BYTES.
+ */
 export function base64ToHex(b64: string): string | undefined {
+  if (b64.length > Math.ceil(MAX_HASH_BYTES / 3) * 4) return undefined;
   const bytes = base64ToBytes(b64);
-  if (!bytes) return undefined;
+  if (!bytes || bytes.length > MAX_HASH_BYTES) return undefined;
   let hex = '';
   for (const b of bytes) hex += b.toString(16).padStart(2, '0');
   return hex;
 }
 
-/** Hex (optional `0x`, even length) to standard padded base64; undefined for anything else. */
+/** Hex (optional `0x`, even length, at most MAX_HASH_BYTES) to padded base64; undefined for anything else. */
 export function hexToBase64(hex: string): string | undefined {
   const body = hex.startsWith('0x') ? hex.slice(2) : hex;
+  if (body.length > 2 * MAX_HASH_BYTES) return undefined;
   if (body.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(body)) return undefined;
   const bytes = new Uint8Array(body.length / 2);
   for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(body.slice(2 * i, 2 * i + 2), 16);

@@ -25,15 +25,27 @@ export function formatTimestamp(ts: Timestamp): string {
   return `${ts.seconds}.${padNanos(ts.nanos)}`;
 }
 
-/** ISO-8601 UTC with nine fraction digits, e.g. `2019-08-19T07:16:53.000111222Z`. */
+/** 9999-12-31T23:59:59Z, the last second ISO-8601's four-digit year can write. */
+const MAX_ISO_SECONDS = 253_402_300_799n;
+
+/**
+ * ISO-8601 UTC with nine fraction digits, e.g. `2019-08-19T07:16:53.000111222Z`; before 1970 or
+ * after year 9999 (any int64 the schemas let through), `out of range (<seconds> s)` instead of
+ * Date's RangeError.
+ */
 export function timestampToIso(ts: Timestamp): string {
+  if (ts.seconds < 0n || ts.seconds > MAX_ISO_SECONDS) return `out of range (${ts.seconds} s)`;
   // Date carries the calendar part exactly (whole seconds); the nanoseconds are spliced in as text.
   const whole = new Date(Number(ts.seconds) * 1000).toISOString();
   return `${whole.slice(0, 19)}.${padNanos(ts.nanos)}Z`;
 }
 
-/** A Date for local display; milliseconds only (the nanoseconds below are dropped). */
+/**
+ * A Date for local display; milliseconds only (the nanoseconds below are dropped). Out of the
+ * range timestampToIso writes, an Invalid Date (NaN time), never a Date off by a rounded float.
+ */
 export function timestampToDate(ts: Timestamp): Date {
+  if (ts.seconds < 0n || ts.seconds > MAX_ISO_SECONDS) return new Date(NaN);
   return new Date(Number(ts.seconds) * 1000 + Math.floor(ts.nanos / 1_000_000));
 }
 

@@ -53,7 +53,10 @@ const HBAR_AMOUNT = /^([+-]?)(\d+|\d{1,3}(?:,\d{3})+)(?:\.(\d{1,8}))?(?:\s*(?:�
 export function parseHbarAmount(text: string): bigint | undefined {
   const m = HBAR_AMOUNT.exec(text.trim());
   if (!m) return undefined;
-  const whole = BigInt(m[2].replace(/,/g, ''));
+  // int64 tinybars hold at most 11 whole-ℏ digits: refuse longer runs before BigInt reads them all.
+  const digits = m[2].replace(/,/g, '').replace(/^0+(?=\d)/, '');
+  if (digits.length > MAX_WHOLE_HBAR_DIGITS) return undefined;
+  const whole = BigInt(digits);
   const fraction = BigInt((m[3] ?? '').padEnd(8, '0'));
   const abs = whole * TINYBARS_PER_HBAR + fraction;
   const value = m[1] === '-' ? -abs : abs;
@@ -61,10 +64,19 @@ export function parseHbarAmount(text: string): bigint | undefined {
 }
 
 const HEX_QUANTITY = /^0x[0-9a-fA-F]+$/;
+/** INT64_MAX / 10^8 = 92,233,720,368 ℏ: eleven digits. */
+const MAX_WHOLE_HBAR_DIGITS = 11;
+/** A uint256, the widest EVM word, is 64 hex digits. */
+const MAX_HEX_DIGITS = 64;
 
-/** `0x`-prefixed hex (as contract results give gas and status) to bigint; `0x` alone means no value. */
+/**
+ * `0x`-prefixed hex (as contract results give gas and status) to bigint; `0x` alone means no value,
+ * and so does more than a uint256 (64 significant digits; leading zeros are free).
+ */
 export function hexToBigint(hex: string): bigint | undefined {
-  return HEX_QUANTITY.test(hex) ? BigInt(hex) : undefined;
+  if (!HEX_QUANTITY.test(hex)) return undefined;
+  const significant = hex.slice(2).replace(/^0+/, '');
+  return significant.length > MAX_HEX_DIGITS ? undefined : BigInt(`0x${significant || '0'}`);
 }
 
 /**

@@ -33,6 +33,7 @@ import type {
   BlocksResponse,
   ContractInfo,
   ContractResultsResponse,
+  ContractResultDetail,
   ExchangeRateResponse,
   NftsResponse,
   ScheduleInfo,
@@ -46,6 +47,7 @@ import { Transport, type RawResponse } from './transport';
 export type { MirrorClientOptions, RequestOptions, RequestOutcome } from './api';
 import type { MirrorClientOptions, Paged, RequestOptions, RequestOutcome } from './api';
 import { join, type Shared } from './inflight';
+import { repeats, type Trail } from './trail';
 
 /** What a result remembers about where it came from. Results are shared: treat them as read-only. */
 interface Meta {
@@ -56,12 +58,6 @@ interface Meta {
   readonly itemsKey: string | undefined;
   /** The URLs that led to this page through next(), newest first, to detect a link that repeats. */
   readonly trail: Trail;
-}
-
-/** A chain of URLs only (not bodies), so a long walk does not keep every earlier page alive. */
-interface Trail {
-  readonly url: string;
-  readonly previous: Trail | undefined;
 }
 
 const EMPTY_PAGE_HOPS = 10;
@@ -148,6 +144,20 @@ class Client {
       () => this.url('/contracts/results', contractResultsQuery(params)),
       schemas().ContractResultsResponseSchema,
       'results',
+      opts,
+    );
+  }
+
+  getContractResult(transactionIdOrHash: string, opts?: RequestOptions): Promise<ContractResultDetail> {
+    // An Ethereum transaction hash (32 bytes) goes as it is; a transaction id or 48-byte hash as
+    // transactionPath checks and spells it.
+    const key = /^0x[0-9a-fA-F]{64}$/.test(transactionIdOrHash)
+      ? transactionIdOrHash
+      : transactionPath(transactionIdOrHash);
+    return this.call(
+      () => this.url(`/contracts/results/${enc(key)}`, []),
+      schemas().ContractResultDetailSchema,
+      undefined,
       opts,
     );
   }
@@ -432,9 +442,4 @@ class Client {
 
 function enc(segment: string): string {
   return encodeURIComponent(segment);
-}
-
-function repeats(trail: Trail, url: string): boolean {
-  for (let t: Trail | undefined = trail; t; t = t.previous) if (t.url === url) return true;
-  return false;
 }

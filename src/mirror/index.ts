@@ -24,6 +24,8 @@ export type {
   ContractInfo,
   ContractResult,
   ContractResultsResponse,
+  ContractResultDetail,
+  ContractLog,
   CustomFeeLimit,
   ErrorBody,
   ExchangeRateResponse,

@@ -273,6 +273,22 @@ export const ContractResultsResponseSchema = z.looseObject({
   links: LinksSchema,
 });
 
+/** One log of a contract result: who emitted it, its topics and data (hex). */
+export const ContractLogSchema = z.looseObject({
+  address: z.string(),
+  bloom: z.optional(z.nullable(z.string())),
+  contract_id: z.optional(entityIdNullable),
+  data: z.nullable(z.string()),
+  index: z.optional(int32),
+  topics: z.array(z.string()),
+});
+
+/** `GET /contracts/results/{transactionIdOrHash}`: one result with its logs. */
+export const ContractResultDetailSchema = z.looseObject({
+  ...ContractResultSchema.shape,
+  logs: z.optional(z.array(ContractLogSchema)),
+});
+
 // ---- other entities (hover resolves an id that is not an account) ----
 
 const FixedFeeSchema = z.looseObject({
@@ -464,6 +480,8 @@ export type Block = z.output<typeof BlockSchema>;
 export type BlocksResponse = z.output<typeof BlocksResponseSchema>;
 export type ContractResult = z.output<typeof ContractResultSchema>;
 export type ContractResultsResponse = z.output<typeof ContractResultsResponseSchema>;
+export type ContractLog = z.output<typeof ContractLogSchema>;
+export type ContractResultDetail = z.output<typeof ContractResultDetailSchema>;
 export type ContractInfo = z.output<typeof ContractInfoSchema>;
 export type TokenInfo = z.output<typeof TokenInfoSchema>;
 export type Nft = z.output<typeof NftSchema>;

@@ -4,3 +4,4 @@ export * from './text';
 export * from './amounts';
 export * from './time';
 export * from './errors';
+export * from './trust';

@@ -11,6 +11,7 @@ describe('settings', () => {
     assert.deepStrictEqual(problems, []);
     assert.deepStrictEqual(config, {
       network: 'testnet',
+      networkSetting: 'auto',
       scheme: 'https',
       mirrorBaseUrl: 'https://testnet.mirrornode.hedera.com',
       customMirror: false,
@@ -21,8 +22,43 @@ describe('settings', () => {
       hover: { enabled: true, anyShardRealm: false, excludedLanguages: [] },
       transactionsLimit: 25,
       accountsRefreshIntervalSeconds: 0,
-      status: { pollIntervalSeconds: 60, notifyOnChange: false },
+      status: { pollIntervalSeconds: 60, notifyOnChange: false, enabled: true },
+      abi: {
+        include: [
+          '**/artifacts/**/*.sol/*.json',
+          '**/out/*.sol/*.json',
+          '**/build/contracts/*.json',
+          '**/*.abi.json',
+          '**/abi/**/*.json',
+          '**/abis/**/*.json',
+        ],
+        exclude: ['**/node_modules/**', '**/build-info/**', '**/*.dbg.json'],
+      },
     });
+  });
+
+  it('reads the ABI globs, refusing anything but a list of patterns', () => {
+    const { config, problems } = parseSettings({ 'abi.include': ['contracts/out/**/*.json'], 'abi.exclude': 'nope' });
+    assert.deepStrictEqual(config.abi.include, ['contracts/out/**/*.json']);
+    assert.deepStrictEqual(config.abi.exclude, ['**/node_modules/**', '**/build-info/**', '**/*.dbg.json']);
+    assert.deepStrictEqual(
+      problems.map(p => p.key),
+      ['ledgerLens.abi.exclude'],
+    );
+  });
+
+  it('network auto (the default) asks testnet until the code says otherwise; a network set is kept as set', () => {
+    assert.deepStrictEqual(
+      (['auto', 'mainnet-public', 'previewnet'] as const).map(network => {
+        const { config, problems } = parseSettings({ network });
+        return [config.networkSetting, config.network, problems.length];
+      }),
+      [
+        ['auto', 'testnet', 0],
+        ['mainnet-public', 'mainnet-public', 0],
+        ['previewnet', 'previewnet', 0],
+      ],
+    );
   });
 
   it('treats null like an unset value', () => {

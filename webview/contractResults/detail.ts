@@ -98,11 +98,25 @@ function revertValue(r: ContractResultRow, c: Ctx): Child {
   return h('div', {}, raw, decoded);
 }
 
+/** The call decoded with the known ABIs: plain text from the host, shown as text. */
+function decodedCall(r: ContractResultRow): Child {
+  const d = r.decoded;
+  if (!d) return null;
+  return h(
+    'div',
+    { class: 'decoded decoded-call' },
+    h('div', {}, 'Call: ', h('code', {}, d.call)),
+    d.outcome ? h('div', {}, 'Outcome: ', h('code', {}, d.outcome)) : null,
+    d.contract ? h('div', {}, `Decoded with ${d.contract}`) : null,
+  );
+}
+
 function parametersValue(r: ContractResultRow, c: Ctx): Child {
   if (r.functionParameters === null) return h('span', { class: 'none' }, NONE);
   return h(
     'div',
     {},
+    decodedCall(r),
     hexValue(r.functionParameters, 'function_parameters', c),
     r.selector
       ? h(

@@ -18,6 +18,7 @@ import {
   literal,
   nullable,
   object,
+  optional,
   string,
   tagged,
   type Validator,
@@ -94,6 +95,7 @@ const row: Validator<ContractResultRow> = object({
   argumentWords: array(string),
   errorMessage: str,
   revert: nullable(revert),
+  decoded: optional(nullable(object({ call: string, outcome: str, contract: str }))),
   createdContractIds: array(string),
   extra: array(object({ name: string, json: string })),
 });

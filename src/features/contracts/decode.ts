@@ -2,29 +2,15 @@
 // two revert shapes Solidity emits itself (Error(string) and Panic(uint256)). Pure: no vscode.
 import type { RevertReason } from '../../../webview/protocol';
 
-export const ERROR_SELECTOR = '0x08c379a0';
-export const PANIC_SELECTOR = '0x4e487b71';
+export { ERROR_SELECTOR, PANIC_SELECTOR } from '../../abi';
+import { ERROR_SELECTOR, PANIC_SELECTOR } from '../../abi';
 
 const HEX = /^0x([0-9a-fA-F]{2})*$/;
 const WORD_CHARS = 64;
 
-/** The meaning of each Panic(uint256) code the Solidity compiler emits (0.8 and later). */
-export const PANIC_MEANINGS: Readonly<Record<string, string>> = {
-  '0': 'generic compiler-inserted panic',
-  '1': 'assert() failed',
-  '17': 'arithmetic overflow or underflow outside an unchecked block',
-  '18': 'division or modulo by zero',
-  '33': 'conversion of a value out of range into an enum',
-  '34': 'access to a storage byte array that is incorrectly encoded',
-  '49': 'pop() on an empty array',
-  '50': 'array index out of bounds (or a negative index)',
-  '65': 'too much memory allocated, or an array too large',
-  '81': 'call to a zero-initialized variable of internal function type',
-};
-
-export function panicMeaning(code: bigint): string {
-  return PANIC_MEANINGS[code.toString()] ?? `unknown panic code 0x${code.toString(16)}`;
-}
+// The panic codes' meanings are the ABI layer's (src/abi), which decodes every revert.
+export { panicMeaning } from '../../abi';
+import { panicMeaning } from '../../abi';
 
 /** True for `0x` followed by whole bytes. */
 export function isHexBytes(text: string): boolean {

@@ -1,6 +1,7 @@
 // The contract results feature: the command (from the palette, an account, a block or a
 // transaction), the panel, and the serializer that brings the panel back after a reload.
 import * as vscode from 'vscode';
+import type { AbiIndex } from '../../abi';
 import { Commands } from '../../commands';
 import type { MirrorClient } from '../../mirror';
 import { CONTRACT_RESULTS_VIEW_TYPE, type ContractResultsFilters } from '../../../webview/protocol';
@@ -40,6 +41,8 @@ export interface ContractsInputs {
   readonly settings: Setting<{ readonly networkLabel: string }>;
   readonly onDidChangeMirrorClient: vscode.Event<unknown>;
   readonly log: FeatureLog;
+  /** The ABIs that decode each row's call. */
+  readonly abi?: AbiIndex;
 }
 
 export function openContractResults(
@@ -92,6 +95,7 @@ export function registerContracts(host: FeatureHost, inputs: ContractsInputs): v
     client: inputs.mirror,
     networkLabel: () => inputs.settings.current.networkLabel,
     onDidChangeClient: inputs.onDidChangeMirrorClient,
+    abi: inputs.abi,
   };
   const feature: ContractsFeature = {
     open: init => openContractResults(deps, init),

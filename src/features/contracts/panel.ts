@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { Commands } from '../../commands';
 import { isAbortError, MirrorInputError, type ContractResultsResponse } from '../../mirror';
 import { describeMirrorError } from '../../present/errors';
+import type { AbiIndex } from '../../abi';
 import type { MirrorClient } from '../../mirror';
 import { PanelHost, type PanelLog } from '../../webview/panelHost';
 import {
@@ -31,6 +32,8 @@ export interface ContractResultsDeps {
   readonly networkLabel: () => string;
   /** Fires when the selected network's client is replaced (another network or mirror node). */
   readonly onDidChangeClient: vscode.Event<unknown>;
+  /** The ABIs that decode each row's call (selector and system-contract address; no bytecode here). */
+  readonly abi?: AbiIndex;
 }
 
 export interface ContractResultsPanelOptions {
@@ -214,7 +217,7 @@ export class ContractResultsPanel extends PanelHost<ContractResultsToHost, Contr
       const page = await request(controller.signal);
       if (controller.signal.aborted || this.isDisposed) return;
       // next() answers null when the link leads nowhere new (a repeating link): nothing more.
-      const fresh = page ? page.results.map(r => toRow(r, `r${++this.seq}`)) : [];
+      const fresh = page ? page.results.map(r => toRow(r, `r${++this.seq}`, this.deps.abi)) : [];
       if (page) this.lastPage = page;
       this.hasMore = Boolean(page?.links?.next);
       this.rows = append ? this.rows.concat(fresh) : fresh;

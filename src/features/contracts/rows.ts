@@ -3,7 +3,8 @@
 // and revert are read. Pure: no vscode.
 import { formatEntityId, hexToBigint, longZeroToEntityId, parseTimestamp, timestampToIso } from '../../ledger';
 import type { ContractResult } from '../../mirror/schemas';
-import type { ContractResultRow } from '../../../webview/protocol';
+import type { ContractResultRow, DecodedCallText } from '../../../webview/protocol';
+import { decodeContractResult, formatCallAnswer, formatResult, formatRevert, type AbiIndex } from '../../abi';
 import { decodeRevert, splitCallData } from './decode';
 
 /** The fields a row carries by name; anything else the service sends goes to `extra`. */
@@ -67,7 +68,7 @@ function jsonText(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2) ?? 'null';
 }
 
-export function toRow(r: ContractResult, key: string): ContractResultRow {
+export function toRow(r: ContractResult, key: string, abi?: AbiIndex): ContractResultRow {
   const ts = r.timestamp ? parseTimestamp(r.timestamp) : undefined;
   const call = splitCallData(r.function_parameters);
   const extra = Object.entries(r as Record<string, unknown>)
@@ -112,7 +113,27 @@ export function toRow(r: ContractResult, key: string): ContractResultRow {
     argumentWords: call.words,
     errorMessage: text(r.error_message),
     revert: decodeRevert(r.error_message) ?? null,
+    decoded: abi ? decodedText(abi, r) : null,
     createdContractIds: r.created_contract_ids ?? [],
     extra,
   };
+}
+
+/** The row's call in words, decoded with the known ABIs (by selector, or the system contract's address). */
+export function decodedText(abi: AbiIndex, r: ContractResult): DecodedCallText | null {
+  if (!r.function_parameters || r.function_parameters === '0x') return null;
+  const decoded = decodeContractResult(abi, {
+    to: r.to ?? null,
+    function_parameters: r.function_parameters,
+    call_result: r.call_result ?? null,
+    error_message: r.error_message ?? null,
+    result: r.result ?? null,
+  });
+  if (!decoded.call) return null;
+  const outcome = decoded.revert
+    ? `reverted: ${formatRevert(decoded.revert, { maxChars: 200 })}`
+    : decoded.outputs
+      ? formatResult(decoded.outputs, { maxChars: 200 })
+      : null;
+  return { call: formatCallAnswer(decoded.call, { maxChars: 200 }), outcome, contract: decoded.contract ?? null };
 }

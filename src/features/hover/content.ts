@@ -36,6 +36,7 @@ export const HOVER_COMMANDS: readonly string[] = [
   Commands.openInHashScan,
   Commands.openAsJson,
   Commands.openTransaction,
+  Commands.openContractSource,
 ];
 
 export interface HoverEnv {

@@ -1,10 +1,16 @@
 // The hover feature: entity ids, EVM addresses and transaction ids in any file resolve against the
 // mirror node of the selected network.
 import * as vscode from 'vscode';
+import type { AbiIndex } from '../../abi';
 import type { MirrorClient } from '../../mirror';
+import type { Network } from '../../settings';
+import type { InferredNetwork } from '../../infer';
+import { findElsewhere, foundElsewhereMessage, type PublicNetwork } from '../../mirror/elsewhere';
+import { escapeMarkdown } from '../common/markdown';
 import type { FeatureHost, Setting } from '../context';
 import { HOVER_COMMANDS } from './content';
 import { HoverResolver, type HoverSettings } from './resolver';
+import type { Reference } from '../../ledger';
 
 /** What the hover feature uses (see the pattern in ../context.ts). */
 export interface HoverInputs {
@@ -12,6 +18,27 @@ export interface HoverInputs {
   readonly settings: Setting<HoverSettings>;
   /** What was learnt about ids belongs to one network. */
   readonly onDidChangeMirrorClient: vscode.Event<unknown>;
+  /** The ABIs: decoded contract calls and matching artifacts in the hover. */
+  readonly abi?: AbiIndex;
+  /**
+   * The network a document's code means and why (ledgerLens.network `auto`), with its client;
+   * without it every hover uses `mirror` and the settings' network.
+   */
+  readonly networkFor?: (document: vscode.TextDocument) => Promise<DocumentNetwork>;
+}
+
+/** The network a hover in one document uses, and the line that says why. */
+export interface DocumentNetwork {
+  readonly network: Network;
+  /** The network as inferred (`mainnet` for either mainnet door): what "found elsewhere" compares. */
+  readonly inferred: InferredNetwork;
+  /** The client of another public network, for "not on testnet; found on mainnet". */
+  readonly clientFor: (network: Network) => MirrorClient;
+  /** Whether a miss is worth asking the other public networks about (not with a custom mirror node). */
+  readonly askElsewhere: boolean;
+  readonly client: () => MirrorClient;
+  /** `testnet · from Client.forTestnet() at line 12`; may quote workspace text, so escaped when shown. */
+  readonly why: string;
 }
 
 /** What integration tests reach through `exports.features.hover`. */
@@ -24,7 +51,45 @@ export function registerHover(host: FeatureHost, inputs: HoverInputs): vscode.Di
   const resolver = new HoverResolver({
     client: inputs.mirror,
     config: () => inputs.settings.current,
+    abi: inputs.abi,
   });
+  // One resolver per other network a document may mean: what it learns about ids is per network.
+  const others = new Map<Network, HoverResolver>();
+  const resolverFor = (target: Pick<DocumentNetwork, 'network' | 'client'> | undefined): HoverResolver => {
+    if (target === undefined || target.network === inputs.settings.current.network) return resolver;
+    let r = others.get(target.network);
+    if (!r) {
+      const network = target.network;
+      r = new HoverResolver({
+        client: target.client,
+        // The public mirror node of that network: a custom mirrorNodeUrl belongs to the settings' one.
+        config: () => ({ ...inputs.settings.current, network, customMirror: false }),
+      });
+      others.set(network, r);
+    }
+    return r;
+  };
+  /** `Not on testnet; found on mainnet.` and what it is there, or '' (also when cancelled). */
+  const foundElsewhere = async (target: DocumentNetwork, ref: Reference, signal: AbortSignal): Promise<string> => {
+    const mirrorOf = (n: PublicNetwork): Network => (n === 'mainnet' ? 'mainnet-public' : n);
+    try {
+      const found = await findElsewhere(
+        target.inferred,
+        async (n, s) => {
+          const network = mirrorOf(n);
+          const other = resolverFor({ network, client: () => target.clientFor(network) });
+          const o: { notFound?: boolean } = {};
+          const md = await other.describe(ref, s, o);
+          return md === undefined || o.notFound ? undefined : md;
+        },
+        signal,
+      );
+      if (!found) return '';
+      return `\n\n---\n\n**${escapeMarkdown(foundElsewhereMessage(target.inferred, found.network))}**\n\n${found.value}`;
+    } catch {
+      return '';
+    }
+  };
   const provider: vscode.HoverProvider = {
     async provideHover(document, position, token) {
       const line = document.lineAt(position.line).text;
@@ -36,11 +101,21 @@ export function registerHover(host: FeatureHost, inputs: HoverInputs): vscode.Di
       const sub = token.onCancellationRequested(() => controller.abort());
       try {
         if (token.isCancellationRequested) return undefined;
-        const markdown = await resolver.describe(reference, controller.signal);
+        const target = inputs.networkFor ? await inputs.networkFor(document) : undefined;
+        const chosen = resolverFor(target);
+        // Checksums are checked against the network the document means.
+        const ref = chosen === resolver ? reference : chosen.find(line, position.character, document.languageId);
+        if (!ref || token.isCancellationRequested) return undefined;
+        const outcome: { notFound?: boolean } = {};
+        const markdown = await chosen.describe(ref, controller.signal, outcome);
         if (markdown === undefined || token.isCancellationRequested) return undefined;
+        const elsewhere =
+          outcome.notFound && target?.askElsewhere ? await foundElsewhere(target, ref, controller.signal) : '';
+        if (token.isCancellationRequested) return undefined;
+        const why = target ? `\n\n---\n\n_${escapeMarkdown(target.why)}_` : '';
         return new vscode.Hover(
-          trustedMarkdown(markdown),
-          new vscode.Range(position.line, reference.start, position.line, reference.end),
+          trustedMarkdown(markdown + elsewhere + why),
+          new vscode.Range(position.line, ref.start, position.line, ref.end),
         );
       } finally {
         sub.dispose();
@@ -52,7 +127,10 @@ export function registerHover(host: FeatureHost, inputs: HoverInputs): vscode.Di
   return vscode.Disposable.from(
     vscode.languages.registerHoverProvider({ scheme: '*' }, provider),
     // What was learnt about ids belongs to one network.
-    inputs.onDidChangeMirrorClient(() => resolver.reset()),
+    inputs.onDidChangeMirrorClient(() => {
+      resolver.reset();
+      others.clear();
+    }),
   );
 }
 

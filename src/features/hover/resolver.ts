@@ -15,7 +15,7 @@ import {
   accountHover,
   contractHover,
   failureHover,
-  notFoundHover,
+  notFoundHover as notFoundText,
   scheduleHover,
   tokenHover,
   topicHover,
@@ -23,6 +23,8 @@ import {
   wrongChecksumHover,
 } from './content';
 import { type Reference, findReference } from '../../ledger/references';
+import type { AbiIndex } from '../../abi';
+import { contractArtifactLine, transactionCallLine } from './decoded';
 
 /** The lookups an entity id may need, in order of likelihood. */
 export const ENTITY_KINDS = ['account', 'contract', 'token', 'topic', 'schedule'] as const;
@@ -46,6 +48,8 @@ export type HoverSettings = Pick<
 export interface ResolverDeps {
   client(): MirrorClient;
   config(): HoverSettings;
+  /** The ABIs that decode a contract call's one line and name a contract's artifact. */
+  abi?: AbiIndex;
   now?: () => number;
 }
 
@@ -121,7 +125,7 @@ export class HoverResolver {
   }
 
   /** The Markdown for a reference; undefined only when the caller cancelled. */
-  async describe(ref: Reference, signal?: AbortSignal): Promise<string | undefined> {
+  async describe(ref: Reference, signal?: AbortSignal, outcome?: { notFound?: boolean }): Promise<string | undefined> {
     if (signal?.aborted) return undefined;
     const config = this.deps.config();
     const env = this.env(config);
@@ -141,7 +145,7 @@ export class HoverResolver {
     const onAbort = () => deadline.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      return await this.lookup(ref, deadline.signal, env);
+      return await this.lookup(ref, deadline.signal, env, outcome);
     } catch (error) {
       if (signal?.aborted) return undefined;
       const shown = ref.kind === 'evm' ? ref.address : ref.kind === 'entity' ? formatEntityId(ref.id) : ref.text;
@@ -169,15 +173,29 @@ export class HoverResolver {
     return { ...named, now: this.now() };
   }
 
-  private async lookup(ref: Reference, signal: AbortSignal, env: HoverEnv): Promise<string> {
+  private async lookup(
+    ref: Reference,
+    signal: AbortSignal,
+    env: HoverEnv,
+    outcome: { notFound?: boolean } = {},
+  ): Promise<string> {
     const client = this.deps.client();
+    // Says "not found" and tells the caller so (the hover then asks the other networks).
+    const notFoundHover = (text: string, what: string, e: HoverEnv): string => {
+      outcome.notFound = true;
+      return notFoundText(text, what, e);
+    };
     const opts = { signal, allowStale: true };
     if (ref.kind === 'transaction') {
       const asked = formatTransactionIdDash(ref.transactionId);
       try {
         const body = await client.getTransaction(asked, undefined, opts);
         if (body.transactions.length === 0) return notFoundHover(asked, 'transaction with this id', env);
-        return this.render(client, body, asked, env, (b, a, fresh, e) => transactionHover(b.transactions, a, fresh, e));
+        const markdown = this.render(client, body, asked, env, (b, a, fresh, e) =>
+          transactionHover(b.transactions, a, fresh, e),
+        );
+        const call = this.deps.abi ? await transactionCallLine(this.deps.abi, client, body, opts) : undefined;
+        return call ? `${call}\n\n${markdown}` : markdown;
       } catch (error) {
         if (is404(error)) return notFoundHover(asked, 'transaction with this id', env);
         throw error;
@@ -241,9 +259,13 @@ export class HoverResolver {
   ): Promise<string> {
     switch (kind) {
       case 'account':
-        return this.render(client, await client.getAccount(key, undefined, opts), key, env, accountHover);
-      case 'contract':
-        return this.render(client, await client.getContract(key, opts), key, env, contractHover);
+        return this.render(client, await client.getAccount(key, { transactions: false }, opts), key, env, accountHover);
+      case 'contract': {
+        const contract = await client.getContract(key, opts);
+        const markdown = this.render(client, contract, key, env, contractHover);
+        const artifact = this.deps.abi ? contractArtifactLine(this.deps.abi, contract) : undefined;
+        return artifact ? `${artifact}\n\n${markdown}` : markdown;
+      }
       case 'token':
         return this.render(client, await client.getToken(key, opts), key, env, tokenHover);
       case 'topic':

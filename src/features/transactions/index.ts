@@ -1,6 +1,7 @@
 // The transactions feature: "Lookup transaction", "Open transaction details" and the panel.
 import * as vscode from 'vscode';
 import { Commands } from '../../commands';
+import type { AbiIndex } from '../../abi';
 import type { MirrorClient } from '../../mirror';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { defaultNetworkUrl, type DetailSettings, type NetworkUrlResolver } from '../common/detailPanel/networks';
@@ -20,18 +21,23 @@ export interface TransactionsInputs {
   readonly mirror: () => MirrorClient;
   readonly settings: Setting<DetailSettings>;
   readonly log: FeatureLog;
+  /** The ABIs that decode a contract transaction's call and events. */
+  readonly abi?: AbiIndex;
 }
 
 export function registerTransactions(host: FeatureHost, inputs: TransactionsInputs): vscode.Disposable {
   const resolver = { current: defaultNetworkUrl };
   const config = () => inputs.settings.current;
-  const panels = new TransactionPanels({
-    extensionUri: host.extension.extensionUri,
-    log: inputs.log,
-    client: inputs.mirror,
-    config,
-    networkUrl: () => resolver.current,
-  });
+  const panels = new TransactionPanels(
+    {
+      extensionUri: host.extension.extensionUri,
+      log: inputs.log,
+      client: inputs.mirror,
+      config,
+      networkUrl: () => resolver.current,
+    },
+    inputs.abi,
+  );
   const feature: TransactionsFeature = {
     panels,
     get networkUrl() {

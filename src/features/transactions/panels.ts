@@ -2,12 +2,25 @@
 // back after a reload by the serializer, which re-reads the transaction from its network.
 import { z } from 'zod';
 import type { MirrorClient, TransactionsResponse } from '../../mirror';
-import { TRANSACTION_VIEW_TYPE, type DetailView, type TransactionPanelState } from '../../../webview/protocol';
+import {
+  TRANSACTION_VIEW_TYPE,
+  type DetailSection,
+  type DetailView,
+  type TransactionPanelState,
+} from '../../../webview/protocol';
 import type { DetailPanel } from '../common/detailPanel/panel';
 import type { FormatOptions } from '../common/detailPanel/format';
 import { DetailPanels, type DetailPanelsDeps } from '../common/detailPanel/registry';
 import { describeQuery, parseTransactionLookup, type TransactionQuery } from './input';
 import { classifyTransactions, summarize, transactionSection } from './model';
+import type { AbiIndex } from '../../abi';
+import {
+  ContractCallCache,
+  contractNote,
+  contractSections,
+  decodeCallData,
+  isContractTransaction,
+} from './contractCall';
 
 const persistSchema = z.object({
   panel: z.literal('transaction'),
@@ -39,8 +52,52 @@ function queryOf(state: TransactionPanelState): TransactionQuery | undefined {
 }
 
 export class TransactionPanels extends DetailPanels<TransactionPanelState, TransactionsResponse> {
-  constructor(deps: DetailPanelsDeps) {
-    super(deps, TRANSACTION_VIEW_TYPE, 'transaction');
+  private readonly calls = new ContractCallCache();
+  /** What each open panel last drew, to redraw it when its contract data or the ABIs change. */
+  private readonly drawn = new Map<
+    string,
+    { state: TransactionPanelState; response: TransactionsResponse; format: FormatOptions }
+  >();
+
+  constructor(
+    private readonly panelDeps: DetailPanelsDeps,
+    private readonly abi?: AbiIndex,
+  ) {
+    super(panelDeps, TRANSACTION_VIEW_TYPE, 'transaction');
+    // A recompiled artifact changes the decoded sections of the panels already open.
+    if (abi) this._register({ dispose: abi.onDidChange(() => this.redrawAll()) });
+  }
+
+  private redrawAll(): void {
+    for (const key of [...this.drawn.keys()]) this.redraw(key);
+  }
+
+  private redraw(key: string): void {
+    const drawn = this.drawn.get(key);
+    const panel = this.open.find(p => p.persist.panel === 'transaction' && this.keyOf(p.persist) === key);
+    if (!drawn || !panel) {
+      this.drawn.delete(key);
+      return;
+    }
+    panel.setView(this.loadedView(drawn.state, drawn.response, drawn.format));
+  }
+
+  /** The Call and Events sections of a contract transaction, fetching its result the first time. */
+  private contractSectionsOf(
+    state: TransactionPanelState,
+    t: TransactionsResponse['transactions'][number],
+    id: string,
+  ): DetailSection[] {
+    if (!this.abi || !isContractTransaction(t) || !t.transaction_id) return [];
+    const key = `${state.network}|${t.transaction_id}|${t.nonce ?? 0}`;
+    const data = this.calls.get(key);
+    if (data instanceof Error) return [contractNote(id, `could not be read: ${data.message}`)];
+    if (data) return contractSections(id, decodeCallData(this.abi, data));
+    if (state.network !== this.panelDeps.config().network)
+      return [contractNote(id, 'decoded only on the selected network')];
+    const panelKey = this.keyOf(state);
+    void this.calls.load(key, this.panelDeps.client(), t.transaction_id).then(() => this.redraw(panelKey));
+    return [contractNote(id, 'loading…')];
   }
 
   /** Shows a fetched lookup: in the panel of that transaction if one is open, else in a new one. */
@@ -86,12 +143,17 @@ export class TransactionPanels extends DetailPanels<TransactionPanelState, Trans
     format: FormatOptions,
   ): DetailView {
     const classified = classifyTransactions(response.transactions);
+    this.drawn.set(this.keyOf(state), { state, response, format });
+    const sections = classified.flatMap((c, i) => {
+      const section = transactionSection(c, i, format);
+      return [section, ...this.contractSectionsOf(state, c.transaction, section.id)];
+    });
     return {
       status: 'loaded',
       title: this.titleOf(state),
       network: state.network,
       summary: classified.length === 0 ? 'No transaction returned.' : summarize(classified),
-      sections: classified.map((c, i) => transactionSection(c, i, format)),
+      sections,
       buttons: [
         { label: 'Open as JSON', action: { type: 'openAsJson' } },
         { label: 'Refresh', action: { type: 'refresh' } },

@@ -75,7 +75,7 @@ export const scenario: Scenario = {
 
       await step('hover an account whose memo holds HTML: shown as inert text', async () => {
         await control.addRecords([
-          recordFor(`/api/v1/accounts/${HOSTILE_ID}`, anAccount({ account: HOSTILE_ID, memo: HOSTILE_MEMO })),
+          recordFor(`/api/v1/accounts/${HOSTILE_ID}?transactions=false`, anAccount({ account: HOSTILE_ID, memo: HOSTILE_MEMO })),
         ]);
         await open(MEMO_FILE);
         await d.hoverText(HOSTILE_ID, { waitFor: 'Memo' });

@@ -7,6 +7,7 @@ import type { HoverFeature } from '../../../src/features/hover';
 import { HOVER_COMMANDS } from '../../../src/features/hover/content';
 import { activateLedgerLens, resetSettings, setSetting, useReplay, waitFor } from '../helpers';
 import { anAccount, hostileText, recordFor } from '../../support/builders';
+import { loadRecords } from '../../support/mirrorReplay';
 
 interface Hovered {
   readonly text: string;
@@ -84,13 +85,26 @@ describe('hover (executeHoverProvider)', () => {
   });
 
   it('a long-zero address is shown with its 0.0.x id', async () => {
+    // The hover asks with transactions=false; the recording was made without it: serve the same body.
+    const recorded = loadRecords().find(r => r.url === '/api/v1/accounts/0x00000000000000000000000000000000000007d1');
+    assert.ok(recorded, 'the recorded long-zero account');
+    replay().mirror.addRecords([
+      {
+        url: '/api/v1/accounts/0x00000000000000000000000000000000000007d1?transactions=false',
+        status: recorded.status,
+        bodyText: recorded.bodyText,
+        source: 'recorded, with the hover query',
+      },
+    ]);
     const doc = await openDoc('owner = 0x00000000000000000000000000000000000007d1\n', 'solidity');
     const h = await hoverAt(doc, '0x0000', 20);
     assert.ok(h, 'a Ledger Lens hover');
     assert.ok(h.text.includes('long-zero address of `0.0.2001`'), h.text);
     assert.match(h.text, /\*\*Account\*\* `0\.0\.2001`/);
     assert.ok(
-      replay().mirror.requests.some(r => r.url === '/api/v1/accounts/0x00000000000000000000000000000000000007d1'),
+      replay().mirror.requests.some(
+        r => r.url === '/api/v1/accounts/0x00000000000000000000000000000000000007d1?transactions=false',
+      ),
       'asked by the address',
     );
   });
@@ -115,7 +129,9 @@ describe('hover (executeHoverProvider)', () => {
     const asked = replay().mirror.requests.map(r => r.url);
     assert.deepStrictEqual(
       asked,
-      ['accounts', 'contracts', 'tokens', 'topics', 'schedules'].map(k => `/api/v1/${k}/0.0.2`),
+      ['accounts', 'contracts', 'tokens', 'topics', 'schedules'].map(
+        k => `/api/v1/${k}/0.0.2${k === 'accounts' ? '?transactions=false' : ''}`,
+      ),
     );
   });
 
@@ -133,7 +149,9 @@ describe('hover (executeHoverProvider)', () => {
 
   it('a memo with HTML, Markdown and a command link stays text', async () => {
     const memo = `${hostileText.html} ${hostileText.commandLink} ${hostileText.bidi}`;
-    replay().mirror.addRecords([recordFor('/api/v1/accounts/0.0.4242', anAccount({ account: '0.0.4242', memo }))]);
+    replay().mirror.addRecords([
+      recordFor('/api/v1/accounts/0.0.4242?transactions=false', anAccount({ account: '0.0.4242', memo })),
+    ]);
     const doc = await openDoc('id = 0.0.4242\n', 'plaintext');
     const h = await hoverAt(doc, '0.0.4242');
     assert.ok(h, 'a Ledger Lens hover');

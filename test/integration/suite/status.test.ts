@@ -280,6 +280,26 @@ describe('status bar item', () => {
     }
   });
 
+  it('status.enabled: off, no request reaches the status page and the item is gone; on again, it polls', async function () {
+    this.timeout(20_000);
+    status.poller.setIntervalMs(200); // poll fast, so that "0 requests while off" means something
+    try {
+      await setSetting('ledgerLens.status.enabled', false);
+      await waitFor(() => api.features['status'] === undefined, 5000, 'the status feature is gone');
+      const before = replay().status.requests.length;
+      await new Promise(resolve => setTimeout(resolve, 1500));
+      assert.strictEqual(replay().status.requests.length - before, 0, 'no status request while off');
+    } finally {
+      await resetSettings('ledgerLens.status.enabled');
+    }
+    await waitFor(() => api.features['status'] !== undefined, 5000, 'the status feature is back');
+    status = statusApi(api);
+    const off = replay().status.requests.length;
+    await status.refresh();
+    assert.ok(replay().status.requests.length > off, 'polling resumed');
+    assert.strictEqual(status.item.text, '$(check) testnet');
+  });
+
   it('shows a mirror node problem in the tooltip', async function () {
     this.timeout(15_000);
     replay().mirror.setFault({ kind: 'serverError', status: 503 });

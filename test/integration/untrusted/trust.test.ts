@@ -93,17 +93,16 @@ describe('an untrusted workspace cannot redirect Ledger Lens', function () {
     });
   });
 
-  // Not yet implemented (src/config.ts, owned by the lead): say once why the workspace's values are
-  // not used. Proposed: ConfigService.ignoredWorkspaceSettings (the restricted keys the workspace
-  // sets while untrusted), a line in the log, and one information message with "Manage Workspace
-  // Trust" (command workbench.trust.manage). Un-skip when it exists.
-  it.skip('tells the user why the workspace endpoint settings are ignored (needs src/config.ts)', async () => {
+  it('tells the user why the workspace endpoint settings are ignored', async () => {
     const api = await activateLedgerLens();
-    const config = api.services.config as unknown as { ignoredWorkspaceSettings?: readonly string[] };
-    assert.deepStrictEqual([...(config.ignoredWorkspaceSettings ?? [])].sort(), [
-      'ledgerLens.mirrorNodeUrl',
-      'ledgerLens.scheme',
-      'ledgerLens.statusUrl',
-    ]);
+    await api.services.trustNotice.checked;
+    assert.deepStrictEqual(
+      [...api.services.trustNotice.ignored],
+      ['ledgerLens.mirrorNodeUrl', 'ledgerLens.scheme', 'ledgerLens.statusUrl'],
+    );
+    const message = api.services.trustNotice.lastMessage ?? '';
+    assert.match(message, /ignores this workspace's settings ledgerLens\.mirrorNodeUrl, ledgerLens\.scheme and /);
+    assert.match(message, /because the workspace is not trusted; it uses /);
+    assert.ok(!message.includes(elsewhere), "the message names the URL used, not the workspace's");
   });
 });

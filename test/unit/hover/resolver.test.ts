@@ -46,7 +46,7 @@ describe('hover resolver against the replay server', () => {
     assert.ok(first.markdown.includes('**Account** `0.0.8`'), first.markdown);
     assert.ok(first.markdown.includes('Balance: **0.00000080 ℏ**'), first.markdown);
     assert.ok(first.markdown.includes('EVM address: `0xac384c53f03855fa1b3616052f8ba32c6c2a2fec`'), first.markdown);
-    assert.deepStrictEqual(paths(), ['/api/v1/accounts/0.0.8']);
+    assert.deepStrictEqual(paths(), ['/api/v1/accounts/0.0.8?transactions=false']);
     const second = await hover('x 0.0.8 y');
     assert.ok(second?.markdown.includes('Balance: **0.00000080 ℏ**'));
     assert.strictEqual(replay.requests.length, 1);
@@ -57,7 +57,7 @@ describe('hover resolver against the replay server', () => {
     const r = await hover('topic 0.0.7000');
     assert.ok(r?.markdown.startsWith('**Topic** `0.0.7000`'), r?.markdown);
     assert.deepStrictEqual(paths(), [
-      '/api/v1/accounts/0.0.7000',
+      '/api/v1/accounts/0.0.7000?transactions=false',
       '/api/v1/contracts/0.0.7000',
       '/api/v1/tokens/0.0.7000',
       '/api/v1/topics/0.0.7000',
@@ -93,7 +93,7 @@ describe('hover resolver against the replay server', () => {
     assert.strictEqual(replay.requests.length, 0);
     const ok = await hover(`0.0.8-${good}`);
     assert.ok(ok?.markdown.includes('**Account** `0.0.8`'), ok?.markdown);
-    assert.deepStrictEqual(paths(), ['/api/v1/accounts/0.0.8']);
+    assert.deepStrictEqual(paths(), ['/api/v1/accounts/0.0.8?transactions=false']);
   });
 
   it('a long-zero address is looked up as its 0.0.x id and shown with it', async () => {
@@ -105,12 +105,12 @@ describe('hover resolver against the replay server', () => {
     );
     assert.ok(r.markdown.includes('**Account** `0.0.8`'), r.markdown);
     // Accounts and contracts take the address as written; the other kinds need the id.
-    assert.deepStrictEqual(paths(), ['/api/v1/accounts/0x0000000000000000000000000000000000000008']);
+    assert.deepStrictEqual(paths(), ['/api/v1/accounts/0x0000000000000000000000000000000000000008?transactions=false']);
     replay.resetRequests();
     const none = await hover('0x0000000000000000000000000000000000000abc');
     assert.ok(none?.markdown.includes('not found on'), none?.markdown);
     assert.deepStrictEqual(paths(), [
-      '/api/v1/accounts/0x0000000000000000000000000000000000000abc',
+      '/api/v1/accounts/0x0000000000000000000000000000000000000abc?transactions=false',
       '/api/v1/contracts/0x0000000000000000000000000000000000000abc',
       '/api/v1/tokens/0.0.2748',
       '/api/v1/topics/0.0.2748',
@@ -121,7 +121,7 @@ describe('hover resolver against the replay server', () => {
   it('an EVM address is looked up as an account first', async () => {
     const r = await hover('0xac384c53f03855fa1b3616052f8ba32c6c2a2fec');
     assert.ok(r?.markdown.includes('**Account** `0.0.8`'), r?.markdown);
-    assert.deepStrictEqual(paths(), ['/api/v1/accounts/0xac384c53f03855fa1b3616052f8ba32c6c2a2fec']);
+    assert.deepStrictEqual(paths(), ['/api/v1/accounts/0xac384c53f03855fa1b3616052f8ba32c6c2a2fec?transactions=false']);
   });
 
   it('a transaction id in the SDK form is asked in the mirror form', async () => {
@@ -166,14 +166,14 @@ describe('hover resolver against the replay server', () => {
   it('a stale entry answers at once and is refreshed in the background, the age shown', async () => {
     replay.addRecords([
       {
-        ...recordFor('/api/v1/accounts/0.0.1001', anAccount({ memo: 'first' })),
+        ...recordFor('/api/v1/accounts/0.0.1001?transactions=false', anAccount({ memo: 'first' })),
         headers: { 'cache-control': 'public, max-age=1' },
       },
     ]);
     const first = await hover('0.0.1001');
     assert.ok(first?.markdown.includes('Memo: first'));
     replay.clearAddedRecords();
-    replay.addRecords([recordFor('/api/v1/accounts/0.0.1001', anAccount({ memo: 'second' }))]);
+    replay.addRecords([recordFor('/api/v1/accounts/0.0.1001?transactions=false', anAccount({ memo: 'second' }))]);
     await new Promise(resolve => setTimeout(resolve, 1100));
     const stale = await hover('0.0.1001');
     assert.ok(stale, 'a hover');

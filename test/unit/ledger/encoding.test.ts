@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { base64ToBytes, base64ToHex, decodeBase64Text, hexToBase64 } from '../../../src/ledger';
+import { base64ToBytes, base64ToHex, decodeBase64Text, hexToBase64, MAX_HASH_BYTES } from '../../../src/ledger';
 
 describe('ledger/encodings', () => {
   const texts: Array<[string, string]> = [
@@ -61,5 +61,12 @@ describe('ledger/encodings', () => {
 
   it('refuses hex it cannot turn into bytes', () => {
     for (const bad of ['0', 'abc', '0xg0', 'zz', '0x0']) assert.strictEqual(hexToBase64(bad), undefined, bad);
+  });
+
+  it('refuses more than MAX_HASH_BYTES either way (a transaction hash is 48 bytes)', () => {
+    const max = 'ab'.repeat(MAX_HASH_BYTES);
+    assert.strictEqual(base64ToHex(hexToBase64(max)!), max);
+    assert.strictEqual(hexToBase64(`${max}ab`), undefined);
+    assert.strictEqual(base64ToHex(Buffer.from(`${max}ab`, 'hex').toString('base64')), undefined);
   });
 });

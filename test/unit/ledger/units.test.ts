@@ -124,6 +124,8 @@ describe('ledger/units', () => {
     ['ℏ', undefined],
     ['0x10', undefined],
     ['1 2', undefined],
+    ['00000000000092233720368.54775807', INT64_MAX], // leading zeros are free
+    ['100000000000', undefined], // twelve whole digits: above int64 tinybars
   ];
   for (const [text, tinybars] of amounts) {
     it(`parses ${JSON.stringify(text)} → ${tinybars ?? 'nothing'}`, () =>
@@ -147,6 +149,9 @@ describe('ledger/units', () => {
     ['0xg', undefined],
     ['-0x1', undefined],
     ['0X1', undefined],
+    [`0x${'f'.repeat(64)}`, 2n ** 256n - 1n], // a uint256
+    [`0x0000${'f'.repeat(64)}`, 2n ** 256n - 1n], // leading zeros are free
+    [`0x1${'0'.repeat(64)}`, undefined], // more than a uint256
   ];
   for (const [text, value] of hex) {
     it(`hex ${JSON.stringify(text)} → ${value ?? 'nothing'}`, () => assert.strictEqual(hexToBigint(text), value));

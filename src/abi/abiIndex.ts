@@ -1,0 +1,200 @@
+// Every ABI Ledger Lens knows, indexed for the questions decoding asks: which artifact has this
+// runtime bytecode, which system contract lives at this address, which functions/errors have this
+// selector and which events this topic0, across all ABIs. Workspace files come and go (a compile
+// rewrites them); the lookup maps are rebuilt from the per-file entries, lazily, on the next query.
+import { builtinContracts, builtinContractsInTurns } from './builtin';
+import { chainCode, matchesCode } from './bytecode';
+import { decodeCall, decodeLog, decodeResult, decodeRevert } from './decode';
+import type {
+  AbiError,
+  AbiEvent,
+  AbiFunction,
+  CallAnswer,
+  DecodedCall,
+  EventAnswer,
+  IndexedContract,
+  IndexedItem,
+  LogInput,
+  ResultAnswer,
+  RevertAnswer,
+} from './types';
+
+/** How a contract was recognised: its bytecode matched an artifact, or it is a system contract. */
+export interface ContractMatch {
+  readonly kind: 'bytecode' | 'system';
+  /** The matching contract; `others` are further artifacts with the same code (copies, other tools). */
+  readonly contract: IndexedContract;
+  readonly others: readonly IndexedContract[];
+}
+
+interface Maps {
+  readonly functions: Map<string, IndexedItem<AbiFunction>[]>;
+  readonly events: Map<string, IndexedItem<AbiEvent>[]>;
+  readonly errors: Map<string, IndexedItem<AbiError>[]>;
+  readonly byCodeLength: Map<number, IndexedContract[]>;
+  readonly byAddress: Map<string, IndexedContract>;
+}
+
+export class AbiIndex {
+  private readonly files = new Map<string, readonly IndexedContract[]>();
+  private maps: Maps | undefined;
+  private readonly listeners = new Set<() => void>();
+  /** Bumped on every change, so callers can key caches of decoded answers on it. */
+  version = 0;
+
+  /** The built-in ABIs; by default parsed on first use (or by {@link warm}, in turns). */
+  constructor(private builtinsGiven?: readonly IndexedContract[]) {}
+
+  private get builtins(): readonly IndexedContract[] {
+    this.builtinsGiven ??= builtinContracts();
+    return this.builtinsGiven;
+  }
+
+  /** Parses the built-in ABIs without a long task, so the first decoding does not pay for it. */
+  async warm(): Promise<void> {
+    if (this.builtinsGiven) return;
+    const builtins = await builtinContractsInTurns();
+    this.builtinsGiven ??= builtins;
+    this.maps = undefined;
+  }
+
+  /** Sets (or replaces) what one file contributes. */
+  setFile(file: string, contracts: readonly IndexedContract[]): void {
+    this.files.set(file, contracts);
+    this.changed();
+  }
+
+  removeFile(file: string): void {
+    if (this.files.delete(file)) this.changed();
+  }
+
+  clear(): void {
+    this.files.clear();
+    this.changed();
+  }
+
+  /** Called after every change; returns the unsubscribe function. */
+  onDidChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(): void {
+    this.maps = undefined;
+    this.version++;
+    for (const listener of this.listeners) listener();
+  }
+
+  get fileCount(): number {
+    return this.files.size;
+  }
+
+  /** Workspace contracts (ABIs), not counting the built-in ones. */
+  get contractCount(): number {
+    let n = 0;
+    for (const contracts of this.files.values()) n += contracts.length;
+    return n;
+  }
+
+  workspaceContracts(): IndexedContract[] {
+    return [...this.files.values()].flat();
+  }
+
+  private lookup(): Maps {
+    if (this.maps) return this.maps;
+    const maps: Maps = {
+      functions: new Map(),
+      events: new Map(),
+      errors: new Map(),
+      byCodeLength: new Map(),
+      byAddress: new Map(),
+    };
+    // Workspace ABIs first: when two give the same signature, the project's own names win.
+    for (const contract of [...this.workspaceContracts(), ...this.builtins]) {
+      addItems(maps.functions, contract.functions, i => i.signature);
+      addItems(maps.events, contract.events, eventKey);
+      addItems(maps.errors, contract.errors, i => i.signature);
+      if (contract.code) push(maps.byCodeLength, contract.code.hex.length, contract);
+      if (contract.origin.kind === 'builtin' && contract.origin.address)
+        maps.byAddress.set(contract.origin.address, contract);
+    }
+    this.maps = maps;
+    return maps;
+  }
+
+  /**
+   * Recognises a contract: first by runtime bytecode (equal to an artifact's deployed bytecode,
+   * ignoring the metadata hash, immutables and library links), then by system-contract address.
+   */
+  matchContract(query: { readonly address?: string; readonly runtimeBytecode?: string }): ContractMatch | undefined {
+    const maps = this.lookup();
+    const code = query.runtimeBytecode ? chainCode(query.runtimeBytecode) : undefined;
+    if (code) {
+      const found = (maps.byCodeLength.get(code.length) ?? []).filter(c => c.code && matchesCode(c.code, code));
+      if (found.length > 0) return { kind: 'bytecode', contract: found[0], others: found.slice(1) };
+    }
+    const system = query.address ? maps.byAddress.get(query.address.toLowerCase()) : undefined;
+    return system ? { kind: 'system', contract: system, others: [] } : undefined;
+  }
+
+  functionsFor(selector: string, match?: ContractMatch): readonly IndexedItem<AbiFunction>[] {
+    const own = match?.contract.functions.filter(f => f.selector === selector) ?? [];
+    return own.length > 0 ? own : (this.lookup().functions.get(selector) ?? []);
+  }
+
+  eventsFor(topic0: string, match?: ContractMatch): readonly IndexedItem<AbiEvent>[] {
+    const own = match?.contract.events.filter(e => e.selector === topic0) ?? [];
+    return own.length > 0 ? own : (this.lookup().events.get(topic0) ?? []);
+  }
+
+  errorsFor(selector: string, match?: ContractMatch): readonly IndexedItem<AbiError>[] {
+    const own = match?.contract.errors.filter(e => e.selector === selector) ?? [];
+    return own.length > 0 ? own : (this.lookup().errors.get(selector) ?? []);
+  }
+
+  /** Decodes calldata: with the matched contract's ABI when it has the selector, else every known ABI. */
+  decodeCall(calldata: string, match?: ContractMatch): CallAnswer {
+    return decodeCall(calldata, this.functionsFor(selectorOf(calldata), match));
+  }
+
+  decodeResult(call: DecodedCall, result: string): ResultAnswer {
+    return decodeResult(call.item, result);
+  }
+
+  decodeRevert(data: string, match?: ContractMatch): RevertAnswer {
+    return decodeRevert(data, this.errorsFor(selectorOf(data), match));
+  }
+
+  /** Decodes a log; `match` is what the *emitting* contract was recognised as, if anything. */
+  decodeLog(log: LogInput, match?: ContractMatch): EventAnswer {
+    return decodeLog(log, this.eventsFor((log.topics[0] ?? '').toLowerCase(), match));
+  }
+}
+
+function selectorOf(hex: string): string {
+  const t = hex.trim().toLowerCase();
+  return (t.startsWith('0x') ? t : `0x${t}`).slice(0, 10);
+}
+
+// Indexed arguments change a log's shape, so ERC-20's and ERC-721's Transfer are two entries.
+function eventKey(e: IndexedItem<AbiEvent>): string {
+  return `${e.signature}/${e.item.inputs.map(i => (i.indexed ? 'i' : 'd')).join('')}`;
+}
+
+function addItems<T>(
+  map: Map<string, IndexedItem<T>[]>,
+  items: readonly IndexedItem<T>[],
+  key: (i: IndexedItem<T>) => string,
+): void {
+  for (const item of items) {
+    const list = map.get(item.selector);
+    if (!list) map.set(item.selector, [item]);
+    else if (!list.some(other => key(other) === key(item))) list.push(item);
+  }
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

@@ -1,0 +1,72 @@
+// The artifact folders and globs (pure): the defaults of `ledgerLens.abi.include` and
+// `ledgerLens.abi.exclude` (checked with zod: a bad value falls back to the default and is logged).
+import { z } from 'zod';
+
+export const DEFAULT_INCLUDE: readonly string[] = [
+  '**/artifacts/**/*.sol/*.json',
+  '**/out/*.sol/*.json',
+  '**/build/contracts/*.json',
+  '**/*.abi.json',
+  '**/abi/**/*.json',
+  '**/abis/**/*.json',
+];
+export const DEFAULT_EXCLUDE: readonly string[] = ['**/node_modules/**', '**/build-info/**', '**/*.dbg.json'];
+
+const globs = z.array(z.string().min(1).max(500)).max(100);
+
+export interface AbiGlobs {
+  readonly include: readonly string[];
+  readonly exclude: readonly string[];
+  readonly problems: readonly string[];
+}
+
+/** Reads the two settings' raw values; anything invalid is replaced by the default and reported. */
+export function readGlobs(include: unknown, exclude: unknown): AbiGlobs {
+  const problems: string[] = [];
+  const pick = (key: string, value: unknown, fallback: readonly string[]) => {
+    if (value === undefined) return fallback;
+    const parsed = globs.safeParse(value);
+    if (parsed.success) return parsed.data;
+    problems.push(`setting ledgerLens.abi.${key}: expected a list of glob patterns; using the default`);
+    return fallback;
+  };
+  return {
+    include: pick('include', include, DEFAULT_INCLUDE),
+    exclude: pick('exclude', exclude, DEFAULT_EXCLUDE),
+    problems,
+  };
+}
+
+/** One glob pattern for `findFiles`: `{a,b}` for several. */
+export function joinGlobs(patterns: readonly string[]): string {
+  return patterns.length === 1 ? patterns[0] : `{${patterns.join(',')}}`;
+}
+
+/** A glob (`**`, `*`, `?`, `{a,b}`) as a regular expression over a forward-slash relative path. */
+export function globToRegExp(glob: string): RegExp {
+  let out = '';
+  let depth = 0;
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === '*' && glob[i + 1] === '*') {
+      const slash = glob[i + 2] === '/';
+      out += slash ? '(?:.*/)?' : '.*';
+      i += slash ? 2 : 1;
+    } else if (c === '*') out += '[^/]*';
+    else if (c === '?') out += '[^/]';
+    else if (c === '{') {
+      out += '(?:';
+      depth++;
+    } else if (c === '}' && depth > 0) {
+      out += ')';
+      depth--;
+    } else if (c === ',' && depth > 0) out += '|';
+    else out += c.replace(/[.+^$()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${out}${')'.repeat(depth)}$`);
+}
+
+/** True when the relative path matches one of the patterns. */
+export function matchesAny(path: string, patterns: readonly RegExp[]): boolean {
+  return patterns.some(p => p.test(path));
+}

@@ -1,0 +1,96 @@
+// zod schemas for what the ABI layer reads from the workspace: JSON ABIs and the artifact files of
+// Hardhat, Foundry and Truffle. Objects are loose (compilers add fields); what is checked is what
+// decoding relies on: item kinds, names, and parameter types that are valid Solidity ABI types.
+import { z } from 'zod';
+
+const INT_SIZES =
+  '(?:8|16|24|32|40|48|56|64|72|80|88|96|104|112|120|128|136|144|152|160|168|176|184|192|200|208|216|224|232|240|248|256)';
+const BYTES_SIZES = '(?:[1-9]|[12][0-9]|3[0-2])';
+/** Elementary or tuple type, with any number of array suffixes (`[]`, `[3]`). */
+export const ABI_TYPE = new RegExp(
+  `^(?:u?int${INT_SIZES}?|address|bool|string|bytes${BYTES_SIZES}?|bytes|tuple|function|u?fixed(?:\\d{1,3}x\\d{1,2})?)(?:\\[(?:[1-9]\\d{0,5})?\\])*$`,
+);
+
+/** Deeper than this, a type is refused (a hostile ABI could nest without end). */
+export const MAX_TYPE_DEPTH = 16;
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+export interface AbiParameterShape {
+  readonly name?: string;
+  readonly type: string;
+  readonly internalType?: string;
+  readonly indexed?: boolean;
+  readonly components?: readonly AbiParameterShape[];
+}
+
+export const abiParameter: z.ZodType<AbiParameterShape> = z.lazy(() =>
+  z
+    .looseObject({
+      name: z.string().optional(),
+      type: z.string().regex(ABI_TYPE, 'not a Solidity ABI type'),
+      internalType: z.string().optional(),
+      indexed: z.boolean().optional(),
+      components: z.array(abiParameter).optional(),
+    })
+    .refine(p => !p.type.startsWith('tuple') || p.components !== undefined, 'a tuple without components'),
+);
+
+const name = z.string().regex(IDENTIFIER, 'not an identifier');
+const params = z.array(abiParameter);
+
+export const abiFunction = z.looseObject({
+  type: z.literal('function'),
+  name,
+  inputs: params.default([]),
+  outputs: params.default([]),
+  stateMutability: z.enum(['pure', 'view', 'nonpayable', 'payable']).default('nonpayable'),
+});
+export const abiEvent = z.looseObject({
+  type: z.literal('event'),
+  name,
+  inputs: params.default([]),
+  anonymous: z.boolean().default(false),
+});
+export const abiError = z.looseObject({ type: z.literal('error'), name, inputs: params.default([]) });
+const otherItem = z.looseObject({ type: z.enum(['constructor', 'fallback', 'receive']) });
+
+/** One ABI item. Solidity before 0.5 left `type` out for functions: it defaults to "function". */
+export const abiItem = z.preprocess(
+  item => (item !== null && typeof item === 'object' && !('type' in item) ? { ...item, type: 'function' } : item),
+  z.discriminatedUnion('type', [abiFunction, abiEvent, abiError, otherItem]),
+);
+export const abiSchema = z.array(abiItem);
+
+export type AbiItemShape = z.infer<typeof abiItem>;
+
+// Bytecode is checked by bytecode.ts in one linear scan (a regex over 48 KB of hex is not cheap).
+const hexCode = z.string();
+
+const offsetRange = z.looseObject({ start: z.number().int().nonnegative(), length: z.number().int().positive() });
+
+/** Hardhat (`_format: hh-sol-artifact-1`) and Truffle: bytecode as a string. */
+export const stringCodeArtifact = z.looseObject({
+  _format: z.string().optional(),
+  contractName: z.string().optional(),
+  sourceName: z.string().optional(),
+  sourcePath: z.string().optional(),
+  abi: z.array(z.unknown()),
+  deployedBytecode: hexCode.optional(),
+});
+
+/** Foundry `out/<File>.sol/<Contract>.json`: bytecode objects with their immutable references. */
+export const foundryArtifact = z.looseObject({
+  abi: z.array(z.unknown()),
+  deployedBytecode: z.looseObject({
+    object: hexCode,
+    immutableReferences: z.record(z.string(), z.array(offsetRange)).optional(),
+  }),
+  /** An object in current Foundry, a JSON string in older releases: read by artifacts.ts. */
+  metadata: z.unknown().optional(),
+  ast: z.looseObject({ absolutePath: z.string().optional() }).optional(),
+});
+
+/** The part of solc's metadata that names the compiled source and contract. */
+export const compilationTarget = z.looseObject({
+  settings: z.looseObject({ compilationTarget: z.record(z.string(), z.string()) }),
+});

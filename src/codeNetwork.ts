@@ -1,0 +1,150 @@
+// The VS Code side of network inference: which network the document in front of the user means,
+// and why. The document's own text comes from the editor (cached per version); the configs come
+// from its workspace folder only, through `workspace.fs`, re-read when a watcher sees them change.
+// Workspace code is read, never executed, and nothing read becomes an endpoint: the answer only
+// names a network, whose mirror node URL comes from our own table or the user's settings.
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { Network } from './ledger';
+import {
+  type ConfigFs,
+  describeAnswer,
+  type ConfigStat,
+  type NetworkAnswer,
+  type InferredNetwork,
+  DocumentEvidence,
+  inferNetwork,
+  isInsideFolder,
+  settingsAnswer,
+  WorkspaceEvidence,
+} from './infer';
+
+/** The config files inference reads, as a watcher glob (see src/infer/workspace.ts). */
+const CONFIG_GLOB =
+  '**/{.env,.env.local,hardhat.config.ts,hardhat.config.js,hardhat.config.cjs,hardhat.config.mjs,foundry.toml,docker-compose.yml,docker-compose.yaml,compose.yml,compose.yaml,package.json}';
+
+/** One workspace folder as the small file system inference reads through. */
+function folderFs(folder: vscode.Uri): ConfigFs {
+  const uriOf = (p: string) => vscode.Uri.joinPath(folder, ...p.split('/'));
+  return {
+    async stat(p: string): Promise<ConfigStat | undefined> {
+      try {
+        const s = await vscode.workspace.fs.stat(uriOf(p));
+        return {
+          size: s.size,
+          mtime: s.mtime,
+          file: (s.type & vscode.FileType.File) !== 0,
+          symbolicLink: (s.type & vscode.FileType.SymbolicLink) !== 0,
+        };
+      } catch {
+        return undefined; // missing, or not ours to see
+      }
+    },
+    read: async (p: string) => vscode.workspace.fs.readFile(uriOf(p)),
+  };
+}
+
+/** The document's path inside its workspace folder, `/`-separated, or undefined when outside. */
+function relativeInside(folder: vscode.WorkspaceFolder, uri: vscode.Uri): string | undefined {
+  if (folder.uri.scheme !== uri.scheme || folder.uri.authority !== uri.authority) return undefined;
+  const rel = path.posix.relative(folder.uri.path, uri.path);
+  return isInsideFolder(rel) ? rel : undefined;
+}
+
+export class CodeNetwork implements vscode.Disposable {
+  private readonly documents = new DocumentEvidence();
+  private readonly folders = new Map<string, WorkspaceEvidence>();
+  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly disposables: vscode.Disposable[] = [this.changed];
+  /** Fires when a config file changed: answers may differ now. */
+  readonly onDidChange = this.changed.event;
+
+  constructor(
+    /** `auto`, or the network the user chose for this resource. */
+    private readonly settingFor: (uri: vscode.Uri | undefined) => 'auto' | InferredNetwork,
+    private readonly log: (line: string) => void,
+  ) {
+    const watcher = vscode.workspace.createFileSystemWatcher(CONFIG_GLOB);
+    const onFile = (uri: vscode.Uri) => {
+      const folder = vscode.workspace.getWorkspaceFolder(uri);
+      const rel = folder && relativeInside(folder, uri);
+      if (folder && rel) this.folders.get(folder.uri.toString())?.invalidate(rel);
+      this.changed.fire();
+    };
+    this.disposables.push(
+      watcher,
+      watcher.onDidChange(onFile),
+      watcher.onDidCreate(onFile),
+      watcher.onDidDelete(onFile),
+      vscode.workspace.onDidCloseTextDocument(d => this.documents.forget(d.uri.toString())),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => this.folders.clear()),
+    );
+  }
+
+  /** The network for `document` (or for no document: the settings, else the default) and why. */
+  async answerFor(document: vscode.TextDocument | undefined): Promise<NetworkAnswer> {
+    const setting = this.settingFor(document?.uri);
+    if (setting !== 'auto') return settingsAnswer(setting);
+    const file = document
+      ? this.documents.of({
+          uri: document.uri.toString(),
+          version: document.version,
+          languageId: document.languageId,
+          fileName: document.fileName,
+          getText: () => document.getText(),
+        })
+      : undefined;
+    const folder = document && vscode.workspace.getWorkspaceFolder(document.uri);
+    const rel = folder && document && relativeInside(folder, document.uri);
+    const configs = folder && rel ? await this.evidenceOf(folder).configsFor(rel) : [];
+    return inferNetwork(file ? { file, configs } : { configs });
+  }
+
+  private evidenceOf(folder: vscode.WorkspaceFolder): WorkspaceEvidence {
+    const key = folder.uri.toString();
+    let e = this.folders.get(key);
+    if (!e) {
+      e = new WorkspaceEvidence(folderFs(folder.uri), this.log);
+      this.folders.set(key, e);
+    }
+    return e;
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+    this.folders.clear();
+  }
+}
+
+/**
+ * The mirror network to ask for an inferred one: mainnet through the configured mainnet door (the
+ * free public one unless the settings chose the other), testnet and previewnet as themselves. A
+ * local node is reached only through `ledgerLens.mirrorNodeUrl`, so `local` asks the configured
+ * client.
+ */
+export function mirrorNetworkFor(
+  inferred: InferredNetwork,
+  config: { readonly network: Network; readonly customMirror: boolean },
+): Network {
+  switch (inferred) {
+    case 'mainnet':
+      return config.network === 'mainnet' ? 'mainnet' : 'mainnet-public';
+    case 'testnet':
+    case 'previewnet':
+      return inferred;
+    case 'local':
+      return config.network;
+  }
+}
+
+/** The line a hover ends with: `testnet · from Client.forTestnet() at line 12`. */
+export function whyLine(
+  answer: NetworkAnswer,
+  config: { readonly customMirror: boolean; readonly mirrorBaseUrl: string },
+): string {
+  const line = describeAnswer(answer);
+  if (answer.network !== 'local') return line;
+  return config.customMirror
+    ? `${line}, asked at ${config.mirrorBaseUrl}`
+    : `${line}; set ledgerLens.mirrorNodeUrl to the local mirror node (http://localhost:5551) to ask it`;
+}

@@ -1,0 +1,166 @@
+// The workspace ABI indexer: finds artifact files (ledgerLens.abi.include / exclude), indexes them
+// in the background with the pure ArtifactIndexer (never on a hover's path), watches them so a
+// recompile re-indexes what changed, and writes to the log how many ABIs came from how many files
+// and why a file was skipped. The AbiIndex it fills is shared through `services.abi`.
+import * as vscode from 'vscode';
+import { ArtifactIndexer, summaryLines, type AbiIndex, type ArtifactSource } from '../../abi';
+import { Commands } from '../../commands';
+import type { FeatureHost, FeatureLog, Setting } from '../context';
+import { openContractSource } from './source';
+import { globToRegExp, joinGlobs, matchesAny, type AbiGlobs } from '../../abi/globs';
+
+/** Wait after a change before re-indexing: a compile writes many files in a burst. */
+const DEBOUNCE_MS = 300;
+
+export interface AbiFeature {
+  readonly index: AbiIndex;
+  /** Settles when the current full scan has finished. */
+  ready(): Promise<void>;
+  /** The file a workspace-relative artifact path names, for opening its source. */
+  uriOf(file: string): vscode.Uri | undefined;
+}
+
+/** What the ABI indexer uses (see the pattern in ../context.ts). */
+export interface AbiInputs {
+  /** The index it fills; the other features read it. */
+  readonly index: AbiIndex;
+  /** `ledgerLens.abi.include` / `exclude`, already checked (see globs.ts). */
+  readonly settings: Setting<AbiGlobs>;
+  readonly log: FeatureLog;
+}
+
+export function registerAbi(host: FeatureHost, inputs: AbiInputs): vscode.Disposable {
+  const { index, log } = inputs;
+  const uris = new Map<string, vscode.Uri>();
+  const source = workspaceSource(uris);
+  const indexer = new ArtifactIndexer(index, source);
+  const disposables: vscode.Disposable[] = [];
+  const timers = new Map<string, NodeJS.Timeout>();
+  let globs: AbiGlobs = inputs.settings.current;
+  let excluded = globs.exclude.map(globToRegExp);
+  let scan: Promise<void> = Promise.resolve();
+  let generation = 0;
+
+  const relative = (uri: vscode.Uri) =>
+    vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
+
+  async function fullScan(): Promise<void> {
+    const mine = ++generation;
+    await index.warm();
+    for (const p of globs.problems) log.warn(p);
+    const found = await vscode.workspace.findFiles(joinGlobs(globs.include), joinGlobs(globs.exclude));
+    if (mine !== generation) return;
+    index.clear();
+    uris.clear();
+    const files = found.map(uri => {
+      const file = relative(uri);
+      uris.set(file, uri);
+      return file;
+    });
+    const summary = await indexer.indexAll(files.sort(), () => mine !== generation);
+    if (mine !== generation) return;
+    for (const line of summaryLines(summary)) {
+      if (line.startsWith('ABIs: skipped ')) log.warn(line);
+      else log.info(line);
+    }
+  }
+
+  function restart(): void {
+    globs = inputs.settings.current;
+    excluded = globs.exclude.map(globToRegExp);
+    watch();
+    scan = fullScan().catch((e: unknown) =>
+      log.error(`ABIs: indexing failed: ${e instanceof Error ? e.message : String(e)}`),
+    );
+  }
+
+  function changed(uri: vscode.Uri): void {
+    const file = relative(uri);
+    if (matchesAny(file, excluded)) return;
+    uris.set(file, uri);
+    clearTimeout(timers.get(file));
+    timers.set(
+      file,
+      setTimeout(() => {
+        timers.delete(file);
+        void indexer.indexFile(file).then(
+          outcome => logOutcome(log, file, outcome),
+          (e: unknown) => log.error(`ABIs: ${file}: ${e instanceof Error ? e.message : String(e)}`),
+        );
+      }, DEBOUNCE_MS),
+    );
+  }
+
+  function deleted(uri: vscode.Uri): void {
+    const file = relative(uri);
+    clearTimeout(timers.get(file));
+    if (uris.delete(file)) {
+      indexer.removeFile(file);
+      log.info(`ABIs: ${file} deleted, forgotten`);
+    }
+  }
+
+  let watchers: vscode.Disposable[] = [];
+  function watch(): void {
+    for (const w of watchers) w.dispose();
+    watchers = globs.include.map(pattern => watcher(pattern, changed, deleted));
+  }
+
+  disposables.push(
+    inputs.settings.onDidChange(() => restart()),
+    vscode.workspace.onDidChangeWorkspaceFolders(() => restart()),
+  );
+  // The scan itself runs after activation returns (findFiles is asynchronous, and the indexer
+  // yields between files).
+  restart();
+
+  const feature: AbiFeature = { index, ready: () => scan, uriOf: file => uris.get(file) };
+  host.exports.features['abi'] = feature;
+  disposables.push(
+    host.registerCommand(Commands.openContractSource, arg => openContractSource(index, file => uris.get(file), arg)),
+  );
+  return new vscode.Disposable(() => {
+    generation++;
+    for (const t of timers.values()) clearTimeout(t);
+    for (const w of watchers) w.dispose();
+    for (const d of disposables) d.dispose();
+  });
+}
+
+/** Artifact files read through vscode.workspace.fs, by their workspace-relative names. */
+function workspaceSource(uris: ReadonlyMap<string, vscode.Uri>): ArtifactSource {
+  return {
+    size: async file => {
+      const uri = uris.get(file);
+      if (!uri) return undefined;
+      try {
+        return (await vscode.workspace.fs.stat(uri)).size;
+      } catch {
+        return undefined;
+      }
+    },
+    read: async file => {
+      const uri = uris.get(file);
+      if (!uri) throw new Error('not found');
+      return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    },
+  };
+}
+
+function logOutcome(
+  log: FeatureLog,
+  file: string,
+  outcome: { kind: 'indexed'; contracts: number } | { kind: 'skipped'; reason: string },
+): void {
+  if (outcome.kind === 'skipped') log.warn(`ABIs: skipped ${file}: ${outcome.reason} (tried again on its next change)`);
+  else log.info(`ABIs: re-indexed ${file} (${outcome.contracts} ${outcome.contracts === 1 ? 'ABI' : 'ABIs'})`);
+}
+
+function watcher(
+  pattern: string,
+  changed: (uri: vscode.Uri) => void,
+  deleted: (uri: vscode.Uri) => void,
+): vscode.Disposable {
+  const w = vscode.workspace.createFileSystemWatcher(pattern);
+  return vscode.Disposable.from(w, w.onDidCreate(changed), w.onDidChange(changed), w.onDidDelete(deleted));
+}

@@ -1,0 +1,75 @@
+// "Ledger Lens: Decode calldata": decodes pasted calldata, revert data or a log (topics + data)
+// with every known ABI, into a read-only document. The input is the selection in the active editor
+// when there is one, else what the user types or pastes.
+import * as vscode from 'vscode';
+import { decodeReport, type AbiIndex } from '../../abi';
+import { Commands } from '../../commands';
+import type { FeatureHost } from '../context';
+
+export const DECODED_SCHEME = 'ledgerlens-decoded';
+
+/** Read-only documents holding decode reports, one per command run. */
+class Reports implements vscode.TextDocumentContentProvider {
+  private readonly texts = new Map<string, string>();
+  private next = 1;
+  private readonly emitter = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.emitter.event;
+
+  add(text: string): vscode.Uri {
+    const uri = vscode.Uri.from({ scheme: DECODED_SCHEME, path: `/Decoded ${this.next++}.txt` });
+    this.texts.set(uri.toString(), text);
+    // Keep the last few only: each is a few KB, and closed documents are not needed again.
+    if (this.texts.size > 20) this.texts.delete(this.texts.keys().next().value ?? '');
+    return uri;
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.texts.get(uri.toString()) ?? 'This decoded result is no longer available; run "Decode calldata" again.';
+  }
+
+  dispose(): void {
+    this.emitter.dispose();
+  }
+}
+
+export interface DecodeFeature {
+  /** The report for `text`, as the command would show it (for tests). */
+  decode(text: string): string;
+}
+
+/** What the command uses (see the pattern in ../context.ts). */
+export interface DecodeInputs {
+  readonly index: AbiIndex;
+}
+
+export function registerDecode(host: FeatureHost, inputs: DecodeInputs): vscode.Disposable {
+  const reports = new Reports();
+  const feature: DecodeFeature = { decode: text => decodeReport(inputs.index, text) };
+  host.exports.features['decode'] = feature;
+  return vscode.Disposable.from(
+    reports,
+    vscode.workspace.registerTextDocumentContentProvider(DECODED_SCHEME, reports),
+    host.registerCommand(Commands.decodeCalldata, async (arg?: unknown) => {
+      const text = typeof arg === 'string' ? arg : await askForInput();
+      if (text === undefined) return undefined;
+      const uri = reports.add(feature.decode(text));
+      const doc = await vscode.workspace.openTextDocument(uri);
+      await vscode.window.showTextDocument(doc, { preview: false });
+      return uri;
+    }),
+  );
+}
+
+async function askForInput(): Promise<string | undefined> {
+  const editor = vscode.window.activeTextEditor;
+  const selected = editor && !editor.selection.isEmpty ? editor.document.getText(editor.selection).trim() : '';
+  return vscode.window.showInputBox({
+    title: 'Decode calldata',
+    prompt:
+      'Calldata or revert data (hex), or a log: {"topics": [...], "data": "0x…"} or its topics then data, separated by spaces',
+    placeHolder: '0xa9059cbb…',
+    value: selected.length <= 100_000 ? selected : '',
+    ignoreFocusOut: true,
+    validateInput: value => (value.trim() ? undefined : 'Paste the hex to decode'),
+  });
+}

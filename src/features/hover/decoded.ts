@@ -1,0 +1,66 @@
+// What the ABIs add to a hover: for a contract transaction, one line with the decoded call and its
+// outcome (`MyToken.transfer(to: 0.0.1234, amount: 1500) → true`); for a contract, the workspace
+// artifact whose bytecode it runs, with a link opening the source. Decoded text is network text:
+// it goes out through codeSpan only (rendered literally, invisibles shown).
+import { contractResultLine, decodeContractResult, type AbiIndex } from '../../abi';
+import { Commands } from '../../commands';
+import type { ContractInfo, MirrorClient, TransactionsResponse } from '../../mirror';
+import { codeSpan, commandLink, escapeMarkdown } from '../common/markdown';
+
+const CONTRACT_TYPES = new Set(['CONTRACTCALL', 'CONTRACTCREATEINSTANCE', 'ETHEREUMTRANSACTION']);
+
+interface Opts {
+  readonly signal: AbortSignal;
+  readonly allowStale: boolean;
+}
+
+/** The decoded line for a contract transaction, or undefined (not a contract call, nothing to say). */
+export async function transactionCallLine(
+  abi: AbiIndex,
+  client: MirrorClient,
+  body: TransactionsResponse,
+  opts: Opts,
+): Promise<string | undefined> {
+  const t = body.transactions.find(
+    x => x.name && CONTRACT_TYPES.has(x.name) && (x.nonce ?? 0n) === 0n && x.scheduled !== true && x.transaction_id,
+  );
+  if (!t?.transaction_id) return undefined;
+  try {
+    const r = await client.getContractResult(t.transaction_id, opts);
+    const contract = r.contract_id ?? r.to ?? undefined;
+    const code = contract
+      ? await client.getContract(contract, opts).then(
+          c => c.runtime_bytecode,
+          () => undefined,
+        )
+      : undefined;
+    const decoded = decodeContractResult(
+      abi,
+      {
+        to: r.to ?? r.address ?? null,
+        function_parameters: r.function_parameters ?? null,
+        call_result: r.call_result ?? null,
+        error_message: r.error_message ?? null,
+        result: r.result ?? null,
+        logs: [],
+      },
+      code,
+    );
+    const line = contractResultLine(decoded, { maxChars: 60, maxItems: 4 });
+    return line ? `Call: ${codeSpan(line, 600)}` : undefined;
+  } catch {
+    // The transaction hover stands on its own; a missing contract result only drops this line.
+    return undefined;
+  }
+}
+
+/** The artifact line for a contract whose runtime bytecode matches a workspace artifact. */
+export function contractArtifactLine(abi: AbiIndex, contract: ContractInfo): string | undefined {
+  const match = abi.matchContract({ runtimeBytecode: contract.runtime_bytecode ?? undefined });
+  if (match?.kind !== 'bytecode' || match.contract.origin.kind !== 'artifact') return undefined;
+  const { contractName, sourceName, file } = match.contract.origin;
+  const link = commandLink('open source', Commands.openContractSource, { file }, 'Open the Solidity source');
+  return `Artifact: ${codeSpan(contractName, 100)}${sourceName ? `, ${codeSpan(sourceName, 200)}` : ''} (${link})${
+    match.others.length ? ` ${escapeMarkdown(`and ${match.others.length} more with the same code`)}` : ''
+  }`;
+}

@@ -1,0 +1,190 @@
+// What in a line of terminal output is a ledger reference worth a link: transaction ids (both
+// forms, and `0.0.x@sss` without nanoseconds), entity ids, EVM addresses, 48-byte transaction
+// hashes and 32-byte EVM transaction hashes. Pure (no vscode): the TerminalLinkProvider wraps it.
+//
+// Two things are never links: references inside a URL (the terminal links the URL itself), and
+// hex that may be a key. A DER-encoded ED25519 private key (`302e…`) is exactly 48 bytes, as long
+// as a transaction hash, and a raw ECDSA key is 32 bytes like an EVM transaction hash; following
+// such a link would send the key to a public mirror node. So a 48-byte value that is a DER SEQUENCE
+// of its whole length is skipped, and so is any hash on a line that speaks of a key, secret or seed.
+import { Commands } from '../../commands';
+import {
+  type EntityId,
+  type TransactionId,
+  findReferences,
+  formatEntityId,
+  formatTransactionIdAt,
+  formatTransactionIdDash,
+} from '../../ledger';
+
+export type TerminalTarget =
+  | { readonly kind: 'transaction'; readonly transactionId: TransactionId }
+  | { readonly kind: 'entity'; readonly id: EntityId }
+  | { readonly kind: 'evm'; readonly address: string; readonly longZero?: EntityId }
+  /** A 48-byte transaction hash: `0x` + 96 lowercase hex digits. */
+  | { readonly kind: 'transactionHash'; readonly hash: string }
+  /** A 32-byte EVM transaction hash: `0x` + 64 lowercase hex digits. */
+  | { readonly kind: 'ethereumHash'; readonly hash: string };
+
+export interface TerminalLinkMatch {
+  /** Offset in the line and length, as VS Code's TerminalLink wants them. */
+  readonly startIndex: number;
+  readonly length: number;
+  readonly text: string;
+  readonly target: TerminalTarget;
+  readonly tooltip: string;
+}
+
+export interface TerminalLinkOptions {
+  /** Accept any `shard.realm` (the hover's `anyShardRealm` setting); default only `0.0`. */
+  readonly anyShardRealm?: boolean;
+}
+
+/** Terminal lines can be very long (a JSON body on one line); only this much of one is read. */
+export const MAX_TERMINAL_LINE = 16 * 1024;
+/** At most this many links in one line. */
+const MAX_LINKS = 100;
+
+const URL = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'`<>]+/gi;
+// `0.0.x@sss` without nanoseconds (the hover's finder wants `@sss.nnn`): nanoseconds 0.
+const AT_NO_NANOS = /(?<![\w$.^~@#-])(\d{1,10})\.(\d{1,10})\.(\d{1,10})@(\d{1,19})(?![\w$@]|[.-]\w)/g;
+const HASH = /(?<![\w$])(?:0x)?([0-9a-fA-F]{96})(?![\w$])|(?<![\w$])0x([0-9a-fA-F]{64})(?![\w$])/g;
+const SECRET_WORDS = /priv|secret|mnemonic|seed|passphrase|\bkey\b|_key\b|key[=:]/i;
+const INT64_MAX = 9_223_372_036_854_775_807n;
+
+function urlSpans(line: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  URL.lastIndex = 0;
+  for (let m = URL.exec(line); m !== null; m = URL.exec(line)) out.push([m.index, m.index + m[0].length]);
+  return out;
+}
+
+function inside(spans: ReadonlyArray<[number, number]>, start: number, end: number): boolean {
+  return spans.some(([a, b]) => start < b && end > a);
+}
+
+/** True when 48 bytes of hex look like a DER SEQUENCE spanning all of them (a private key). */
+function looksLikeDerKey(hex96: string): boolean {
+  return hex96.slice(0, 4).toLowerCase() === '302e';
+}
+
+function tooltipOf(target: TerminalTarget): string {
+  switch (target.kind) {
+    case 'transaction':
+      return `Ledger Lens: show transaction ${formatTransactionIdAt(target.transactionId)}`;
+    case 'entity':
+      return `Ledger Lens: show ${formatEntityId(target.id)}`;
+    case 'evm':
+      return `Ledger Lens: show ${target.address}`;
+    case 'transactionHash':
+      return 'Ledger Lens: show this transaction';
+    case 'ethereumHash':
+      return 'Ledger Lens: show this contract result';
+  }
+}
+
+function hashes(line: string, out: TerminalLinkMatch[]): void {
+  if (SECRET_WORDS.test(line)) return;
+  HASH.lastIndex = 0;
+  for (let m = HASH.exec(line); m !== null; m = HASH.exec(line)) {
+    let target: TerminalTarget;
+    if (m[1] !== undefined) {
+      if (looksLikeDerKey(m[1])) continue;
+      target = { kind: 'transactionHash', hash: `0x${m[1].toLowerCase()}` };
+    } else {
+      target = { kind: 'ethereumHash', hash: `0x${m[2].toLowerCase()}` };
+    }
+    out.push({ startIndex: m.index, length: m[0].length, text: m[0], target, tooltip: tooltipOf(target) });
+  }
+}
+
+function atWithoutNanos(line: string, options: TerminalLinkOptions, out: TerminalLinkMatch[]): void {
+  AT_NO_NANOS.lastIndex = 0;
+  for (let m = AT_NO_NANOS.exec(line); m !== null; m = AT_NO_NANOS.exec(line)) {
+    const [shard, realm, num, seconds] = [BigInt(m[1]), BigInt(m[2]), BigInt(m[3]), BigInt(m[4])];
+    if (seconds > INT64_MAX) continue;
+    if (options.anyShardRealm !== true && (shard !== 0n || realm !== 0n)) continue;
+    const target: TerminalTarget = {
+      kind: 'transaction',
+      transactionId: { payer: { shard, realm, num }, seconds, nanos: 0 },
+    };
+    out.push({ startIndex: m.index, length: m[0].length, text: m[0], target, tooltip: tooltipOf(target) });
+  }
+}
+
+/** The links in one line of terminal output, in order, none overlapping and none inside a URL. */
+export function findTerminalLinks(line: string, options: TerminalLinkOptions = {}): TerminalLinkMatch[] {
+  const text = line.length > MAX_TERMINAL_LINE ? line.slice(0, MAX_TERMINAL_LINE) : line;
+  const found: TerminalLinkMatch[] = [];
+  for (const r of findReferences(text, { anyShardRealm: options.anyShardRealm === true }, MAX_LINKS)) {
+    const target: TerminalTarget =
+      r.kind === 'transaction'
+        ? { kind: 'transaction', transactionId: r.transactionId }
+        : r.kind === 'entity'
+          ? { kind: 'entity', id: r.id }
+          : r.longZero
+            ? { kind: 'evm', address: r.address, longZero: r.longZero }
+            : { kind: 'evm', address: r.address };
+    found.push({ startIndex: r.start, length: r.end - r.start, text: r.text, target, tooltip: tooltipOf(target) });
+  }
+  atWithoutNanos(text, options, found);
+  hashes(text, found);
+  const urls = urlSpans(text);
+  found.sort((a, b) => a.startIndex - b.startIndex);
+  const out: TerminalLinkMatch[] = [];
+  let end = 0;
+  for (const f of found) {
+    if (f.startIndex < end || inside(urls, f.startIndex, f.startIndex + f.length)) continue;
+    out.push(f);
+    end = f.startIndex + f.length;
+    if (out.length >= MAX_LINKS) break;
+  }
+  return out;
+}
+
+/** What a click on a link does: one of our commands and its argument. */
+export type LinkAction =
+  | { readonly command: typeof Commands.lookupTransaction; readonly argument: string }
+  | { readonly command: typeof Commands.showContractResults; readonly argument: { kind: 'contract'; id: string } }
+  | {
+      readonly command: typeof Commands.revealAccount;
+      readonly argument: { kind: 'account'; id: string; evmAddress?: string };
+    };
+
+/**
+ * Decides what a link opens. An entity id or EVM address may be an account or a contract: the
+ * mirror node is asked whether it is a contract (`/contracts/{id}`); a 404 means an account.
+ */
+export async function actionFor(
+  match: TerminalLinkMatch,
+  isContract: (idOrAddress: string) => Promise<boolean>,
+): Promise<LinkAction | undefined> {
+  const t = match.target;
+  switch (t.kind) {
+    case 'transaction':
+      return { command: Commands.lookupTransaction, argument: formatTransactionIdDash(t.transactionId) };
+    case 'transactionHash':
+      return { command: Commands.lookupTransaction, argument: t.hash };
+    case 'entity':
+      return entityAction(formatEntityId(t.id), undefined, isContract);
+    case 'evm': {
+      const id = t.longZero ? formatEntityId(t.longZero) : t.address;
+      return entityAction(id, t.address, isContract);
+    }
+    case 'ethereumHash':
+      // No lookup by a 32-byte EVM hash yet; the provider does not offer these links.
+      return undefined;
+  }
+}
+
+async function entityAction(
+  id: string,
+  evmAddress: string | undefined,
+  isContract: (idOrAddress: string) => Promise<boolean>,
+): Promise<LinkAction> {
+  if (await isContract(id)) return { command: Commands.showContractResults, argument: { kind: 'contract', id } };
+  return {
+    command: Commands.revealAccount,
+    argument: evmAddress ? { kind: 'account', id, evmAddress } : { kind: 'account', id },
+  };
+}

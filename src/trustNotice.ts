@@ -1,0 +1,79 @@
+// Workspace trust, "the user is told why": when an untrusted workspace sets ledgerLens.mirrorNodeUrl,
+// statusUrl or scheme (which ConfigService does not read there), log each one and show one
+// information message with "Manage Workspace Trust". Once per session for a given set of keys;
+// again after trust changes. VS Code hides restricted workspace values from `inspect()` in Restricted
+// Mode, so the workspace's settings files are read (read only: nothing in them is executed).
+import * as vscode from 'vscode';
+import type { ConfigService } from './config';
+import { ignoredSettingsMessage } from './present/trust';
+import { Disposable } from './util/lifecycle';
+
+export const MANAGE_TRUST = 'Manage Workspace Trust';
+const RESTRICTED_KEY = /"(ledgerLens\.(?:mirrorNodeUrl|statusUrl|scheme))"\s*:/g;
+
+/** The restricted keys a settings file sets (whole-line `//` comments skipped). */
+export function restrictedKeysIn(text: string): string[] {
+  const live = text.replace(/^\s*\/\/.*$/gm, '');
+  return [...live.matchAll(RESTRICTED_KEY)].map(m => m[1]);
+}
+
+async function readText(uri: vscode.Uri): Promise<string> {
+  try {
+    return Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
+  } catch {
+    return ''; // no such file
+  }
+}
+
+export class TrustNotice extends Disposable {
+  private readonly announced = new Set<string>();
+  /** The restricted settings (`ledgerLens.mirrorNodeUrl`…) this untrusted workspace sets, unused. */
+  ignored: readonly string[] = [];
+  /** The last message shown (read by the integration test). */
+  lastMessage: string | undefined;
+  /** The check under way (tests await it). */
+  checked: Promise<void>;
+
+  constructor(
+    private readonly config: ConfigService,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    super();
+    this._register(config.onDidChange(() => void (this.checked = this.check())));
+    this._register(
+      vscode.workspace.onDidGrantWorkspaceTrust(() => {
+        this.announced.clear();
+        this.checked = this.check();
+      }),
+    );
+    this.checked = this.check();
+  }
+
+  private async findIgnored(): Promise<string[]> {
+    if (vscode.workspace.isTrusted) return [];
+    const files = (vscode.workspace.workspaceFolders ?? []).map(f =>
+      vscode.Uri.joinPath(f.uri, '.vscode', 'settings.json'),
+    );
+    if (vscode.workspace.workspaceFile?.scheme === 'file') files.push(vscode.workspace.workspaceFile);
+    const keys = new Set<string>();
+    for (const file of files) for (const key of restrictedKeysIn(await readText(file))) keys.add(key);
+    return [...keys].sort();
+  }
+
+  private async check(): Promise<void> {
+    const keys = await this.findIgnored();
+    this.ignored = keys;
+    const message = ignoredSettingsMessage(keys, this.config.current);
+    const id = keys.join(',');
+    if (!message || this.announced.has(id)) return;
+    this.announced.add(id);
+    for (const key of keys) this.log.warn(`setting ${key}: ignored, the workspace is not trusted`);
+    this.lastMessage = message;
+    void vscode.window.showInformationMessage(message, MANAGE_TRUST).then(
+      choice => {
+        if (choice === MANAGE_TRUST) void vscode.commands.executeCommand('workbench.trust.manage');
+      },
+      () => undefined,
+    );
+  }
+}

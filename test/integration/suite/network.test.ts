@@ -1,0 +1,116 @@
+// The network the code means (ledgerLens.network `auto`): two documents, one calling
+// Client.forMainnet() and one Client.forTestnet(), hover the same id and reach two different
+// mirror nodes (two loopback replays), each hover saying which network and why. Terminal links
+// are offered for ids printed by a script.
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import type { TerminalFeatureApi } from '../../../src/features/terminal';
+import { activateLedgerLens, useReplay, waitFor } from '../helpers';
+import { startMirrorReplay, type MirrorReplay } from '../../support/mirrorReplay';
+import { anAccount, recordFor } from '../../support/builders';
+
+async function hoverText(doc: vscode.TextDocument, needle: string): Promise<string | undefined> {
+  const offset = doc.getText().indexOf(needle);
+  assert.ok(offset >= 0, `${needle} is in the document`);
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+    'vscode.executeHoverProvider',
+    doc.uri,
+    doc.positionAt(offset + 2),
+  );
+  for (const h of hovers) {
+    for (const c of h.contents) {
+      // Markdown escapes are removed so the text reads as the user sees it.
+      if (c instanceof vscode.MarkdownString && /\*\*Account\*\*|not found on/.test(c.value))
+        return c.value.replace(/\\(.)/g, '$1');
+    }
+  }
+  return undefined;
+}
+
+describe('network from the code', () => {
+  const replay = useReplay(); // the configured network (testnet under auto) → this replay
+  let mainnet: MirrorReplay;
+
+  before(async () => {
+    mainnet = await startMirrorReplay();
+    const api = await activateLedgerLens();
+    api.services.overrideMirrorUrlForTests('mainnet-public', mainnet.url);
+    // Never the real previewnet from a test: "found elsewhere" asks it too.
+    api.services.overrideMirrorUrlForTests('previewnet', mainnet.url);
+  });
+  after(async () => {
+    const api = await activateLedgerLens();
+    api.services.overrideMirrorUrlForTests('mainnet-public', undefined);
+    api.services.overrideMirrorUrlForTests('previewnet', undefined);
+    await mainnet.close();
+  });
+
+  it('a forMainnet() file and a forTestnet() file hover the same id on two mirror nodes, and say why', async () => {
+    replay().mirror.preferSource('no-params');
+    mainnet.preferSource('no-params');
+    replay().mirror.resetRequests();
+    mainnet.resetRequests();
+    const onMainnet = await vscode.workspace.openTextDocument({
+      language: 'typescript',
+      content:
+        'import { Client } from "@hashgraph/sdk";\nconst client = Client.forMainnet();\nconst treasury = "0.0.8";\n',
+    });
+    const onTestnet = await vscode.workspace.openTextDocument({
+      language: 'typescript',
+      content:
+        '// Client.forMainnet() is for production\nconst client = Client.forTestnet();\nconst treasury = "0.0.8";\n',
+    });
+    const a = await waitFor(() => hoverText(onMainnet, '0.0.8'), 10_000, 'the mainnet hover');
+    assert.ok(a.includes('mainnet · from Client.forMainnet() at line 2'), a);
+    assert.deepStrictEqual(
+      mainnet.requests.map(r => r.url),
+      ['/api/v1/accounts/0.0.8?transactions=false'],
+    );
+    const b = await waitFor(() => hoverText(onTestnet, '0.0.8'), 10_000, 'the testnet hover');
+    assert.ok(b.includes('testnet · from Client.forTestnet() at line 2'), b);
+    assert.ok(
+      replay().mirror.requests.some(r => r.url === '/api/v1/accounts/0.0.8?transactions=false'),
+      'the testnet hover asked the configured mirror node, with transactions=false',
+    );
+    assert.strictEqual(mainnet.requests.length, 1, 'the testnet hover did not ask the mainnet mirror node');
+  });
+
+  it('not on the network the code means, found on another: said, with what it is there', async () => {
+    replay().mirror.addRecords([
+      recordFor('/api/v1/accounts/0.0.4321?transactions=false', anAccount({ account: '0.0.4321', memo: 'on testnet' })),
+    ]);
+    const doc = await vscode.workspace.openTextDocument({
+      language: 'javascript',
+      content: 'const client = Client.forMainnet();\nconst payer = "0.0.4321";\n',
+    });
+    const h = await waitFor(() => hoverText(doc, '0.0.4321'), 15_000, 'the hover');
+    assert.ok(h.includes('not found on mainnet-public'), h);
+    assert.ok(h.includes('Not on mainnet; found on testnet.'), h);
+    assert.ok(h.includes('Memo: on testnet'), h);
+    assert.ok(h.includes('mainnet · from Client.forMainnet() at line 1'), h);
+  });
+
+  it('a file with no evidence says testnet by default', async () => {
+    replay().mirror.preferSource('no-params');
+    const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: 'const t = "0.0.8";\n' });
+    const h = await waitFor(() => hoverText(doc, '0.0.8'), 10_000, 'the hover');
+    assert.ok(h.includes('testnet · by default'), h);
+  });
+
+  it('terminal output: ids printed by a script are offered as links', async () => {
+    const api = await activateLedgerLens();
+    const terminal = api.features['terminal'] as TerminalFeatureApi | undefined;
+    assert.ok(terminal, 'the terminal feature is exported');
+    const links = await terminal.provider.provideTerminalLinks(
+      { line: 'Transaction ID: 0.0.1234@1700000000.123456789 for account 0.0.8', terminal: undefined as never },
+      new vscode.CancellationTokenSource().token,
+    );
+    assert.deepStrictEqual(
+      (links ?? []).map(l => [l.startIndex, l.length, l.tooltip]),
+      [
+        [16, 29, 'Ledger Lens: show transaction 0.0.1234@1700000000.123456789'],
+        [58, 5, 'Ledger Lens: show 0.0.8'],
+      ],
+    );
+  });
+});

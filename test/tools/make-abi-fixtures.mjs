@@ -1,0 +1,124 @@
+// Regenerates the compiler output the decoding tests read, with the `solc` package (solc-js: the
+// compiler compiled to JavaScript, shipped in node_modules, nothing downloaded):
+//   - test/workspace/hardhat-sample/artifacts/: Hardhat's layout (contracts/<File>.sol/<Name>.json
+//     with `_format: hh-sol-artifact-1`, a .dbg.json beside each, and build-info/<id>.json);
+//   - test/workspace/foundry-sample/out/: Foundry's layout (<File>.sol/<Name>.json with bytecode
+//     objects, immutable references and the metadata).
+// Run: node test/tools/make-abi-fixtures.mjs   (the output is committed; rerun after editing a .sol)
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const solc = require('solc');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', 'workspace');
+
+function compile(sources) {
+  const input = {
+    language: 'Solidity',
+    sources: Object.fromEntries(Object.entries(sources).map(([name, content]) => [name, { content }])),
+    settings: {
+      optimizer: { enabled: true, runs: 200 },
+      evmVersion: 'paris',
+      outputSelection: {
+        '*': { '*': ['abi', 'evm.bytecode', 'evm.deployedBytecode', 'evm.methodIdentifiers', 'metadata'] },
+      },
+    },
+  };
+  const output = JSON.parse(solc.compile(JSON.stringify(input)));
+  const errors = (output.errors ?? []).filter(e => e.severity === 'error');
+  if (errors.length) throw new Error(errors.map(e => e.formattedMessage).join('\n'));
+  return { input, output };
+}
+
+function sourcesIn(dir, prefix) {
+  return Object.fromEntries(
+    readdirSync(join(dir, prefix))
+      .filter(f => f.endsWith('.sol'))
+      .map(f => [`${prefix}/${f}`, readFileSync(join(dir, prefix, f), 'utf8')]),
+  );
+}
+
+function write(file, json) {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(json, null, 2) + '\n');
+}
+
+function hardhat() {
+  const dir = join(root, 'hardhat-sample');
+  const { input, output } = compile(sourcesIn(dir, 'contracts'));
+  const artifacts = join(dir, 'artifacts');
+  rmSync(artifacts, { recursive: true, force: true });
+  const id = createHash('md5').update(JSON.stringify(input)).digest('hex');
+  // The build-info here keeps only the ABIs and deployed code of the output (a real one holds the
+  // whole compiler output): enough for the indexer to prove it skips build-info without reading it.
+  const kept = Object.fromEntries(
+    Object.entries(output.contracts).map(([source, contracts]) => [
+      source,
+      Object.fromEntries(
+        Object.entries(contracts).map(([name, c]) => [
+          name,
+          { abi: c.abi, evm: { deployedBytecode: { object: c.evm.deployedBytecode.object } } },
+        ]),
+      ),
+    ]),
+  );
+  const buildInfo = {
+    _format: 'hh-sol-build-info-1',
+    id,
+    solcVersion: solc.semver(),
+    solcLongVersion: solc.version(),
+    input,
+    output: { contracts: kept },
+  };
+  mkdirSync(join(artifacts, 'build-info'), { recursive: true });
+  writeFileSync(join(artifacts, 'build-info', `${id}.json`), JSON.stringify(buildInfo));
+  for (const [sourceName, contracts] of Object.entries(output.contracts)) {
+    for (const [contractName, c] of Object.entries(contracts)) {
+      const base = join(artifacts, sourceName, contractName);
+      write(`${base}.json`, {
+        _format: 'hh-sol-artifact-1',
+        contractName,
+        sourceName,
+        abi: c.abi,
+        bytecode: `0x${c.evm.bytecode.object}`,
+        deployedBytecode: `0x${c.evm.deployedBytecode.object}`,
+        linkReferences: c.evm.bytecode.linkReferences,
+        deployedLinkReferences: c.evm.deployedBytecode.linkReferences,
+      });
+      write(`${base}.dbg.json`, { _format: 'hh-sol-dbg-1', buildInfo: `../../build-info/${id}.json` });
+    }
+  }
+}
+
+function foundry() {
+  const dir = join(root, 'foundry-sample');
+  const { output } = compile(sourcesIn(dir, 'src'));
+  const out = join(dir, 'out');
+  rmSync(out, { recursive: true, force: true });
+  for (const [sourceName, contracts] of Object.entries(output.contracts)) {
+    for (const [contractName, c] of Object.entries(contracts)) {
+      const file = sourceName.split('/').pop();
+      write(join(out, file, `${contractName}.json`), {
+        abi: c.abi,
+        bytecode: { object: `0x${c.evm.bytecode.object}`, linkReferences: c.evm.bytecode.linkReferences },
+        deployedBytecode: {
+          object: `0x${c.evm.deployedBytecode.object}`,
+          linkReferences: c.evm.deployedBytecode.linkReferences,
+          immutableReferences: c.evm.deployedBytecode.immutableReferences,
+        },
+        methodIdentifiers: c.evm.methodIdentifiers,
+        rawMetadata: c.metadata,
+        metadata: JSON.parse(c.metadata),
+      });
+    }
+  }
+}
+
+hardhat();
+foundry();
+console.log(
+  `solc ${solc.version()}: wrote ${join(root, 'hardhat-sample', 'artifacts')} and ${join(root, 'foundry-sample', 'out')}`,
+);

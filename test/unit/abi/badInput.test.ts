@@ -1,0 +1,205 @@
+// Bad input gets a raw answer with its reason, decided quickly, never an exception: every case the
+// issue lists, and the amplification an honest-looking encoding can hide.
+import * as assert from 'assert';
+import {
+  AbiIndex,
+  LIMITS,
+  decodeCall,
+  decodeLog,
+  decodeResult,
+  decodeRevert,
+  parseArtifact,
+  type AbiFunction,
+  type CallAnswer,
+  type IndexedContract,
+} from '../../../src/abi';
+import { word } from './helpers';
+
+function indexed(abi: unknown[]): { index: AbiIndex; contract: IndexedContract } {
+  const outcome = parseArtifact('bad.abi.json', JSON.stringify(abi));
+  assert.ok(outcome.kind === 'indexed', outcome.kind === 'skipped' ? outcome.reason : '');
+  const index = new AbiIndex([]);
+  index.setFile('bad.abi.json', outcome.contracts);
+  return { index, contract: outcome.contracts[0] };
+}
+
+const fn = (name: string, ...types: string[]) => ({
+  type: 'function',
+  name,
+  inputs: types.map((type, i) => ({ name: `a${i}`, type })),
+  outputs: [],
+});
+
+function reason(answer: CallAnswer): string {
+  assert.strictEqual(answer.kind, 'raw', 'decoded when it should not');
+  return answer.kind === 'raw' ? answer.reason : '';
+}
+
+/** Runs `work`, failing if it throws or takes longer than `ms`. */
+function quick<T>(work: () => T, ms = 50): T {
+  const t0 = performance.now();
+  const out = work();
+  const took = performance.now() - t0;
+  assert.ok(took < ms, `took ${took.toFixed(1)} ms`);
+  return out;
+}
+
+describe('bad input to the decoder', () => {
+  const { index } = indexed([
+    fn('sam', 'bytes', 'bool', 'uint256[]'),
+    fn('pay', 'address', 'uint256'),
+    fn('names', 'string[]'),
+    fn('grid', 'uint256[][]'),
+    fn('fixedDyn', 'string[2]'),
+  ]);
+  const sam = '0xa5643bf2';
+  const sel = (name: string) => index.workspaceContracts()[0].functions.find(f => f.item.name === name)?.selector ?? '';
+
+  it('calldata shorter than 4 bytes', () => {
+    for (const data of ['0x', '0xa5', '0xa5643b'])
+      assert.match(reason(decodeCall(data, [])), /shorter than a 4-byte function selector/);
+    const answer = index.decodeCall('0xa564');
+    assert.deepStrictEqual(answer, {
+      kind: 'raw',
+      hex: '0xa564',
+      reason: '2 bytes: shorter than a 4-byte function selector',
+    });
+  });
+
+  it('text that is not hex, or an odd number of digits', () => {
+    assert.strictEqual(reason(index.decodeCall('transfer(0.0.2, 5)')), 'the calldata is not hex');
+    assert.strictEqual(reason(index.decodeCall('0xa5643bf20')), 'the calldata is an odd number of hex digits');
+    assert.match(reason(index.decodeCall(`0x${'00'.repeat(1024 * 1024 + 1)}`)), /longer than 1024 KB/);
+  });
+
+  it('truncated arguments, naming the argument', () => {
+    const pay = sel('pay');
+    assert.strictEqual(reason(index.decodeCall(`${pay}${word(1)}`)), 'argument 2 (a1): the data ends before it');
+    assert.strictEqual(
+      reason(index.decodeCall(`${pay}${word(1)}${'00'.repeat(31)}`)),
+      'argument 2 (a1): the data ends inside it',
+    );
+    assert.strictEqual(reason(index.decodeCall(`${pay}`)), 'argument 1 (a0): the data ends before it');
+  });
+
+  it('an offset pointing outside the data', () => {
+    assert.strictEqual(
+      reason(index.decodeCall(`${sam}${word(0x1000)}${word(1)}${word(0x60)}${word(0)}`)),
+      'argument 1 (a0): offset beyond the data',
+    );
+    assert.strictEqual(
+      reason(index.decodeCall(`${sam}${'ff'.repeat(32)}${word(1)}${word(0x60)}${word(0)}`)),
+      'argument 1 (a0): offset beyond the data',
+    );
+  });
+
+  it('a length pointing outside the data', () => {
+    assert.strictEqual(
+      reason(index.decodeCall(`${sam}${word(0x60)}${word(1)}${word(0xa0)}${word(0x40)}${word(0)}`)),
+      'argument 1 (a0): length (64 bytes) beyond the data',
+    );
+    assert.strictEqual(
+      reason(index.decodeCall(`${sam}${word(0x60)}${word(1)}${word(0x80)}`)),
+      'argument 1 (a0): the data ends before its length',
+    );
+  });
+
+  it('a dynamic array claiming 2^255 elements', () => {
+    const huge = `8${'0'.repeat(63)}`;
+    const answer = quick(() => index.decodeCall(`${sam}${word(0x60)}${word(1)}${word(0x80)}${word(0)}${huge}`));
+    assert.strictEqual(reason(answer), 'argument 3 (a2): claims 2^255 elements, more than the data holds');
+    const strings = quick(() => index.decodeCall(`${sel('names')}${word(0x20)}${'ff'.repeat(32)}`));
+    assert.strictEqual(reason(strings), 'argument 1 (a0): claims more than 2^255 elements, more than the data holds');
+  });
+
+  it('a fixed array of dynamic elements whose heads run past the end', () => {
+    assert.strictEqual(
+      reason(index.decodeCall(`${sel('fixedDyn')}${word(0x20)}${word(0x40)}`)),
+      'argument 1 (a0): its 2 elements run past the end of the data',
+    );
+  });
+
+  it('offsets that all point at one shared tail (amplification) run out of budget, quickly', () => {
+    // grid(uint256[][]): n inner arrays, every one pointing at the same inner array of m elements.
+    const n = 300;
+    const m = 300;
+    const heads = Array.from({ length: n }, () => word(n * 32)).join('');
+    const inner = word(m) + Array.from({ length: m }, (_, i) => word(i)).join('');
+    const data = `${sel('grid')}${word(0x20)}${word(n)}${heads}${inner}`;
+    const answer = quick(() => index.decodeCall(data));
+    assert.match(
+      reason(answer),
+      /^argument 1 \(a0\): more values than the data has words \(\d+\): offsets share their data$/,
+    );
+  });
+
+  it('strings sharing one large tail run out of the byte budget', () => {
+    const n = 200;
+    const big = 4096;
+    const heads = Array.from({ length: n }, () => word(n * 32)).join('');
+    const data = `${sel('names')}${word(0x20)}${word(n)}${heads}${word(big)}${'61'.repeat(big)}`;
+    assert.match(reason(quick(() => index.decodeCall(data))), /more than \d+ bytes of strings and bytes/);
+  });
+
+  it('types nested deeper than the decoder allows', () => {
+    const deep: AbiFunction = {
+      type: 'function',
+      name: 'deep',
+      stateMutability: 'view',
+      inputs: [{ name: 'x', type: `uint256${'[]'.repeat(LIMITS.maxDepth + 2)}` }],
+      outputs: [],
+    };
+    // Each level: offset 0x20 to a length of 1, then the next level's offset.
+    let tail = '';
+    for (let level = 0; level < LIMITS.maxDepth + 2; level++) tail += `${word(1)}${word(0x20)}`;
+    const data = `0x12345678${word(0x20)}${tail}${word(0)}`;
+    const candidate = { item: deep, selector: '0x12345678', signature: 'deep(…)', contract: {} as IndexedContract };
+    assert.match(reason(quick(() => decodeCall(data, [candidate]))), /nested deeper than 32 levels/);
+  });
+
+  it('results, reverts and logs that are bad are raw with a reason too', () => {
+    const f: AbiFunction = {
+      type: 'function',
+      name: 'f',
+      stateMutability: 'view',
+      inputs: [],
+      outputs: [{ name: 's', type: 'string' }],
+    };
+    const result = decodeResult(f, `0x${word(0x20)}${word(100)}`);
+    assert.deepStrictEqual(result.kind === 'raw' && result.reason, 'output 1 (s): length (100 bytes) beyond the data');
+    const revert = decodeRevert(`0x08c379a0${word(0x20)}`, []);
+    assert.deepStrictEqual(
+      revert.kind === 'raw' && revert.reason,
+      'argument 1 (reason): the data ends before its length',
+    );
+    assert.deepStrictEqual(decodeRevert('0x08c3', []).kind, 'raw');
+    const notText = decodeRevert(`0x08c379a0${word(0x20)}${word(2)}${'ff00'.padEnd(64, '0')}`, []);
+    assert.deepStrictEqual(
+      notText.kind === 'raw' && notText.reason,
+      'Error(string) whose reason is not printable text',
+    );
+    const transfer = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+    const builtin = new AbiIndex();
+    const short = builtin.decodeLog({ topics: [transfer, `0x${word(1)}`, `0x${word(2)}`], data: '0x01' });
+    assert.deepStrictEqual(
+      short.kind === 'raw-log' && short.reason,
+      'data argument 1 (value): the data ends inside it',
+    );
+    const badTopic = builtin.decodeLog({ topics: [transfer, '0x1234'], data: '0x' });
+    assert.deepStrictEqual(badTopic.kind === 'raw-log' && badTopic.reason, 'topic 1 is not 32 bytes of hex');
+    assert.deepStrictEqual(decodeLog({ topics: [], data: '0x' }, []).kind, 'raw-log');
+    const wrongCount = builtin.decodeLog({ topics: [transfer, `0x${word(1)}`], data: '0x' });
+    assert.ok(wrongCount.kind === 'raw-log');
+    assert.match(wrongCount.reason, /has 2 indexed arguments, the log 1 topics after the first/);
+  });
+
+  it('values outside their type (a bool of 2, an address with high bits) are not silently accepted', () => {
+    const { index: idx } = indexed([fn('flag', 'bool'), fn('who', 'address')]);
+    const [flag, who] = idx.workspaceContracts()[0].functions.map(f => f.selector);
+    assert.strictEqual(idx.decodeCall(`${flag}${word(2)}`).kind, 'raw');
+    const dirty = idx.decodeCall(`${who}${'ff'.repeat(12)}${'11'.repeat(20)}`);
+    // viem reads the low 20 bytes; with a single candidate the call still decodes, but two
+    // candidates would be separated by the exact re-encoding (see decode.test.ts).
+    assert.ok(dirty.kind === 'call' || dirty.kind === 'raw');
+  });
+});

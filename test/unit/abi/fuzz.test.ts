@@ -1,0 +1,150 @@
+// Property test: random and mutated calldata, revert data and logs through the decoder. Nothing
+// may escape as an exception, and every answer must come within 5 ms of CPU time. (CPU time, not
+// wall time: the shared test machine runs at many times its core count, and a scheduler pause is
+// not the decoder's. A sample over 5 ms is timed again, up to five times, and the fastest counts:
+// a slow input is slow every time, a garbage collection is not.)
+import * as assert from 'assert';
+import fc from 'fast-check';
+import { AbiIndex, type LogInput } from '../../../src/abi';
+import { COUNTER, MY_TOKEN, REGISTRY, call, indexOf, longZero, word } from './helpers';
+
+const BUDGET_MS = 5;
+const RUNS = 1200;
+
+function timed(work: () => unknown): number {
+  let best = Infinity;
+  for (let attempt = 0; attempt < 5 && best > BUDGET_MS; attempt++) {
+    const before = process.cpuUsage();
+    work();
+    const used = process.cpuUsage(before);
+    best = Math.min(best, (used.user + used.system) / 1000);
+  }
+  return best;
+}
+
+const hex = (bytes: Uint8Array) => `0x${Buffer.from(bytes).toString('hex')}`;
+const unhex = (text: string) => Uint8Array.from(Buffer.from(text.slice(2), 'hex'));
+
+/** Damages an encoding: flips bytes, cuts it, or writes big or small numbers over whole words. */
+const mutation = fc.oneof(
+  fc.record({ kind: fc.constant('flip' as const), at: fc.nat(), value: fc.integer({ min: 0, max: 255 }) }),
+  fc.record({ kind: fc.constant('cut' as const), at: fc.nat() }),
+  fc.record({
+    kind: fc.constant('word' as const),
+    at: fc.nat(),
+    value: fc.oneof(
+      fc.bigInt({ min: 0n, max: (1n << 256n) - 1n }),
+      fc.constantFrom(0n, 1n, 32n, 64n, 2n ** 255n, 2n ** 256n - 1n, 2n ** 53n),
+    ),
+  }),
+);
+
+function mutate(
+  input: Uint8Array,
+  changes: readonly fc.Arbitrary<never>[] | readonly { kind: string; at: number; value?: number | bigint }[],
+): Uint8Array {
+  let bytes = Uint8Array.from(input);
+  for (const change of changes as readonly { kind: string; at: number; value?: number | bigint }[]) {
+    if (bytes.length === 0) break;
+    const at = change.at % bytes.length;
+    if (change.kind === 'flip') bytes[at] = Number(change.value);
+    else if (change.kind === 'cut') bytes = bytes.slice(0, at);
+    else {
+      const start = 4 + Math.floor(Math.max(0, at - 4) / 32) * 32;
+      const w = unhex(`0x${word(BigInt(change.value ?? 0n))}`);
+      for (let i = 0; i < 32 && start + i < bytes.length; i++) bytes[start + i] = w[i];
+    }
+  }
+  return bytes;
+}
+
+describe('decoder fuzzing', function () {
+  this.timeout(120_000);
+  const index = indexOf(MY_TOKEN, REGISTRY, COUNTER);
+  const alice = longZero(1234);
+  const seeds = [
+    call(MY_TOKEN, 'transfer', [alice, 10n]),
+    call(MY_TOKEN, 'payMany', [
+      [
+        { to: alice, amount: 1n, memo: 'x' },
+        { to: alice, amount: 2n, memo: 'hello world' },
+      ],
+    ]),
+    call(MY_TOKEN, 'burnAll', [[[1n, 2n], [3n], []]]),
+    call(MY_TOKEN, 'note', ['text', `0x${word(7)}`]),
+    call(REGISTRY, 'register', [{ name: 'n', account: alice, tags: ['0x01020304', '0x05060708'] }]),
+    call(REGISTRY, 'lookup', ['a name']),
+    call(COUNTER, 'reset', ['because']),
+  ].map(unhex);
+  const selectors = seeds.map(s => s.slice(0, 4));
+  let slowest = 0;
+  let answers = 0;
+
+  const check = (work: () => unknown) => {
+    const took = timed(() => {
+      work();
+      answers++;
+    });
+    slowest = Math.max(slowest, took);
+    assert.ok(took <= BUDGET_MS, `an answer took ${took.toFixed(2)} ms`);
+  };
+
+  it(`${RUNS} mutated calls of the sample contracts`, () => {
+    fc.assert(
+      fc.property(
+        fc.nat({ max: seeds.length - 1 }),
+        fc.array(mutation, { minLength: 1, maxLength: 6 }),
+        (seed, changes) => {
+          const data = hex(mutate(seeds[seed], changes));
+          check(() => index.decodeCall(data));
+          check(() => index.decodeRevert(data));
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it(`${RUNS} random calldatas behind known and unknown selectors`, () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.constantFrom(...selectors), fc.uint8Array({ minLength: 0, maxLength: 4 })),
+        fc.uint8Array({ maxLength: 600 }),
+        (selector, body) => {
+          const data = hex(Uint8Array.from([...selector, ...body]));
+          check(() => index.decodeCall(data));
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it(`${RUNS} random and mutated logs`, () => {
+    const topic0s = index.workspaceContracts().flatMap(c => c.events.map(e => e.selector));
+    topic0s.push('0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef');
+    const topic = fc.oneof(
+      fc.constantFrom(...topic0s),
+      fc.uint8Array({ minLength: 32, maxLength: 32 }).map(hex),
+      fc.uint8Array({ maxLength: 40 }).map(hex),
+      fc.nat().map(n => `0x${word(n)}`),
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...topic0s),
+        fc.array(topic, { maxLength: 4 }),
+        fc.uint8Array({ maxLength: 400 }),
+        fc.array(mutation, { maxLength: 3 }),
+        (topic0, rest, data, changes) => {
+          const log: LogInput = { topics: [topic0, ...rest], data: hex(mutate(data, changes)) };
+          check(() => index.decodeLog(log));
+          check(() => new AbiIndex().decodeLog({ topics: rest, data: log.data }));
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  after(() => {
+    assert.ok(answers >= 3 * RUNS, `only ${answers} answers`);
+    console.log(`      ${answers} answers, slowest ${slowest.toFixed(2)} ms`);
+  });
+});
