@@ -16,7 +16,8 @@
 // 2. Only then, rewrite with exact string tracking (quoteLongIntegers) and parse that; a body that
 //    still fails is genuinely malformed.
 
-const VALUE_LONG_INTEGER = /([:,[]\s*)(-?\d{16,})(?![\d.eE])/g;
+// A leading zero makes an integer token invalid JSON: never quoted, so JSON.parse refuses it as is.
+const VALUE_LONG_INTEGER = /([:,[]\s*)(-?[1-9]\d{15,})(?![\d.eE])/g;
 const LONG_DIGIT_RUN = /\d{16}/;
 const CANDIDATE = /-?\d{16,}/g;
 const LEADING_NUMBER = /^\s*[-\d]/;
@@ -84,6 +85,8 @@ function rewriteIntegers(text: string, select: (token: string) => boolean): stri
     const before = text.charCodeAt(start - 1);
     // Digits of a fraction (".123…") or of an exponent ("e+123…", "e-123…", "e123…").
     if (before === 0x2e || before === 0x65 || before === 0x45 || before === 0x2b || before === 0x2d) continue;
+    // "0123…": not a JSON number; left as is for JSON.parse to refuse (quoting it would accept it).
+    if (token.charCodeAt(token.charCodeAt(0) === 0x2d ? 1 : 0) === 0x30) continue;
     if (!select(token)) continue;
     parts.push(text.slice(copied, start), '"', token, '"');
     copied = end;
