@@ -4,7 +4,7 @@
 // words ("Invalid input: expected string, received number"). Import it as `import * as z from
 // '<path>/zod'`, never 'zod' or 'zod/mini' directly: the messages are configured by importing this
 // module. Re-exported with `export *` (never the namespace object as a value) so that esbuild keeps
-// only the functions used. The conversion pattern: /work/wt/zod-mini.md, README "Dependencies".
+// only the functions used. How to write a schema this way: README, "Dependencies and footprint".
 import { config } from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
 
