@@ -28,14 +28,31 @@ import { mirrorNetworkFor, whyLine } from './codeNetwork';
 import { registerWalkthrough } from './walkthrough';
 import { networkLabel, type LedgerLensConfig } from './settings';
 
+// Set by the first statement of dist/extension.js (esbuild.mjs's banner); absent outside the bundle.
+declare const __ledgerLensLoadStart: number | undefined;
+// Every import above has been evaluated by now: the bundle's load time ends here.
+const loadMs = typeof __ledgerLensLoadStart === 'number' ? performance.now() - __ledgerLensLoadStart : undefined;
+
 export function activate(context: vscode.ExtensionContext): LedgerLensExports {
+  const started = performance.now();
   const log = vscode.window.createOutputChannel('Ledger Lens', { log: true });
   context.subscriptions.push(log);
   const services = new Services(log);
   context.subscriptions.push(services);
+  const steps: Record<string, number> = { services: performance.now() - started };
   const exports: LedgerLensExports = { services, features: {} };
   const ctx = createFeatureContext(services, context, exports);
-  for (const register of wire(ctx)) context.subscriptions.push(register());
+  for (const [name, register] of wire(ctx)) {
+    const t = performance.now();
+    context.subscriptions.push(register());
+    steps[name] = performance.now() - t;
+  }
+  exports.activation = { loadMs, activateMs: performance.now() - started, steps };
+  const parts = Object.entries(steps).map(([name, ms]) => `${name} ${ms.toFixed(1)}`);
+  log.info(
+    `activated in ${exports.activation.activateMs.toFixed(1)} ms (${parts.join(', ')})` +
+      (loadMs === undefined ? '' : `; bundle evaluated in ${loadMs.toFixed(1)} ms`),
+  );
   return exports;
 }
 
@@ -44,22 +61,22 @@ export function deactivate(): void {
 }
 
 /** Each feature's registration with its inputs, in order. */
-function wire(ctx: FeatureContext): (() => vscode.Disposable)[] {
+function wire(ctx: FeatureContext): [string, () => vscode.Disposable][] {
   const { services } = ctx;
   // Every ABI known: the workspace's artifacts (filled in the background) and the built-in ones.
   const abi = new AbiIndex();
   return [
-    () => wireAbi(ctx, services, abi),
-    () => registerDecode(ctx, { index: abi }),
-    () => wireCommon(ctx, services),
-    () => wireAccounts(ctx, services),
-    () => wireHover(ctx, services, abi),
-    () => wireTransactions(ctx, services, abi),
-    () => wireBlocks(ctx, services),
-    () => wireContracts(ctx, services, abi),
-    () => wireStatus(ctx, services),
-    () => wireTerminal(ctx, services),
-    () => registerWalkthrough(ctx),
+    ['abi', () => wireAbi(ctx, services, abi)],
+    ['decode', () => registerDecode(ctx, { index: abi })],
+    ['common', () => wireCommon(ctx, services)],
+    ['accounts', () => wireAccounts(ctx, services)],
+    ['hover', () => wireHover(ctx, services, abi)],
+    ['transactions', () => wireTransactions(ctx, services, abi)],
+    ['blocks', () => wireBlocks(ctx, services)],
+    ['contracts', () => wireContracts(ctx, services, abi)],
+    ['status', () => wireStatus(ctx, services)],
+    ['terminal', () => wireTerminal(ctx, services)],
+    ['walkthrough', () => registerWalkthrough(ctx)],
   ];
 }
 

@@ -1,7 +1,7 @@
 // The settings as one typed, validated snapshot. Pure: config.ts reads VS Code and hands the raw
 // values here, so the rules (defaults, bounds, the base URL) are unit-tested without VS Code.
-import { z } from 'zod';
 import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from './abi/globs';
+import * as z from './zod';
 import { NETWORKS, networkLabelOf, publicMirrorUrl, type Network } from './ledger';
 
 // The network list and its mappings live in the ledger; re-exported for the settings' users.
@@ -77,33 +77,33 @@ export interface SettingsProblem {
   readonly message: string;
 }
 
-const globList = z.array(z.string().trim().min(1).max(500)).max(100);
+const globList = z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(500))).check(z.maxLength(100));
 
-const httpUrl = z
-  .string()
-  .trim()
-  .refine(s => {
+const httpUrl = z.string().check(
+  z.trim(),
+  z.refine(s => {
     try {
       const u = new URL(s);
       return (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password;
     } catch {
       return false;
     }
-  }, 'must be an http:// or https:// URL without credentials');
+  }, 'must be an http:// or https:// URL without credentials'),
+);
 
 const accountEntry = z.union([
-  z
-    .string()
-    .trim()
-    .min(1)
-    .transform(id => ({ id })),
-  z
-    .object({ id: z.string().trim().min(1), label: z.string().trim().optional() })
-    .transform(o => (o.label ? { id: o.id, label: o.label } : { id: o.id })),
+  z.pipe(
+    z.string().check(z.trim(), z.minLength(1)),
+    z.transform((id: string) => ({ id })),
+  ),
+  z.pipe(
+    z.object({ id: z.string().check(z.trim(), z.minLength(1)), label: z.optional(z.string().check(z.trim())) }),
+    z.transform((o: { id: string; label?: string }) => (o.label ? { id: o.id, label: o.label } : { id: o.id })),
+  ),
 ]);
 
 function boundedInt(min: number, max: number, fallback: number) {
-  return z.number().int().min(min).max(max).catch(fallback);
+  return z.catch(z.int().check(z.gte(min), z.lte(max)), fallback);
 }
 
 /** Raw values as read from the configuration, keyed by the part after `ledgerLens.`. */
@@ -132,7 +132,7 @@ function stripTrailingSlash(url: string): string {
 /** Validates raw settings: every bad value falls back to its default and is reported. */
 export function parseSettings(raw: RawSettings): { config: LedgerLensConfig; problems: SettingsProblem[] } {
   const problems: SettingsProblem[] = [];
-  function pick<T>(key: string, schema: z.ZodType<T>, fallback: T): T {
+  function pick<T>(key: string, schema: z.ZodMiniType<T>, fallback: T): T {
     const value = raw[key];
     if (value === undefined || value === null) return fallback;
     const r = schema.safeParse(value);

@@ -29,6 +29,21 @@ import { errorNotice } from './common/notices';
 export interface LedgerLensExports {
   readonly services: Services;
   readonly features: Record<string, unknown>;
+  /** How long activation took, as measured by extension.ts (the integration suite reads it). */
+  activation?: ActivationTiming;
+}
+
+/** Milliseconds from `performance` marks (see src/extension.ts). */
+export interface ActivationTiming {
+  /**
+   * Evaluating the bundle: from its first statement (a banner esbuild.mjs adds) to the end of
+   * extension.ts's module body; undefined when not run from the bundle (unit tests).
+   */
+  readonly loadMs: number | undefined;
+  /** activate() from its call to its return. */
+  readonly activateMs: number;
+  /** Of which: building the services, then each feature's registration, by name. */
+  readonly steps: Readonly<Record<string, number>>;
 }
 
 /** What every feature gets whatever it does: the extension, the exports, and command registration. */

@@ -1,7 +1,7 @@
 // The mirror node client: typed lookups over the transport, with local parameter checks, lossless
 // parsing, schema validation, a max-age cache (with stale-while-revalidate on request), in-flight
 // coalescing and pagination.
-import type { z } from 'zod';
+import type * as z from '../zod';
 import { DEFAULT_CACHE_BYTES, LruCache, freshnessSeconds } from './cache';
 import { MirrorError } from './errors';
 import { httpError, validate, type Schema } from './responses';
@@ -26,31 +26,20 @@ import {
   type Query,
   type TransactionParams,
 } from './params';
-import {
-  AccountResponseSchema,
-  BlockSchema,
-  BlocksResponseSchema,
-  ContractInfoSchema,
-  ContractResultsResponseSchema,
-  ContractResultDetailSchema,
-  ExchangeRateResponseSchema,
-  NftsResponseSchema,
-  ScheduleInfoSchema,
-  TokenInfoSchema,
-  TopicInfoSchema,
-  TransactionsResponseSchema,
-  type AccountResponse,
-  type Block,
-  type BlocksResponse,
-  type ContractInfo,
-  type ContractResultsResponse,
-  type ContractResultDetail,
-  type ExchangeRateResponse,
-  type NftsResponse,
-  type ScheduleInfo,
-  type TokenInfo,
-  type TopicInfo,
-  type TransactionsResponse,
+import { schemas } from './lazySchemas';
+import type {
+  AccountResponse,
+  Block,
+  BlocksResponse,
+  ContractInfo,
+  ContractResultsResponse,
+  ContractResultDetail,
+  ExchangeRateResponse,
+  NftsResponse,
+  ScheduleInfo,
+  TokenInfo,
+  TopicInfo,
+  TransactionsResponse,
 } from './schemas';
 import { PRIORITIES, type Priority } from '../net';
 import { Transport, type RawResponse } from './transport';
@@ -58,6 +47,7 @@ import { Transport, type RawResponse } from './transport';
 export type { MirrorClientOptions, RequestOptions, RequestOutcome } from './api';
 import type { MirrorClientOptions, Paged, RequestOptions, RequestOutcome } from './api';
 import { join, type Shared } from './inflight';
+import { repeats, type Trail } from './trail';
 
 /** What a result remembers about where it came from. Results are shared: treat them as read-only. */
 interface Meta {
@@ -68,12 +58,6 @@ interface Meta {
   readonly itemsKey: string | undefined;
   /** The URLs that led to this page through next(), newest first, to detect a link that repeats. */
   readonly trail: Trail;
-}
-
-/** A chain of URLs only (not bodies), so a long walk does not keep every earlier page alive. */
-interface Trail {
-  readonly url: string;
-  readonly previous: Trail | undefined;
 }
 
 const EMPTY_PAGE_HOPS = 10;
@@ -127,7 +111,7 @@ class Client {
   getAccount(id: string, params?: AccountParams, opts?: RequestOptions): Promise<AccountResponse> {
     return this.call(
       () => this.url(`/accounts/${enc(accountPath(id))}`, accountQuery(params)),
-      AccountResponseSchema,
+      schemas().AccountResponseSchema,
       'transactions',
       opts,
     );
@@ -136,24 +120,29 @@ class Client {
   getTransaction(id: string, params?: TransactionParams, opts?: RequestOptions): Promise<TransactionsResponse> {
     return this.call(
       () => this.url(`/transactions/${enc(transactionPath(id))}`, transactionQuery(params)),
-      TransactionsResponseSchema,
+      schemas().TransactionsResponseSchema,
       'transactions',
       opts,
     );
   }
 
   listBlocks(params?: BlocksParams, opts?: RequestOptions): Promise<BlocksResponse> {
-    return this.call(() => this.url('/blocks', blocksQuery(params)), BlocksResponseSchema, 'blocks', opts);
+    return this.call(() => this.url('/blocks', blocksQuery(params)), schemas().BlocksResponseSchema, 'blocks', opts);
   }
 
   getBlock(hashOrNumber: string | bigint, opts?: RequestOptions): Promise<Block> {
-    return this.call(() => this.url(`/blocks/${enc(blockPath(hashOrNumber))}`, []), BlockSchema, undefined, opts);
+    return this.call(
+      () => this.url(`/blocks/${enc(blockPath(hashOrNumber))}`, []),
+      schemas().BlockSchema,
+      undefined,
+      opts,
+    );
   }
 
   listContractResults(params?: ContractResultsParams, opts?: RequestOptions): Promise<ContractResultsResponse> {
     return this.call(
       () => this.url('/contracts/results', contractResultsQuery(params)),
-      ContractResultsResponseSchema,
+      schemas().ContractResultsResponseSchema,
       'results',
       opts,
     );
@@ -165,25 +154,45 @@ class Client {
     const key = /^0x[0-9a-fA-F]{64}$/.test(transactionIdOrHash)
       ? transactionIdOrHash
       : transactionPath(transactionIdOrHash);
-    return this.call(() => this.url(`/contracts/results/${enc(key)}`, []), ContractResultDetailSchema, undefined, opts);
+    return this.call(
+      () => this.url(`/contracts/results/${enc(key)}`, []),
+      schemas().ContractResultDetailSchema,
+      undefined,
+      opts,
+    );
   }
 
   getContract(id: string, opts?: RequestOptions): Promise<ContractInfo> {
-    return this.call(() => this.url(`/contracts/${enc(contractPath(id))}`, []), ContractInfoSchema, undefined, opts);
+    return this.call(
+      () => this.url(`/contracts/${enc(contractPath(id))}`, []),
+      schemas().ContractInfoSchema,
+      undefined,
+      opts,
+    );
   }
 
   getToken(id: string, opts?: RequestOptions): Promise<TokenInfo> {
-    return this.call(() => this.url(`/tokens/${enc(entityPath(id, 'tokenId'))}`, []), TokenInfoSchema, undefined, opts);
+    return this.call(
+      () => this.url(`/tokens/${enc(entityPath(id, 'tokenId'))}`, []),
+      schemas().TokenInfoSchema,
+      undefined,
+      opts,
+    );
   }
 
   getTopic(id: string, opts?: RequestOptions): Promise<TopicInfo> {
-    return this.call(() => this.url(`/topics/${enc(entityPath(id, 'topicId'))}`, []), TopicInfoSchema, undefined, opts);
+    return this.call(
+      () => this.url(`/topics/${enc(entityPath(id, 'topicId'))}`, []),
+      schemas().TopicInfoSchema,
+      undefined,
+      opts,
+    );
   }
 
   getSchedule(id: string, opts?: RequestOptions): Promise<ScheduleInfo> {
     return this.call(
       () => this.url(`/schedules/${enc(entityPath(id, 'scheduleId'))}`, []),
-      ScheduleInfoSchema,
+      schemas().ScheduleInfoSchema,
       undefined,
       opts,
     );
@@ -193,7 +202,7 @@ class Client {
   listAccountNfts(id: string, params?: NftsParams, opts?: RequestOptions): Promise<NftsResponse> {
     return this.call(
       () => this.url(`/accounts/${enc(accountPath(id))}/nfts`, nftsQuery(params)),
-      NftsResponseSchema,
+      schemas().NftsResponseSchema,
       'nfts',
       opts,
     );
@@ -203,7 +212,7 @@ class Client {
   getExchangeRate(params?: ExchangeRateParams, opts?: RequestOptions): Promise<ExchangeRateResponse> {
     return this.call(
       () => this.url('/network/exchangerate', exchangeRateQuery(params)),
-      ExchangeRateResponseSchema,
+      schemas().ExchangeRateResponseSchema,
       undefined,
       opts,
     );
@@ -261,7 +270,7 @@ class Client {
   /** Builds the URL (local checks may throw) and fetches; every failure becomes a rejection. */
   private async call<T extends object>(
     build: () => string,
-    schema: z.ZodType<T>,
+    schema: z.core.$ZodType<T>,
     itemsKey: string | undefined,
     opts: RequestOptions | undefined,
   ): Promise<T> {
@@ -433,9 +442,4 @@ class Client {
 
 function enc(segment: string): string {
   return encodeURIComponent(segment);
-}
-
-function repeats(trail: Trail, url: string): boolean {
-  for (let t: Trail | undefined = trail; t; t = t.previous) if (t.url === url) return true;
-  return false;
 }

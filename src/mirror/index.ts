@@ -13,7 +13,8 @@ export type {
   TransactionParams,
 } from './params';
 export { parseLossless, quoteLongIntegers, hasUnsafeIntegers } from './lossless';
-export { TRANSACTION_TYPES, isKnownTransactionType } from './schemas';
+export { TRANSACTION_TYPES, isKnownTransactionType } from './transactionTypes';
+export type { KnownTransactionType, TransactionType } from './transactionTypes';
 export type {
   AccountResponse,
   AssessedCustomFee,
@@ -30,7 +31,6 @@ export type {
   ExchangeRateResponse,
   ExchangeRateValue,
   Key,
-  KnownTransactionType,
   Links,
   Nft,
   NftTransfer,
@@ -43,7 +43,6 @@ export type {
   TokenTransfer,
   TopicInfo,
   Transaction,
-  TransactionType,
   TransactionsResponse,
   Transfer,
 } from './schemas';

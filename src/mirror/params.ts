@@ -5,7 +5,7 @@
 import { parseTimestamp } from '../ledger/timestamp';
 import { MirrorInputError, type InputIssue } from './errors';
 import { ENTITY_ID, withinInt64 } from './paths';
-import { TRANSACTION_TYPES, type TransactionType } from './schemas';
+import { TRANSACTION_TYPES, type TransactionType } from './transactionTypes';
 
 export type Order = 'asc' | 'desc';
 type OneOrMany<T> = T | readonly T[];

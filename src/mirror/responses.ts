@@ -2,13 +2,14 @@
 // schema, or a non-2xx answer turned into a MirrorError carrying the server's own words (message,
 // detail, data). Pure.
 import { STATUS_CODES } from 'http';
-import type { z } from 'zod';
+import * as z from '../zod';
 import { MirrorError, type ServerMessage } from './errors';
 import { parseLossless } from './lossless';
-import { ErrorBodySchema } from './schemas';
+import { schemas } from './lazySchemas';
 import type { RawResponse } from './transport';
 
-export type Schema = z.ZodType<object>;
+/** Any zod schema (mini or classic: both share zod's core) whose output is an object. */
+export type Schema = z.core.$ZodType<object>;
 
 export function validate(response: RawResponse, schema: Schema): object {
   let json: unknown;
@@ -23,7 +24,7 @@ export function validate(response: RawResponse, schema: Schema): object {
       `The mirror node sent malformed JSON (${error instanceof Error ? error.message : String(error)})`,
     );
   }
-  const parsed = schema.safeParse(json);
+  const parsed = z.safeParse(schema, json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'the body';
@@ -41,7 +42,7 @@ export function validate(response: RawResponse, schema: Schema): object {
 export function httpError(response: RawResponse): MirrorError {
   let entries: ServerMessage[] = [];
   try {
-    const body = ErrorBodySchema.safeParse(JSON.parse(response.text));
+    const body = schemas().ErrorBodySchema.safeParse(JSON.parse(response.text));
     if (body.success)
       entries = body.data._status.messages.map(m => ({
         message: m.message,

@@ -1,7 +1,13 @@
 // zod schemas of the mirror node bodies this client reads. Objects are loose: a field the server
 // adds later is kept, not rejected. int64 fields come out as bigint (see lossless.ts for how the
 // digits survive JSON parsing); int32 fields stay numbers.
-import { z } from 'zod';
+import * as z from '../zod';
+import {
+  TRANSACTION_TYPES,
+  isKnownTransactionType,
+  type KnownTransactionType,
+  type TransactionType,
+} from './transactionTypes';
 
 // At most 19 digits: int64 never needs more, and a hostile 100,000-digit "balance" is refused
 // before BigInt and digit grouping spend seconds on it.
@@ -16,134 +22,74 @@ const UINT256_MAX = 2n ** 256n - 1n;
  * comes a bigint. One transform rather than a union of two schemas: a quarter faster on bodies
  * full of amounts. A value outside int64 is refused with a message saying so.
  */
-export const int64 = z.unknown().transform((value, ctx): bigint => {
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
-  if (typeof value === 'string' && INT64_DIGITS.test(value)) {
-    const n = BigInt(value);
-    if (n >= INT64_MIN && n <= INT64_MAX) return n;
-  }
-  const long = typeof value === 'string' && /^-?\d+$/.test(value.slice(0, 30));
-  ctx.issues.push({
-    code: 'custom',
-    message: long ? 'expected an integer within int64 (at most 19 digits)' : 'expected an integer',
-    input: typeof value === 'string' && value.length > 40 ? `${value.slice(0, 40)}…` : value,
-  });
-  return z.NEVER;
-});
+export const int64 = z.pipe(
+  z.unknown(),
+  z.transform((value, ctx): bigint => {
+    if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
+    if (typeof value === 'string' && INT64_DIGITS.test(value)) {
+      const n = BigInt(value);
+      if (n >= INT64_MIN && n <= INT64_MAX) return n;
+    }
+    const long = typeof value === 'string' && /^-?\d+$/.test(value.slice(0, 30));
+    ctx.issues.push({
+      code: 'custom',
+      message: long ? 'expected an integer within int64 (at most 19 digits)' : 'expected an integer',
+      input: typeof value === 'string' && value.length > 40 ? `${value.slice(0, 40)}…` : value,
+    });
+    return z.NEVER;
+  }),
+);
 
 /** uint256 (EVM values) as a decimal string or a safe number; out comes a bigint, 0 ≤ n < 2^256. */
-export const uint256 = z.unknown().transform((value, ctx): bigint => {
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
-  if (typeof value === 'string' && UINT256_DIGITS.test(value)) {
-    const n = BigInt(value);
-    if (n <= UINT256_MAX) return n;
-  }
-  ctx.issues.push({
-    code: 'custom',
-    message: 'expected an unsigned integer within uint256 (at most 78 digits)',
-    input: typeof value === 'string' && value.length > 80 ? `${value.slice(0, 80)}…` : value,
-  });
-  return z.NEVER;
-});
-const int64Nullable = int64.nullable();
-const int32 = z.number().int();
+export const uint256 = z.pipe(
+  z.unknown(),
+  z.transform((value, ctx): bigint => {
+    if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
+    if (typeof value === 'string' && UINT256_DIGITS.test(value)) {
+      const n = BigInt(value);
+      if (n <= UINT256_MAX) return n;
+    }
+    ctx.issues.push({
+      code: 'custom',
+      message: 'expected an unsigned integer within uint256 (at most 78 digits)',
+      input: typeof value === 'string' && value.length > 80 ? `${value.slice(0, 80)}…` : value,
+    });
+    return z.NEVER;
+  }),
+);
+const int64Nullable = z.nullable(int64);
+const int32 = z.int();
 
 const entityId = z.string();
-const entityIdNullable = z.string().nullable();
+const entityIdNullable = z.nullable(z.string());
 const timestamp = z.string();
-const timestampNullable = z.string().nullable();
+const timestampNullable = z.nullable(z.string());
 
-export const TRANSACTION_TYPES = [
-  'ATOMICBATCH',
-  'CONSENSUSCREATETOPIC',
-  'CONSENSUSDELETETOPIC',
-  'CONSENSUSSUBMITMESSAGE',
-  'CONSENSUSUPDATETOPIC',
-  'CONTRACTCALL',
-  'CONTRACTCREATEINSTANCE',
-  'CONTRACTDELETEINSTANCE',
-  'CONTRACTUPDATEINSTANCE',
-  'CRYPTOADDLIVEHASH',
-  'CRYPTOAPPROVEALLOWANCE',
-  'CRYPTOCREATEACCOUNT',
-  'CRYPTODELETE',
-  'CRYPTODELETEALLOWANCE',
-  'CRYPTODELETELIVEHASH',
-  'CRYPTOTRANSFER',
-  'CRYPTOUPDATEACCOUNT',
-  'ETHEREUMTRANSACTION',
-  'FILEAPPEND',
-  'FILECREATE',
-  'FILEDELETE',
-  'FILEUPDATE',
-  'FREEZE',
-  'HOOKSTORE',
-  'LEDGERIDPUBLICATION',
-  'NODECREATE',
-  'NODEDELETE',
-  'NODESTAKEUPDATE',
-  'NODEUPDATE',
-  'REGISTEREDNODECREATE',
-  'REGISTEREDNODEDELETE',
-  'REGISTEREDNODEUPDATE',
-  'SCHEDULECREATE',
-  'SCHEDULEDELETE',
-  'SCHEDULESIGN',
-  'SYSTEMDELETE',
-  'SYSTEMUNDELETE',
-  'TOKENAIRDROP',
-  'TOKENASSOCIATE',
-  'TOKENBURN',
-  'TOKENCANCELAIRDROP',
-  'TOKENCLAIMAIRDROP',
-  'TOKENCREATION',
-  'TOKENDELETION',
-  'TOKENDISSOCIATE',
-  'TOKENFEESCHEDULEUPDATE',
-  'TOKENFREEZE',
-  'TOKENGRANTKYC',
-  'TOKENMINT',
-  'TOKENPAUSE',
-  'TOKENREJECT',
-  'TOKENREVOKEKYC',
-  'TOKENUNFREEZE',
-  'TOKENUNPAUSE',
-  'TOKENUPDATE',
-  'TOKENUPDATENFTS',
-  'TOKENWIPE',
-  'UNCHECKEDSUBMIT',
-  'UTILPRNG',
-] as const;
-/** A transaction type this client knows; a newer server may send others (kept as plain strings). */
-export type KnownTransactionType = (typeof TRANSACTION_TYPES)[number];
-// `string & {}` keeps editor completion for the known names while accepting any other.
-export type TransactionType = KnownTransactionType | (string & {});
-const KNOWN_TYPES: ReadonlySet<string> = new Set(TRANSACTION_TYPES);
-export function isKnownTransactionType(name: string): name is KnownTransactionType {
-  return KNOWN_TYPES.has(name);
-}
-const transactionType = z.string() as z.ZodType<TransactionType, string>;
+// The transaction type names live in a module of their own, loaded at startup (params and the
+// Accounts filter use them); re-exported here for the schemas' users.
+export { TRANSACTION_TYPES, isKnownTransactionType, type KnownTransactionType, type TransactionType };
+const transactionType = z.string() as z.ZodMiniType<TransactionType, string>;
 
-export const KeySchema = z
-  .looseObject({
+export const KeySchema = z.nullable(
+  z.looseObject({
     _type: z.string(),
     key: z.string(),
-  })
-  .nullable();
+  }),
+);
 
-export const LinksSchema = z.looseObject({ next: z.string().nullable().optional() });
+export const LinksSchema = z.looseObject({ next: z.optional(z.nullable(z.string())) });
 
 export const TimestampRangeSchema = z.looseObject({
   from: timestamp,
-  to: timestampNullable.optional(),
+  to: z.optional(timestampNullable),
 });
 
 // ---- transactions ----
 
 export const CustomFeeLimitSchema = z.looseObject({
-  account_id: entityIdNullable.optional(),
+  account_id: z.optional(entityIdNullable),
   amount: int64,
-  denominating_token_id: entityIdNullable.optional(),
+  denominating_token_id: z.optional(entityIdNullable),
 });
 
 export const NftTransferSchema = z.looseObject({
@@ -158,99 +104,99 @@ export const TokenTransferSchema = z.looseObject({
   token_id: entityIdNullable,
   account: entityIdNullable,
   amount: int64,
-  is_approval: z.boolean().optional(),
+  is_approval: z.optional(z.boolean()),
 });
 
 export const TransferSchema = z.looseObject({
   account: entityIdNullable,
   amount: int64,
-  is_approval: z.boolean().optional(),
+  is_approval: z.optional(z.boolean()),
 });
 
 export const StakingRewardTransferSchema = z.looseObject({
   // Older responses give the account as its bare number.
-  account: z.union([entityId, z.number().int()]),
+  account: z.union([entityId, z.int()]),
   amount: int64,
 });
 
 export const AssessedCustomFeeSchema = z.looseObject({
   amount: int64,
-  collector_account_id: entityIdNullable.optional(),
-  effective_payer_account_ids: z.array(entityId).optional(),
-  token_id: entityIdNullable.optional(),
+  collector_account_id: z.optional(entityIdNullable),
+  effective_payer_account_ids: z.optional(z.array(entityId)),
+  token_id: z.optional(entityIdNullable),
 });
 
 export const TransactionSchema = z.looseObject({
   // Older servers (v0.145, for one) write the batch key as the hex of its protobuf encoding; newer ones a Key.
-  batch_key: z
-    .union([
+  batch_key: z.optional(
+    z.union([
       KeySchema,
-      z
-        .string()
-        .regex(/^(0x)?[0-9a-fA-F]*$/)
-        .transform(hex => ({ _type: 'ProtobufEncoded', key: hex.replace(/^0x/i, '') })),
-    ])
-    .optional(),
-  bytes: z.string().nullable().optional(),
-  charged_tx_fee: int64.optional(),
-  consensus_timestamp: timestamp.optional(),
-  entity_id: entityIdNullable.optional(),
-  high_volume: z.boolean().optional(),
-  high_volume_pricing_multiplier: int64Nullable.optional(),
-  max_custom_fees: z.array(CustomFeeLimitSchema).optional(),
+      z.pipe(
+        z.string().check(z.regex(/^(0x)?[0-9a-fA-F]*$/)),
+        z.transform((hex: string) => ({ _type: 'ProtobufEncoded', key: hex.replace(/^0x/i, '') })),
+      ),
+    ]),
+  ),
+  bytes: z.optional(z.nullable(z.string())),
+  charged_tx_fee: z.optional(int64),
+  consensus_timestamp: z.optional(timestamp),
+  entity_id: z.optional(entityIdNullable),
+  high_volume: z.optional(z.boolean()),
+  high_volume_pricing_multiplier: z.optional(int64Nullable),
+  max_custom_fees: z.optional(z.array(CustomFeeLimitSchema)),
   // A decimal string on the wire (tinybars); kept as the server wrote it.
-  max_fee: z.string().optional(),
-  memo_base64: z.string().nullable().optional(),
-  name: transactionType.optional(),
-  nft_transfers: z.array(NftTransferSchema).optional(),
-  node: entityIdNullable.optional(),
-  nonce: int64.optional(),
-  parent_consensus_timestamp: timestampNullable.optional(),
-  result: z.string().optional(),
-  scheduled: z.boolean().optional(),
-  staking_reward_transfers: z.array(StakingRewardTransferSchema).optional(),
-  token_transfers: z.array(TokenTransferSchema).optional(),
-  transaction_hash: z.string().optional(),
-  transaction_id: z.string().optional(),
-  transfers: z.array(TransferSchema).optional(),
-  valid_duration_seconds: z.string().optional(),
-  valid_start_timestamp: timestamp.optional(),
-  assessed_custom_fees: z.array(AssessedCustomFeeSchema).optional(),
+  max_fee: z.optional(z.string()),
+  memo_base64: z.optional(z.nullable(z.string())),
+  name: z.optional(transactionType),
+  nft_transfers: z.optional(z.array(NftTransferSchema)),
+  node: z.optional(entityIdNullable),
+  nonce: z.optional(int64),
+  parent_consensus_timestamp: z.optional(timestampNullable),
+  result: z.optional(z.string()),
+  scheduled: z.optional(z.boolean()),
+  staking_reward_transfers: z.optional(z.array(StakingRewardTransferSchema)),
+  token_transfers: z.optional(z.array(TokenTransferSchema)),
+  transaction_hash: z.optional(z.string()),
+  transaction_id: z.optional(z.string()),
+  transfers: z.optional(z.array(TransferSchema)),
+  valid_duration_seconds: z.optional(z.string()),
+  valid_start_timestamp: z.optional(timestamp),
+  assessed_custom_fees: z.optional(z.array(AssessedCustomFeeSchema)),
 });
 
 export const TransactionsResponseSchema = z.looseObject({
   transactions: z.array(TransactionSchema),
-  links: LinksSchema.optional(),
+  links: z.optional(LinksSchema),
 });
 
 // ---- accounts ----
 
 export const TokenBalanceSchema = z.looseObject({ token_id: entityIdNullable, balance: int64 });
 
-export const BalanceSchema = z
-  .looseObject({
+export const BalanceSchema = z.nullable(
+  z.looseObject({
     timestamp: timestampNullable,
     balance: int64Nullable,
-    tokens: z.array(TokenBalanceSchema).max(1000),
-  })
-  .nullable();
+    tokens: z.array(TokenBalanceSchema).check(z.maxLength(1000)),
+  }),
+);
 
 export const AccountInfoShape = {
   account: entityIdNullable,
-  alias: z.string().nullable(),
+  alias: z.nullable(z.string()),
   auto_renew_period: int64Nullable,
   balance: BalanceSchema,
   created_timestamp: timestampNullable,
   decline_reward: z.boolean(),
-  deleted: z.boolean().nullable(),
+  deleted: z.nullable(z.boolean()),
   ethereum_nonce: int64Nullable,
-  evm_address: z.string().nullable(),
+  evm_address: z.nullable(z.string()),
   expiry_timestamp: timestampNullable,
   key: KeySchema,
-  max_automatic_token_associations: int32.nullable(),
-  memo: z.string().nullable(),
-  pending_reward: int64.optional(),
-  receiver_sig_required: z.boolean().nullable(),
+  max_automatic_token_associations: z.nullable(int32),
+  memo: z.nullable(z.string()),
+  pending_reward: z.optional(int64),
+  receiver_sig_required: z.nullable(z.boolean()),
   staked_account_id: entityIdNullable,
   staked_node_id: int64Nullable,
   stake_period_start: timestampNullable,
@@ -266,14 +212,14 @@ export const AccountResponseSchema = z.looseObject({
 
 export const BlockSchema = z.looseObject({
   count: int64,
-  gas_used: int64Nullable.optional(),
-  hapi_version: z.string().nullable().optional(),
+  gas_used: z.optional(int64Nullable),
+  hapi_version: z.optional(z.nullable(z.string())),
   hash: z.string(),
-  logs_bloom: z.string().nullable().optional(),
+  logs_bloom: z.optional(z.nullable(z.string())),
   name: z.string(),
   number: int64,
   previous_hash: z.string(),
-  size: int32.nullable().optional(),
+  size: z.optional(z.nullable(int32)),
   timestamp: TimestampRangeSchema,
 });
 
@@ -285,44 +231,41 @@ export const BlocksResponseSchema = z.looseObject({
 // ---- contract results ----
 
 export const ContractResultSchema = z.looseObject({
-  access_list: z.string().nullable().optional(),
-  address: z.string().nullable().optional(),
-  amount: int64Nullable.optional(),
-  block_gas_used: int64Nullable.optional(),
-  block_hash: z.string().nullable().optional(),
-  block_number: int64Nullable.optional(),
-  bloom: z.string().nullable().optional(),
-  call_result: z.string().nullable().optional(),
-  chain_id: z.string().nullable().optional(),
-  contract_id: entityIdNullable.optional(),
-  created_contract_ids: z.array(entityId).nullable().optional(),
-  error_message: z.string().nullable().optional(),
-  failed_initcode: z.string().nullable().optional(),
-  from: z.string().nullable().optional(),
-  function_parameters: z.string().nullable().optional(),
-  gas_consumed: int64Nullable.optional(),
-  gas_limit: int64.optional(),
+  access_list: z.optional(z.nullable(z.string())),
+  address: z.optional(z.nullable(z.string())),
+  amount: z.optional(int64Nullable),
+  block_gas_used: z.optional(int64Nullable),
+  block_hash: z.optional(z.nullable(z.string())),
+  block_number: z.optional(int64Nullable),
+  bloom: z.optional(z.nullable(z.string())),
+  call_result: z.optional(z.nullable(z.string())),
+  chain_id: z.optional(z.nullable(z.string())),
+  contract_id: z.optional(entityIdNullable),
+  created_contract_ids: z.optional(z.nullable(z.array(entityId))),
+  error_message: z.optional(z.nullable(z.string())),
+  failed_initcode: z.optional(z.nullable(z.string())),
+  from: z.optional(z.nullable(z.string())),
+  function_parameters: z.optional(z.nullable(z.string())),
+  gas_consumed: z.optional(int64Nullable),
+  gas_limit: z.optional(int64),
   // Hex strings ("0x4a817c800"), in tinybars or weibars depending on the `coin` parameter.
-  gas_price: z.string().nullable().optional(),
-  gas_used: int64Nullable.optional(),
-  hash: z.string().optional(),
-  max_fee_per_gas: z.string().nullable().optional(),
-  max_priority_fee_per_gas: z.string().nullable().optional(),
-  nonce: int64Nullable.optional(),
-  r: z.string().nullable().optional(),
-  result: z.string().optional(),
-  s: z.string().nullable().optional(),
+  gas_price: z.optional(z.nullable(z.string())),
+  gas_used: z.optional(int64Nullable),
+  hash: z.optional(z.string()),
+  max_fee_per_gas: z.optional(z.nullable(z.string())),
+  max_priority_fee_per_gas: z.optional(z.nullable(z.string())),
+  nonce: z.optional(int64Nullable),
+  r: z.optional(z.nullable(z.string())),
+  result: z.optional(z.string()),
+  s: z.optional(z.nullable(z.string())),
   // "0x1" for success, "0x0" otherwise (the recordings win over the seed's "integer").
-  status: z.string().optional(),
-  timestamp: timestamp.optional(),
-  to: z.string().nullable().optional(),
-  transaction_index: int64Nullable.optional(),
-  type: int32.nullable().optional(),
-  v: int32.nullable().optional(),
-  authorization_list: z
-    .array(z.looseObject({ nonce: int64Nullable.optional() }))
-    .nullable()
-    .optional(),
+  status: z.optional(z.string()),
+  timestamp: z.optional(timestamp),
+  to: z.optional(z.nullable(z.string())),
+  transaction_index: z.optional(int64Nullable),
+  type: z.optional(z.nullable(int32)),
+  v: z.optional(z.nullable(int32)),
+  authorization_list: z.optional(z.nullable(z.array(z.looseObject({ nonce: z.optional(int64Nullable) })))),
 });
 
 export const ContractResultsResponseSchema = z.looseObject({
@@ -333,159 +276,160 @@ export const ContractResultsResponseSchema = z.looseObject({
 /** One log of a contract result: who emitted it, its topics and data (hex). */
 export const ContractLogSchema = z.looseObject({
   address: z.string(),
-  bloom: z.string().nullable().optional(),
-  contract_id: entityIdNullable.optional(),
-  data: z.string().nullable(),
-  index: int32.optional(),
+  bloom: z.optional(z.nullable(z.string())),
+  contract_id: z.optional(entityIdNullable),
+  data: z.nullable(z.string()),
+  index: z.optional(int32),
   topics: z.array(z.string()),
 });
 
 /** `GET /contracts/results/{transactionIdOrHash}`: one result with its logs. */
 export const ContractResultDetailSchema = z.looseObject({
   ...ContractResultSchema.shape,
-  logs: z.array(ContractLogSchema).optional(),
+  logs: z.optional(z.array(ContractLogSchema)),
 });
 
 // ---- other entities (hover resolves an id that is not an account) ----
 
 const FixedFeeSchema = z.looseObject({
-  amount: int64.optional(),
-  collector_account_id: entityIdNullable.optional(),
-  denominating_token_id: entityIdNullable.optional(),
+  amount: z.optional(int64),
+  collector_account_id: z.optional(entityIdNullable),
+  denominating_token_id: z.optional(entityIdNullable),
 });
-const FractionSchema = z.looseObject({ numerator: int64.optional(), denominator: int64.optional() });
+const FractionSchema = z.looseObject({ numerator: z.optional(int64), denominator: z.optional(int64) });
 
 export const ContractInfoSchema = z.looseObject({
-  admin_key: KeySchema.optional(),
-  auto_renew_account: entityIdNullable.optional(),
-  auto_renew_period: int64Nullable.optional(),
+  admin_key: z.optional(KeySchema),
+  auto_renew_account: z.optional(entityIdNullable),
+  auto_renew_period: z.optional(int64Nullable),
   contract_id: entityIdNullable,
-  created_timestamp: timestampNullable.optional(),
-  deleted: z.boolean().optional(),
-  evm_address: z.string().nullable().optional(),
-  expiration_timestamp: timestampNullable.optional(),
-  file_id: entityIdNullable.optional(),
-  max_automatic_token_associations: int32.nullable().optional(),
-  memo: z.string().nullable().optional(),
-  nonce: int64Nullable.optional(),
-  obtainer_id: entityIdNullable.optional(),
-  permanent_removal: z.boolean().nullable().optional(),
-  proxy_account_id: entityIdNullable.optional(),
-  timestamp: TimestampRangeSchema.optional(),
-  bytecode: z.string().nullable().optional(),
-  runtime_bytecode: z.string().nullable().optional(),
+  created_timestamp: z.optional(timestampNullable),
+  deleted: z.optional(z.boolean()),
+  evm_address: z.optional(z.nullable(z.string())),
+  expiration_timestamp: z.optional(timestampNullable),
+  file_id: z.optional(entityIdNullable),
+  max_automatic_token_associations: z.optional(z.nullable(int32)),
+  memo: z.optional(z.nullable(z.string())),
+  nonce: z.optional(int64Nullable),
+  obtainer_id: z.optional(entityIdNullable),
+  permanent_removal: z.optional(z.nullable(z.boolean())),
+  proxy_account_id: z.optional(entityIdNullable),
+  timestamp: z.optional(TimestampRangeSchema),
+  bytecode: z.optional(z.nullable(z.string())),
+  runtime_bytecode: z.optional(z.nullable(z.string())),
 });
 
 export const TokenInfoSchema = z.looseObject({
-  admin_key: KeySchema.optional(),
-  auto_renew_account: entityIdNullable.optional(),
-  auto_renew_period: int64Nullable.optional(),
-  created_timestamp: timestamp.optional(),
+  admin_key: z.optional(KeySchema),
+  auto_renew_account: z.optional(entityIdNullable),
+  auto_renew_period: z.optional(int64Nullable),
+  created_timestamp: z.optional(timestamp),
   // Decimal strings on the wire, kept as written.
-  decimals: z.string().optional(),
-  deleted: z.boolean().nullable().optional(),
+  decimals: z.optional(z.string()),
+  deleted: z.optional(z.nullable(z.boolean())),
   // Nanoseconds since the epoch (unlike other expiry timestamps).
-  expiry_timestamp: int64Nullable.optional(),
-  fee_schedule_key: KeySchema.optional(),
-  freeze_default: z.boolean().optional(),
-  freeze_key: KeySchema.optional(),
-  initial_supply: z.string().optional(),
-  kyc_key: KeySchema.optional(),
-  max_supply: z.string().optional(),
-  memo: z.string().optional(),
-  metadata: z.string().optional(),
-  metadata_key: KeySchema.optional(),
-  modified_timestamp: timestamp.optional(),
+  expiry_timestamp: z.optional(int64Nullable),
+  fee_schedule_key: z.optional(KeySchema),
+  freeze_default: z.optional(z.boolean()),
+  freeze_key: z.optional(KeySchema),
+  initial_supply: z.optional(z.string()),
+  kyc_key: z.optional(KeySchema),
+  max_supply: z.optional(z.string()),
+  memo: z.optional(z.string()),
+  metadata: z.optional(z.string()),
+  metadata_key: z.optional(KeySchema),
+  modified_timestamp: z.optional(timestamp),
   name: z.string(),
-  pause_key: KeySchema.optional(),
-  pause_status: z.string().optional(),
-  supply_key: KeySchema.optional(),
-  supply_type: z.string().optional(),
+  pause_key: z.optional(KeySchema),
+  pause_status: z.optional(z.string()),
+  supply_key: z.optional(KeySchema),
+  supply_type: z.optional(z.string()),
   symbol: z.string(),
   token_id: entityIdNullable,
-  total_supply: z.string().optional(),
-  treasury_account_id: entityIdNullable.optional(),
-  type: z.string().optional(),
-  wipe_key: KeySchema.optional(),
-  custom_fees: z
-    .looseObject({
-      created_timestamp: timestamp.optional(),
-      fixed_fees: z.array(FixedFeeSchema).optional(),
-      fractional_fees: z
-        .array(
+  total_supply: z.optional(z.string()),
+  treasury_account_id: z.optional(entityIdNullable),
+  type: z.optional(z.string()),
+  wipe_key: z.optional(KeySchema),
+  custom_fees: z.optional(
+    z.looseObject({
+      created_timestamp: z.optional(timestamp),
+      fixed_fees: z.optional(z.array(FixedFeeSchema)),
+      fractional_fees: z.optional(
+        z.array(
           z.looseObject({
-            amount: FractionSchema.optional(),
-            maximum: int64Nullable.optional(),
-            minimum: int64.optional(),
+            amount: z.optional(FractionSchema),
+            maximum: z.optional(int64Nullable),
+            minimum: z.optional(int64),
           }),
-        )
-        .optional(),
-      royalty_fees: z
-        .array(
+        ),
+      ),
+      royalty_fees: z.optional(
+        z.array(
           z.looseObject({
-            amount: FractionSchema.optional(),
-            fallback_fee: z.looseObject({ amount: int64.optional() }).nullable().optional(),
+            amount: z.optional(FractionSchema),
+            fallback_fee: z.optional(z.nullable(z.looseObject({ amount: z.optional(int64) }))),
           }),
-        )
-        .optional(),
-    })
-    .optional(),
+        ),
+      ),
+    }),
+  ),
 });
 
 export const TopicInfoSchema = z.looseObject({
-  admin_key: KeySchema.optional(),
-  auto_renew_account: entityIdNullable.optional(),
-  auto_renew_period: int64Nullable.optional(),
-  created_timestamp: timestampNullable.optional(),
-  custom_fees: z
-    .looseObject({ created_timestamp: timestamp.optional(), fixed_fees: z.array(FixedFeeSchema).optional() })
-    .nullable()
-    .optional(),
-  deleted: z.boolean().nullable().optional(),
-  fee_exempt_key_list: z.array(KeySchema).nullable().optional(),
-  fee_schedule_key: KeySchema.optional(),
-  memo: z.string().nullable().optional(),
-  submit_key: KeySchema.optional(),
-  timestamp: TimestampRangeSchema.optional(),
+  admin_key: z.optional(KeySchema),
+  auto_renew_account: z.optional(entityIdNullable),
+  auto_renew_period: z.optional(int64Nullable),
+  created_timestamp: z.optional(timestampNullable),
+  custom_fees: z.optional(
+    z.nullable(
+      z.looseObject({ created_timestamp: z.optional(timestamp), fixed_fees: z.optional(z.array(FixedFeeSchema)) }),
+    ),
+  ),
+  deleted: z.optional(z.nullable(z.boolean())),
+  fee_exempt_key_list: z.optional(z.nullable(z.array(KeySchema))),
+  fee_schedule_key: z.optional(KeySchema),
+  memo: z.optional(z.nullable(z.string())),
+  submit_key: z.optional(KeySchema),
+  timestamp: z.optional(TimestampRangeSchema),
   topic_id: entityIdNullable,
 });
 
 export const ScheduleInfoSchema = z.looseObject({
-  admin_key: KeySchema.optional(),
-  consensus_timestamp: timestamp.optional(),
-  creator_account_id: entityIdNullable.optional(),
-  deleted: z.boolean().optional(),
-  executed_timestamp: timestampNullable.optional(),
-  expiration_time: timestampNullable.optional(),
-  memo: z.string().nullable().optional(),
-  payer_account_id: entityIdNullable.optional(),
+  admin_key: z.optional(KeySchema),
+  consensus_timestamp: z.optional(timestamp),
+  creator_account_id: z.optional(entityIdNullable),
+  deleted: z.optional(z.boolean()),
+  executed_timestamp: z.optional(timestampNullable),
+  expiration_time: z.optional(timestampNullable),
+  memo: z.optional(z.nullable(z.string())),
+  payer_account_id: z.optional(entityIdNullable),
   schedule_id: entityIdNullable,
-  signatures: z
-    .array(
+  signatures: z.optional(
+    z.array(
       z.looseObject({
-        consensus_timestamp: timestamp.optional(),
-        public_key_prefix: z.string().optional(),
-        signature: z.string().optional(),
-        type: z.string().optional(),
+        consensus_timestamp: z.optional(timestamp),
+        public_key_prefix: z.optional(z.string()),
+        signature: z.optional(z.string()),
+        type: z.optional(z.string()),
       }),
-    )
-    .optional(),
-  transaction_body: z.string().optional(),
-  wait_for_expiry: z.boolean().optional(),
+    ),
+  ),
+  transaction_body: z.optional(z.string()),
+  wait_for_expiry: z.optional(z.boolean()),
 });
 
 // ---- an account's NFTs, the exchange rate ----
 
 export const NftSchema = z.looseObject({
-  account_id: entityIdNullable.optional(),
-  created_timestamp: timestampNullable.optional(),
-  delegating_spender: entityIdNullable.optional(),
-  deleted: z.boolean().optional(),
+  account_id: z.optional(entityIdNullable),
+  created_timestamp: z.optional(timestampNullable),
+  delegating_spender: z.optional(entityIdNullable),
+  deleted: z.optional(z.boolean()),
   /** base64 as sent; decode it to show, never fetch what it names. */
-  metadata: z.string().nullable().optional(),
-  modified_timestamp: timestampNullable.optional(),
+  metadata: z.optional(z.nullable(z.string())),
+  modified_timestamp: z.optional(timestampNullable),
   serial_number: int64,
-  spender: entityIdNullable.optional(),
+  spender: z.optional(entityIdNullable),
   token_id: entityIdNullable,
 });
 
@@ -500,8 +444,8 @@ export const ExchangeRateSchema = z.looseObject({
 
 export const ExchangeRateResponseSchema = z.looseObject({
   current_rate: ExchangeRateSchema,
-  next_rate: ExchangeRateSchema.optional(),
-  timestamp: timestampNullable.optional(),
+  next_rate: z.optional(ExchangeRateSchema),
+  timestamp: z.optional(timestampNullable),
 });
 
 // ---- errors ----
@@ -511,8 +455,8 @@ export const ErrorBodySchema = z.looseObject({
     messages: z.array(
       z.looseObject({
         message: z.string(),
-        detail: z.string().nullable().optional(),
-        data: z.string().nullable().optional(),
+        detail: z.optional(z.nullable(z.string())),
+        data: z.optional(z.nullable(z.string())),
       }),
     ),
   }),

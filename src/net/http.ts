@@ -3,7 +3,7 @@
 // size cap applied to the decompressed body while it streams, same-origin redirects only, bounded
 // retries with full jitter on 5xx and connection failures, 429 honoured through Retry-After (the
 // whole origin waits), and an AbortSignal that tears down the socket.
-import { request, type Dispatcher } from 'undici';
+import { request, type Dispatcher } from './undici';
 import { RequestBudgets, type PriorityInput } from './budget';
 import { ACCEPT_ENCODING, readBody } from './body';
 import { NetError, fromSocketError, hostOf } from './errors';
@@ -56,7 +56,9 @@ const MAX_429_ATTEMPTS = 5;
 export class HttpClient {
   readonly budgets: RequestBudgets;
   readonly userAgent: string;
-  private dispatcher: Dispatcher;
+  /** Made on the first request (undici loads then, not at activation); undefined again after setProxy. */
+  private pool: Dispatcher | undefined;
+  private proxy: ProxyConfig | undefined;
   private readonly ownsBudgets: boolean;
   private readonly connections: number;
   private readonly env: Readonly<Record<string, string | undefined>> | undefined;
@@ -68,7 +70,7 @@ export class HttpClient {
     this.userAgent = userAgent(options.version);
     this.connections = options.connections ?? 16;
     this.env = options.env;
-    this.dispatcher = this.makeDispatcher(options.proxy);
+    this.proxy = options.proxy;
   }
 
   /**
@@ -77,14 +79,15 @@ export class HttpClient {
    */
   setProxy(proxy: ProxyConfig | undefined): void {
     if (this.closed) return;
-    const old = this.dispatcher;
-    this.dispatcher = this.makeDispatcher(proxy);
-    old.close().catch(() => undefined);
+    const old = this.pool;
+    this.proxy = proxy;
+    this.pool = undefined;
+    old?.close().catch(() => undefined);
   }
 
-  private makeDispatcher(proxy: ProxyConfig | undefined): Dispatcher {
-    return createDispatcher(
-      proxy,
+  private get dispatcher(): Dispatcher {
+    this.pool ??= createDispatcher(
+      this.proxy,
       {
         keepAliveTimeout: 30_000,
         keepAliveMaxTimeout: 120_000,
@@ -93,6 +96,7 @@ export class HttpClient {
       },
       this.env,
     );
+    return this.pool;
   }
 
   get closed(): boolean {
@@ -128,7 +132,7 @@ export class HttpClient {
     this.lifetime.abort();
     if (this.ownsBudgets) this.budgets.dispose();
     // destroy() (not close()) so that requests still waiting on a slow server end now.
-    this.dispatcher.destroy().catch(() => undefined);
+    this.pool?.destroy().catch(() => undefined);
   }
 
   private async loop(url: string, options: GetOptions, signal: AbortSignal): Promise<HttpResponse> {

@@ -2,7 +2,7 @@
 // composition root and handed in as a ProxyConfig) win over the environment's HTTPS_PROXY /
 // HTTP_PROXY / NO_PROXY; undici's default agent ignores all of them, so the layer builds its
 // dispatcher from this decision.
-import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import { createAgent, createEnvHttpProxyAgent, type AgentOptions, type Dispatcher } from './undici';
 
 export interface ProxyConfig {
   /** VS Code's `http.proxy`: a proxy URL for every request; empty means "use the environment". */
@@ -59,12 +59,12 @@ export function isProxyUrl(value: string): boolean {
 /** A dispatcher honouring the decision; `agentOptions` are the pool's timeouts and sizes. */
 export function createDispatcher(
   config: ProxyConfig | undefined,
-  agentOptions: Agent.Options,
+  agentOptions: AgentOptions,
   env: Env = process.env,
 ): Dispatcher {
   const decision = decideProxy(config, env);
-  if (!decision || (!decision.httpProxy && !decision.httpsProxy)) return new Agent(agentOptions);
-  return new EnvHttpProxyAgent({
+  if (!decision || (!decision.httpProxy && !decision.httpsProxy)) return createAgent(agentOptions);
+  return createEnvHttpProxyAgent({
     ...agentOptions,
     // An explicit empty string stops undici from reading the environment behind our back.
     httpProxy: decision.httpProxy ?? '',

@@ -3,7 +3,7 @@
 // per-origin budget). A client belongs to one status URL and is disposed (cancelling its requests)
 // when the URL changes.
 import { STATUS_CODES } from 'http';
-import type { z } from 'zod';
+import * as z from '../zod';
 import { HttpClient, NetError, hostOf, linkSignals, type Priority } from '../net';
 import { maintenancesSchema, summarySchema, type Maintenances, type Summary } from './schemas';
 
@@ -112,14 +112,14 @@ class HttpStatusClient implements StatusClient {
     if (this.ownsHttp) this.http.close();
   }
 
-  private async get<S extends z.ZodType>(
+  private async get<S extends z.core.$ZodType>(
     path: string,
     schema: S,
     what: string,
     opts?: RequestOpts,
   ): Promise<z.output<S>> {
     const body = await this.fetchJson(this.baseUrl + path, opts);
-    const parsed = schema.safeParse(body);
+    const parsed = z.safeParse(schema, body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';

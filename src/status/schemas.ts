@@ -2,7 +2,7 @@
 // components, rename groups and may one day see a status value we have never heard of: the schemas
 // check only the shape we read, keep every string value as sent (an unknown status is data, not an
 // error) and keep fields we do not know about.
-import { z } from 'zod';
+import * as z from '../zod';
 
 /** Values documented for Statuspage pages; any other string is accepted and kept as sent. */
 export type KnownComponentStatus =
@@ -11,16 +11,16 @@ export type KnownIndicator = 'none' | 'minor' | 'major' | 'critical' | 'maintena
 export type KnownIncidentStatus = 'investigating' | 'identified' | 'monitoring' | 'resolved' | 'postmortem';
 export type KnownMaintenanceStatus = 'scheduled' | 'in_progress' | 'verifying' | 'completed';
 
-const nullableString = z
-  .string()
-  .nullish()
-  .transform(v => v ?? null);
+const nullableString = z.pipe(
+  z.nullish(z.string()),
+  z.transform(v => v ?? null),
+);
 // Lists a page may omit or send as null are read as empty.
-const list = <T extends z.ZodType>(item: T) =>
-  z
-    .array(item)
-    .nullish()
-    .transform(v => v ?? []);
+const list = <T extends z.ZodMiniType>(item: T) =>
+  z.pipe(
+    z.nullish(z.array(item)),
+    z.transform(v => v ?? []),
+  );
 
 export const pageSchema = z.looseObject({
   id: z.string(),
@@ -35,12 +35,12 @@ export const componentSchema = z.looseObject({
   name: z.string(),
   status: z.string(),
   description: nullableString,
-  position: z.number().nullish(),
+  position: z.nullish(z.number()),
   group_id: nullableString,
-  group: z
-    .boolean()
-    .nullish()
-    .transform(v => v ?? false),
+  group: z.pipe(
+    z.nullish(z.boolean()),
+    z.transform(v => v ?? false),
+  ),
   /** A group's children, by id. */
   components: list(z.string()),
   created_at: nullableString,
@@ -50,10 +50,10 @@ export const componentSchema = z.looseObject({
 export const incidentUpdateSchema = z.looseObject({
   id: z.string(),
   status: z.string(),
-  body: z
-    .string()
-    .nullish()
-    .transform(v => v ?? ''),
+  body: z.pipe(
+    z.nullish(z.string()),
+    z.transform(v => v ?? ''),
+  ),
   created_at: nullableString,
   updated_at: nullableString,
   display_at: nullableString,
@@ -64,10 +64,10 @@ const incidentShape = {
   id: z.string(),
   name: z.string(),
   status: z.string(),
-  impact: z
-    .string()
-    .nullish()
-    .transform(v => v ?? 'none'),
+  impact: z.pipe(
+    z.nullish(z.string()),
+    z.transform(v => v ?? 'none'),
+  ),
   shortlink: nullableString,
   started_at: nullableString,
   created_at: nullableString,
@@ -76,7 +76,7 @@ const incidentShape = {
   monitoring_at: nullableString,
   incident_updates: list(incidentUpdateSchema),
   /** The components it affects; only `id` and `name` are relied on. */
-  components: list(z.looseObject({ id: z.string(), name: z.string().nullish() })),
+  components: list(z.looseObject({ id: z.string(), name: z.nullish(z.string()) })),
 };
 
 export const incidentSchema = z.looseObject({
@@ -93,10 +93,10 @@ export const scheduledMaintenanceSchema = z.looseObject({
 
 export const pageStatusSchema = z.looseObject({
   indicator: z.string(),
-  description: z
-    .string()
-    .nullish()
-    .transform(v => v ?? ''),
+  description: z.pipe(
+    z.nullish(z.string()),
+    z.transform(v => v ?? ''),
+  ),
 });
 
 /** GET /api/v2/summary.json */

@@ -41,6 +41,11 @@ export interface Bundles {
   readonly webviews: Metafile;
 }
 
+function undiciTrim(): esbuild.Plugin {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- an ES module of the build, required at run time
+  return (require(path.join(projectRoot(), 'build', 'undici-trim.mjs')) as { undiciTrim: esbuild.Plugin }).undiciTrim;
+}
+
 /** Builds both bundles in memory (minified, as `npm run package` does) and returns their metafiles. */
 export async function buildMetafiles(): Promise<Bundles> {
   const root = projectRoot();
@@ -66,6 +71,8 @@ export async function buildMetafiles(): Promise<Bundles> {
       format: 'cjs',
       target: 'node20',
       external: ['vscode'],
+      // As esbuild.mjs: the parts of undici src/net never reaches stay out (build/undici-trim.mjs).
+      plugins: [undiciTrim()],
     }),
     esbuild.build({
       ...common,

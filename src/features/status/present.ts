@@ -87,13 +87,32 @@ export function humanStatus(value: string): string {
 
 /** Formats instants in the local zone and in UTC; `timeZone` is injectable for tests. */
 export class TimeFormat {
-  private readonly local: Intl.DateTimeFormat;
-  private readonly localTime: Intl.DateTimeFormat;
-  private readonly localDate: Intl.DateTimeFormat;
-  constructor(timeZone?: string, locale?: string) {
-    this.local = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
-    this.localTime = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone });
-    this.localDate = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone });
+  // Made on first use: the first Intl.DateTimeFormat loads ICU's locale data (~10 ms of activation
+  // when the status item was created), and the first tooltip has no time to show yet.
+  private formats:
+    { local: Intl.DateTimeFormat; localTime: Intl.DateTimeFormat; localDate: Intl.DateTimeFormat } | undefined;
+  constructor(
+    private readonly timeZone?: string,
+    private readonly locale?: string,
+  ) {}
+
+  private get local(): Intl.DateTimeFormat {
+    return this.made().local;
+  }
+  private get localTime(): Intl.DateTimeFormat {
+    return this.made().localTime;
+  }
+  private get localDate(): Intl.DateTimeFormat {
+    return this.made().localDate;
+  }
+  private made(): NonNullable<TimeFormat['formats']> {
+    const { locale, timeZone } = this;
+    this.formats ??= {
+      local: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }),
+      localTime: new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone }),
+      localDate: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }),
+    };
+    return this.formats;
   }
 
   /** `26 Nov 2026, 19:00 (local) · 2026-11-26 18:00 UTC`. */

@@ -5,6 +5,11 @@ import { Commands } from '../../../src/commands';
 import type { LedgerLensExports } from '../../../src/features/context';
 import { activateLedgerLens, EXTENSION_ID, nextEvent, resetSettings, setSetting, useReplay, waitFor } from '../helpers';
 
+// A smoke ceiling, not the goal: the development build (unminified, with source maps) on a shared
+// 2-core machine measured ~190 ms here; the goal (≤ 20 ms, minified) is the bench's figure. Past
+// this ceiling something heavy is loaded at startup again.
+const ACTIVATION_CEILING_MS = 500;
+
 interface ContributedCommand {
   command: string;
   title: string;
@@ -39,6 +44,22 @@ describe('Ledger Lens in the extension host', () => {
     console.log(
       `    (VS Code ${vscode.version}, Node ${process.versions.node}, remote ${vscode.env.remoteName ?? 'none'})`,
     );
+  });
+
+  it('measures its own activation: bundle evaluation and activate(), within the ceiling', () => {
+    const timing = api.activation;
+    assert.ok(timing, 'activate() reports its timing');
+    assert.ok(timing.loadMs !== undefined, 'run from dist/extension.js, the bundle reports its load time');
+    assert.ok(timing.loadMs > 0 && timing.activateMs > 0, JSON.stringify(timing));
+    const total = timing.loadMs + timing.activateMs;
+    console.log(
+      `    (activation: bundle evaluated in ${timing.loadMs.toFixed(1)} ms, activate() ${timing.activateMs.toFixed(1)} ms, ` +
+        `${total.toFixed(1)} ms in all; goal 20 ms for the minified bundle, see npm run bench)\n` +
+        `    (activate() steps: ${Object.entries(timing.steps)
+          .map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
+          .join(', ')} ms)`,
+    );
+    assert.ok(total < ACTIVATION_CEILING_MS, `activation took ${total.toFixed(1)} ms`);
   });
 
   it('registers every command package.json contributes', async () => {

@@ -23,6 +23,18 @@ describe('mirror/lossless JSON', () => {
     assert.ok(hasUnsafeIntegers('[9007199254740992]'));
   });
 
+  it('refuses a long integer with a leading zero, as JSON.parse does (quoting it would accept it)', () => {
+    for (const text of [
+      '[9912,0500000000000000000000]',
+      '{"a":-0500000000000000000000}',
+      '{"a": 01234567890123456789}',
+    ]) {
+      assert.throws(() => JSON.parse(text), SyntaxError, text);
+      assert.throws(() => parseLossless(text), SyntaxError, text);
+    }
+    assert.deepStrictEqual(parseLossless('{"a":"0500000000000000000000"}'), { a: '0500000000000000000000' });
+  });
+
   it('keeps negative and int64-edge integers exact', () => {
     const v = parseLossless(
       '[-9223372036854775808,9223372036854775807,-9007199254740993,-9007199254740991,-999999999999999]',

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import type { z } from 'zod';
+import type * as z from '../../../src/zod';
 import { parseLossless } from '../../../src/mirror/lossless';
 import {
   AccountResponseSchema,
@@ -14,7 +14,7 @@ import {
 } from '../../../src/mirror/schemas';
 import { recordFor, recorded } from './helpers';
 
-const byEndpoint: Record<string, z.ZodType> = {
+const byEndpoint: Record<string, z.ZodMiniType> = {
   'accounts/{id}': AccountResponseSchema,
   'transactions/{id}': TransactionsResponseSchema,
   blocks: BlocksResponseSchema,

@@ -77,6 +77,15 @@ describe('net/proxy: through a loopback proxy that counts', function () {
     assert.strictEqual(server.requests[0].headers['user-agent']?.startsWith('LedgerLens/'), true);
   });
 
+  it('tunnels an https origin through the proxy with CONNECT (the deep-imported agent keeps its connect API)', async () => {
+    const c = client({ proxy: { proxy: proxy.url }, env: {} });
+    // The tunnel reaches the plain-HTTP test server, so the TLS handshake then fails: a NetError,
+    // after the proxy saw the CONNECT (without undici's connect API there is no CONNECT at all).
+    const e = await rejection(c.get(`https://mirror.test:${server.port}/api/v1/blocks`, BASE));
+    assert.ok(e instanceof NetError, String(e));
+    assert.deepStrictEqual(proxy.seen, [`CONNECT mirror.test:${server.port}`]);
+  });
+
   it('sends through HTTP_PROXY from the environment when VS Code names none', async () => {
     const c = client({ env: { HTTP_PROXY: proxy.url } });
     await c.get(`http://mirror.test:${server.port}/x`, BASE);

@@ -1,0 +1,72 @@
+// The transaction type names the mirror node sends in `name` (and accepts in `transactiontype`).
+// Apart from schemas.ts so that the parameter checks and the Accounts filter can use them without
+// building every response schema at startup (see lazySchemas.ts).
+export const TRANSACTION_TYPES = [
+  'ATOMICBATCH',
+  'CONSENSUSCREATETOPIC',
+  'CONSENSUSDELETETOPIC',
+  'CONSENSUSSUBMITMESSAGE',
+  'CONSENSUSUPDATETOPIC',
+  'CONTRACTCALL',
+  'CONTRACTCREATEINSTANCE',
+  'CONTRACTDELETEINSTANCE',
+  'CONTRACTUPDATEINSTANCE',
+  'CRYPTOADDLIVEHASH',
+  'CRYPTOAPPROVEALLOWANCE',
+  'CRYPTOCREATEACCOUNT',
+  'CRYPTODELETE',
+  'CRYPTODELETEALLOWANCE',
+  'CRYPTODELETELIVEHASH',
+  'CRYPTOTRANSFER',
+  'CRYPTOUPDATEACCOUNT',
+  'ETHEREUMTRANSACTION',
+  'FILEAPPEND',
+  'FILECREATE',
+  'FILEDELETE',
+  'FILEUPDATE',
+  'FREEZE',
+  'HOOKSTORE',
+  'LEDGERIDPUBLICATION',
+  'NODECREATE',
+  'NODEDELETE',
+  'NODESTAKEUPDATE',
+  'NODEUPDATE',
+  'REGISTEREDNODECREATE',
+  'REGISTEREDNODEDELETE',
+  'REGISTEREDNODEUPDATE',
+  'SCHEDULECREATE',
+  'SCHEDULEDELETE',
+  'SCHEDULESIGN',
+  'SYSTEMDELETE',
+  'SYSTEMUNDELETE',
+  'TOKENAIRDROP',
+  'TOKENASSOCIATE',
+  'TOKENBURN',
+  'TOKENCANCELAIRDROP',
+  'TOKENCLAIMAIRDROP',
+  'TOKENCREATION',
+  'TOKENDELETION',
+  'TOKENDISSOCIATE',
+  'TOKENFEESCHEDULEUPDATE',
+  'TOKENFREEZE',
+  'TOKENGRANTKYC',
+  'TOKENMINT',
+  'TOKENPAUSE',
+  'TOKENREJECT',
+  'TOKENREVOKEKYC',
+  'TOKENUNFREEZE',
+  'TOKENUNPAUSE',
+  'TOKENUPDATE',
+  'TOKENUPDATENFTS',
+  'TOKENWIPE',
+  'UNCHECKEDSUBMIT',
+  'UTILPRNG',
+] as const;
+/** A transaction type this client knows; a newer server may send others (kept as plain strings). */
+export type KnownTransactionType = (typeof TRANSACTION_TYPES)[number];
+// `string & {}` keeps editor completion for the known names while accepting any other.
+export type TransactionType = KnownTransactionType | (string & {});
+const KNOWN_TYPES: ReadonlySet<string> = new Set(TRANSACTION_TYPES);
+export function isKnownTransactionType(name: string): name is KnownTransactionType {
+  return KNOWN_TYPES.has(name);
+}

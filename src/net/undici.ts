@@ -1,0 +1,70 @@
+// The parts of undici this layer uses, and only those: the connection pool (Agent), the proxy
+// agent that honours HTTP(S)_PROXY / NO_PROXY rules (EnvHttpProxyAgent) and the promise request
+// API. undici's index also loads fetch, WebSocket, EventSource, the caches, the mocks and the
+// SQLite cache store, which we never use: ~535 KB of the bundle against ~175 KB for these
+// (undici has no `exports` map, so these paths are as public as the package's own files; the
+// esbuild plugin build/undici-trim.mjs leaves out what they require but we never reach).
+//
+// Loaded on first use, not when the extension starts: undici's modules (and the Node built-ins they
+// require: http, tls, crypto, zlib…) cost activation time, and the first request comes after it.
+// The types are undici's own, from its index; the values come from the deep paths.
+import type { Agent as AgentClass, Dispatcher, EnvHttpProxyAgent as EnvHttpProxyAgentClass } from 'undici';
+
+export type { Dispatcher };
+export type AgentOptions = AgentClass.Options;
+export type EnvHttpProxyAgentOptions = EnvHttpProxyAgentClass.Options;
+
+type RequestApi = (this: Dispatcher, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
+type RequestOptions = Omit<Dispatcher.RequestOptions, 'origin' | 'path'> & { readonly dispatcher: Dispatcher };
+
+interface Undici {
+  readonly Agent: typeof AgentClass;
+  readonly EnvHttpProxyAgent: typeof EnvHttpProxyAgentClass;
+  readonly request: RequestApi;
+}
+
+let loaded: Undici | undefined;
+
+/* eslint-disable @typescript-eslint/no-require-imports -- deep paths of a CommonJS package, loaded on first use */
+function undici(): Undici {
+  if (loaded) return loaded;
+  const request = require('undici/lib/api/api-request') as RequestApi;
+  // undici's index gives every dispatcher its API methods; the proxy agent needs `connect` (the
+  // CONNECT tunnel), so the two we load are attached the same way here.
+  const DispatcherBase = require('undici/lib/dispatcher/dispatcher') as { prototype: object };
+  Object.assign(DispatcherBase.prototype, {
+    request,
+    connect: require('undici/lib/api/api-connect') as unknown,
+  });
+  loaded = {
+    Agent: require('undici/lib/dispatcher/agent') as typeof AgentClass,
+    EnvHttpProxyAgent: require('undici/lib/dispatcher/env-http-proxy-agent') as typeof EnvHttpProxyAgentClass,
+    request,
+  };
+  return loaded;
+}
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+/** undici's `new Agent(options)`: a keep-alive pool per origin. */
+export function createAgent(options: AgentOptions): Dispatcher {
+  return new (undici().Agent)(options);
+}
+
+/** undici's `new EnvHttpProxyAgent(options)`: proxies per scheme, with NO_PROXY rules. */
+export function createEnvHttpProxyAgent(options: EnvHttpProxyAgentOptions): Dispatcher {
+  return new (undici().EnvHttpProxyAgent)(options);
+}
+
+/**
+ * undici's `request(url, { dispatcher, ... })`: the same split of the URL into origin and path
+ * (search included) that its index does, then the dispatcher's request API.
+ */
+export function request(url: string, options: RequestOptions): Promise<Dispatcher.ResponseData> {
+  const { dispatcher, ...rest } = options;
+  const u = new URL(url);
+  return undici().request.call(dispatcher, {
+    ...rest,
+    origin: u.origin,
+    path: u.search ? `${u.pathname}${u.search}` : u.pathname,
+  });
+}
