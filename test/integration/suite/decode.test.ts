@@ -23,8 +23,8 @@ import { activateLedgerLens, resetSettings, setSetting, waitFor } from '../helpe
 
 const WORKSPACE = path.join(projectRoot(), 'test', 'workspace');
 const MY_TOKEN = path.join(WORKSPACE, 'hardhat-sample', 'artifacts', 'contracts', 'MyToken.sol', 'MyToken.json');
-const PROBE_DIR = path.join(WORKSPACE, 'hardhat-sample', 'artifacts', 'contracts', 'Probe.sol');
-const PROBE = path.join(PROBE_DIR, 'ProbeToken.json');
+// Beside MyToken's artifact, in a folder that exists from the start, as a recompile writes it.
+const PROBE = path.join(path.dirname(MY_TOKEN), 'ProbeToken.json');
 const TX = '0.0.1001-1700000500-000000000';
 const CONTRACT = '0x00000000000000000000000000000000000013a1';
 const ALICE = '0x00000000000000000000000000000000000004d2';
@@ -52,7 +52,6 @@ function probe(rename?: { from: string; to: string }): Artifact {
 }
 
 function writeProbe(artifact: Artifact): void {
-  fs.mkdirSync(PROBE_DIR, { recursive: true });
   fs.writeFileSync(PROBE, JSON.stringify(artifact));
 }
 
@@ -126,7 +125,7 @@ describe('Decoding contract calls', () => {
 
   after(async () => {
     for (const p of (api.features['transactions'] as TransactionsFeature).panels.open) p.dispose();
-    fs.rmSync(PROBE_DIR, { recursive: true, force: true });
+    fs.rmSync(PROBE, { force: true });
     await resetSettings('ledgerLens.mirrorNodeUrl');
     await replay.close();
   });
