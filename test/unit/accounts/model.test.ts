@@ -16,7 +16,6 @@ import {
 } from '../../../src/features/accounts/model';
 // Moved to the pure core (issue 12): the entry check and as-of parser to the ledger, the words to
 // the presentation module. Their assertions stay here, against the one implementation.
-import { checkAccountEntry, parseAsOf } from '../../../src/ledger';
 import { consensusTime, plainText as plain, signedHbar } from '../../../src/present';
 import {
   ABOVE_2_53,
@@ -266,78 +265,5 @@ describe('accounts model', () => {
       assert.strictEqual(byKey.get('nonce')!.value, '2');
       assert.match(byKey.get('hash')!.copy!, /^0x0102030405/);
     });
-  });
-
-  describe('settings entries', () => {
-    const ok: Array<[string, string, string]> = [
-      ['0.0.1234', '0.0.1234', '0.0.1234'],
-      ['1234', '0.0.1234', '1234'],
-      ['0.1234', '0.0.1234', '0.1234'],
-      [' 0.0.8 ', '0.0.8', '0.0.8'],
-      [
-        '0x00000000000000000000000000000000000007d1',
-        '0x00000000000000000000000000000000000007d1',
-        '0x00000000000000000000000000000000000007d1',
-      ],
-      [
-        'KGNABD5L3ZGSRVUCSPDR7TONZSRY3D5OMEBKQMVTD2AC6JL72HMQ',
-        'KGNABD5L3ZGSRVUCSPDR7TONZSRY3D5OMEBKQMVTD2AC6JL72HMQ',
-        'KGNABD5L3ZGSRVUCSPDR7TONZSRY3D5OMEBKQMVTD2AC6JL72HMQ',
-      ],
-    ];
-    for (const [text, path, request] of ok) {
-      it(`accepts ${text.trim()}`, () => {
-        const c = checkAccountEntry(text, 'testnet');
-        assert.ok(c.ok);
-        assert.strictEqual(c.path, path);
-        assert.strictEqual(c.request, request);
-      });
-    }
-    it('checks a HIP-15 checksum against the network and sends the id without it', () => {
-      const mainnet = checkAccountEntry('0.0.123-vfmkw', 'mainnet');
-      assert.ok(mainnet.ok);
-      assert.strictEqual(mainnet.request, '0.0.123');
-      const testnet = checkAccountEntry('0.0.123-vfmkw', 'testnet');
-      assert.ok(!testnet.ok);
-      assert.match(testnet.message, /checksum -vfmkw does not match 0\.0\.123 on testnet/);
-    });
-    for (const bad of [
-      '',
-      'treasury',
-      '0.0.x',
-      '0.5.6.7',
-      '9.2.0000000000000000000000000000000000000013',
-      'abc\u202Edef',
-    ]) {
-      it(`refuses ${JSON.stringify(bad)}, naming the forms`, () => {
-        const c = checkAccountEntry(bad, 'testnet');
-        assert.ok(!c.ok);
-        assert.match(c.message, /account id \(0\.0\.1234/);
-        assert.match(c.message, /EVM address/);
-        assert.match(c.message, /alias/);
-        assert.doesNotMatch(c.message, /\u202E/);
-      });
-    }
-  });
-
-  describe('as-of input', () => {
-    const cases: Array<[string, string | undefined]> = [
-      ['', undefined],
-      ['1700000000', '1700000000.000000000'],
-      ['1700000000.5', '1700000000.500000000'],
-      ['2023-11-14T22:13:20Z', '1700000000.000000000'],
-      ['2023-11-14 22:13:20.123 UTC', '1700000000.123000000'],
-      ['2023-11-14', '1699920000.000000000'],
-    ];
-    for (const [text, expected] of cases) {
-      it(`${JSON.stringify(text)} → ${expected ?? 'now'}`, () => {
-        const r = parseAsOf(text);
-        assert.ok(r.ok, JSON.stringify(r));
-        assert.strictEqual(r.timestamp, expected);
-      });
-    }
-    for (const bad of ['yesterday', '2023-02-30', '2023-11-14T25:00', '1700000000.1234567891']) {
-      it(`refuses ${bad}`, () => assert.strictEqual(parseAsOf(bad).ok, false));
-    }
   });
 });
