@@ -81,16 +81,17 @@ describe('real mirror node: accounts', () => {
     const sections = await items(eight);
     assert.deepStrictEqual(
       sections.map(s => label(s.item)),
-      ['Details', 'Tokens', 'Recent transactions'],
+      ['Details', 'Tokens', 'NFTs', 'Recent transactions'],
     );
-    const tokens = await items(sections[1].node);
+    const section = (name: string) => sections.find(s => label(s.item) === name)!.node;
+    const tokens = await items(section('Tokens'));
     const tokenText = tokens.map(t => `${label(t.item)} ${String(t.item.description ?? '')}`);
     // TODO(token units, another helper): expect the balances in the tokens' units once the
     // Tokens section reads their decimals; the raw balances of the spec are 8 and 88.
     assert.strictEqual(tokens.length, 2, tokenText.join(' | '));
     assert.ok(tokenText[0].includes('0.0.99998') && /\b8\b/.test(tokenText[0]), tokenText[0]);
     assert.ok(tokenText[1].includes('0.0.99999') && /\b88\b/.test(tokenText[1]), tokenText[1]);
-    const txs = await items(sections[2].node);
+    const txs = await items(section('Recent transactions'));
     const own = JSON.parse((await fetchReal(real().url, '/api/v1/accounts/0.0.8')).text) as {
       transactions: { name: string; result: string }[];
     };
