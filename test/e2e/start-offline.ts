@@ -9,11 +9,11 @@ import * as fs from 'fs';
 import * as http from 'http';
 import * as os from 'os';
 import * as path from 'path';
-import * as readline from 'readline';
 import type { Browser, Page } from 'playwright-core';
 import { closeBrowser, launchBrowser } from '../harness/browser';
 import { freePort, PortBlocks } from '../harness/ports';
-import { onInterrupt, projectRoot, spawnGroup, withTimeout, type GroupProcess } from '../harness/proc';
+import { launchStart } from '../harness/launchStart';
+import { onInterrupt, projectRoot, withTimeout, type GroupProcess } from '../harness/proc';
 import { Steps } from '../harness/step';
 import { ensureTools } from '../harness/tools';
 import { expectIncludes } from './driver';
@@ -45,35 +45,17 @@ export async function checkStartOffline(): Promise<{ passed: number; failed: num
   };
   const unregister = onInterrupt(cleanup);
   try {
-    let output = '';
     const printed = await steps.step('npm start -- --offline prints a 127.0.0.1 URL', async () => {
-      start = spawnGroup(
-        process.execPath,
-        [path.join(root, 'test', 'start.mjs'), '--offline', '--no-build', '--port', String(port)],
-        {
-          cwd: root,
-          env: { ...process.env, LEDGER_LENS_START_STATE: state },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
-      const child = start.child;
-      child.stderr?.setEncoding('utf8').on('data', (c: string) => (output += c));
-      const lines = readline.createInterface({ input: child.stdout! });
-      let workbench: string | undefined;
-      let mirror: string | undefined;
-      return withTimeout(
-        new Promise<{ workbench: string; mirror: string }>((resolve, reject) => {
-          lines.on('line', line => {
-            output += line + '\n';
-            workbench ??= /(http:\/\/127\.0\.0\.1:\d+\/\?folder=\S+)/.exec(line)?.[1];
-            mirror ??= /mirror node replay at (http:\/\/127\.0\.0\.1:\d+)/.exec(line)?.[1];
-            if (workbench && mirror) resolve({ workbench, mirror });
-          });
-          child.on('exit', code => reject(new Error(`npm start exited with ${code}:\n${output.slice(-2000)}`)));
-        }),
-        120_000,
-        'npm start',
-      );
+      const launched = launchStart({
+        root,
+        args: ['--offline', '--no-build', '--port', String(port)],
+        state,
+        mirrorLine: /mirror node replay at (http:\/\/127\.0\.0\.1:\d+)/,
+        timeoutMs: 120_000,
+        label: 'npm start',
+      });
+      start = launched.process;
+      return launched.urls;
     });
     if (!printed) return steps.counts;
 

@@ -8,11 +8,11 @@ import * as fs from 'fs';
 import * as http from 'http';
 import * as os from 'os';
 import * as path from 'path';
-import * as readline from 'readline';
 import type { Browser, Page } from 'playwright-core';
 import { closeBrowser, launchBrowser } from '../harness/browser';
 import { freePort, PortBlocks } from '../harness/ports';
-import { onInterrupt, projectRoot, spawnGroup, withTimeout, type GroupProcess } from '../harness/proc';
+import { launchStart } from '../harness/launchStart';
+import { onInterrupt, projectRoot, withTimeout, type GroupProcess } from '../harness/proc';
 import { Steps, type StepCounts } from '../harness/step';
 import { ensureTools } from '../harness/tools';
 
@@ -47,33 +47,19 @@ export async function checkStartRealMirror(): Promise<StepCounts> {
   };
   const unregister = onInterrupt(cleanup);
   try {
-    let output = '';
     const printed = await steps.step(
       'npm start -- --real-mirror prints the workbench and the real server',
       async () => {
-        start = spawnGroup(
-          process.execPath,
-          [path.join(root, 'test', 'start.mjs'), '--real-mirror', '--no-build', '--port', String(port)],
-          { cwd: root, env: { ...process.env, LEDGER_LENS_START_STATE: state }, stdio: ['ignore', 'pipe', 'pipe'] },
-        );
-        const child = start.child;
-        child.stderr?.setEncoding('utf8').on('data', (c: string) => (output += c));
-        const lines = readline.createInterface({ input: child.stdout! });
-        let workbench: string | undefined;
-        let mirror: string | undefined;
-        return withTimeout(
-          new Promise<{ workbench: string; mirror: string }>((resolve, reject) => {
-            lines.on('line', line => {
-              output += line + '\n';
-              workbench ??= /(http:\/\/127\.0\.0\.1:\d+\/\?folder=\S+)/.exec(line)?.[1];
-              mirror ??= /REST server itself at (http:\/\/127\.0\.0\.1:\d+)/.exec(line)?.[1];
-              if (workbench && mirror) resolve({ workbench, mirror });
-            });
-            child.on('exit', code => reject(new Error(`npm start exited with ${code}:\n${output.slice(-3000)}`)));
-          }),
-          240_000,
-          'npm start -- --real-mirror',
-        );
+        const launched = launchStart({
+          root,
+          args: ['--real-mirror', '--no-build', '--port', String(port)],
+          state,
+          mirrorLine: /REST server itself at (http:\/\/127\.0\.0\.1:\d+)/,
+          timeoutMs: 240_000,
+          label: 'npm start -- --real-mirror',
+        });
+        start = launched.process;
+        return launched.urls;
       },
     );
     if (!printed) return steps.counts;
