@@ -8,7 +8,7 @@ import { createStatusClient, type StatusClient } from './status';
 import { HttpClient, RequestBudgets, defaultRatePolicy, type ProxyConfig } from './net';
 import { isNetwork } from './ledger';
 import { defaultMirrorBaseUrl, mirrorClientChanged, type LedgerLensConfig, type Network } from './settings';
-import { CodeNetwork } from './codeNetwork';
+import { CodeNetwork, localUsesConfigured } from './codeNetwork';
 import type { InferredNetwork } from './infer';
 import { Disposable } from './util/lifecycle';
 import { TrustNotice } from './trustNotice';
@@ -142,11 +142,14 @@ export class Services extends Disposable {
 
   /**
    * [network] The client for `network`: the configured one when it is that network, else one for
-   * the network's public mirror node (a custom `mirrorNodeUrl` applies only to the network it was
-   * set for). Every client goes through the one HTTP layer, so the request budget is shared.
+   * the network's default mirror node (public, or http://localhost:5551 for `local`). A custom
+   * `mirrorNodeUrl` applies only to the network it was set for (under `auto`, to the local node
+   * too). Every client goes through the one HTTP layer, so the request budget is shared.
    */
   mirrorFor(network: Network): MirrorClient {
     if (network === this.config.current.network) return this.mirrorClient;
+    // [network] The local node: ledgerLens.mirrorNodeUrl when the user set one under `auto`.
+    if (network === 'local' && localUsesConfigured(this.config.current)) return this.mirrorClient;
     let client = this.otherClients.get(network);
     if (!client) {
       const config = this.config.current;

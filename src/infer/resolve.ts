@@ -115,3 +115,27 @@ export function describeAnswer(answer: NetworkAnswer): string {
   const conflicts = answer.conflicts.length === 0 ? '' : ` (${answer.conflicts.map(c => c.text).join('; ')})`;
   return `${answer.network} · ${why}${conflicts}`;
 }
+
+/**
+ * The answer an untrusted workspace gets: inference may name a public network, never a node on this
+ * machine. A `local` answer inferred from the code or the configs becomes the default, and says
+ * why; `local` chosen in the settings stands (its URL is ours or the user's, never the workspace's).
+ */
+export function publicOnly(answer: NetworkAnswer): NetworkAnswer {
+  if (answer.network !== 'local' || answer.source === 'settings') return answer;
+  const where = answer.source === 'file' ? 'this file' : (answer.path ?? 'the workspace');
+  return {
+    network: DEFAULT_NETWORK,
+    source: 'default',
+    reason: 'the default',
+    conflicts: [
+      ...answer.conflicts,
+      {
+        where,
+        text: `${answer.reason} names a local node, not asked: the workspace is not trusted`,
+        lines: answer.line === undefined ? [] : [answer.line],
+      },
+    ],
+    skipped: answer.skipped,
+  };
+}
