@@ -13,7 +13,6 @@ import {
   DocumentEvidence,
   inferNetwork,
   isInsideFolder,
-  publicOnly,
   settingsAnswer,
   WorkspaceEvidence,
 } from './infer';
@@ -96,9 +95,8 @@ export class CodeNetwork implements vscode.Disposable {
     const folder = document && vscode.workspace.getWorkspaceFolder(document.uri);
     const rel = folder && document && relativeInside(folder, document.uri);
     const configs = folder && rel ? await this.evidenceOf(folder).configsFor(rel) : [];
-    const answer = inferNetwork(file ? { file, configs } : { configs });
     // An untrusted workspace may say which public network it means, never send us to a node.
-    return vscode.workspace.isTrusted ? answer : publicOnly(answer);
+    return inferNetwork(file ? { file, configs } : { configs }, { publicOnly: !vscode.workspace.isTrusted });
   }
 
   private evidenceOf(folder: vscode.WorkspaceFolder): WorkspaceEvidence {

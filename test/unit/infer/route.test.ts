@@ -9,7 +9,7 @@ import {
   whyLine,
   type MirrorConfig,
 } from '../../../src/infer/route';
-import { inferNetwork, inferFromSource, publicOnly, settingsAnswer, describeAnswer } from '../../../src/infer';
+import { inferNetwork, inferFromSource, describeAnswer } from '../../../src/infer';
 
 const AUTO: MirrorConfig = {
   network: 'testnet',
@@ -60,46 +60,50 @@ describe('infer/route: where the inferred network is asked', () => {
   });
 });
 
-describe('infer/route: an untrusted workspace names public networks only', () => {
+describe('infer: an untrusted workspace names public networks only', () => {
+  const hardhatLocal = {
+    kind: 'network' as const,
+    path: 'hardhat.config.ts',
+    network: 'local' as const,
+    claim: { network: 'local' as const, what: 'networks.local (chainId 298)', line: 4 },
+  };
+  const envMainnet = {
+    kind: 'network' as const,
+    path: '.env',
+    network: 'mainnet' as const,
+    claim: { network: 'mainnet' as const, what: 'HEDERA_NETWORK', line: 1 },
+  };
+
   it('a public answer stands', () => {
-    const answer = fromCode('// production\nconst c = Client.forMainnet();\n');
-    assert.strictEqual(publicOnly(answer), answer);
+    const file = inferFromSource('// production\nconst c = Client.forMainnet();\n', 'c');
+    assert.deepStrictEqual(
+      inferNetwork({ file, configs: [] }, { publicOnly: true }),
+      inferNetwork({ file, configs: [] }),
+    );
   });
 
-  it('local from the code becomes the default, and says why', () => {
-    const answer = publicOnly(fromCode('\nconst c = Client.forLocalNode();\n'));
-    assert.strictEqual(answer.network, 'testnet');
-    assert.strictEqual(answer.source, 'default');
+  it('local from the code is passed over, said, and the workspace decides', () => {
+    const file = inferFromSource('\nconst c = Client.forLocalNode();\n', 'c');
+    assert.strictEqual(inferNetwork({ file, configs: [envMainnet] }).network, 'local', 'trusted: the file decides');
+    const answer = inferNetwork({ file, configs: [envMainnet] }, { publicOnly: true });
+    assert.strictEqual(answer.network, 'mainnet');
+    assert.strictEqual(answer.source, 'workspace');
     assert.strictEqual(
       describeAnswer(answer),
-      'testnet · by default (Client.forLocalNode() at line 2 names a local node, not asked: the workspace is not trusted)',
+      'mainnet · from HEDERA_NETWORK at line 1 in .env (Client.forLocalNode() at line 2 names a local node, not asked: the workspace is not trusted)',
     );
     assert.deepStrictEqual(answer.conflicts[0]?.lines, [2]);
   });
 
-  it('local from a config (a hardhat chain id 298) becomes the default too', () => {
-    const answer = publicOnly(
-      inferNetwork({
-        configs: [
-          {
-            kind: 'network',
-            path: 'hardhat.config.ts',
-            network: 'local',
-            claim: { network: 'local', what: 'networks.local (chainId 298)', line: 4 },
-          },
-        ],
-      }),
-    );
+  it('local from a config (a Hardhat chain id 298) is passed over too; nothing else: the default', () => {
+    const answer = inferNetwork({ configs: [hardhatLocal] }, { publicOnly: true });
     assert.strictEqual(answer.network, 'testnet');
+    assert.strictEqual(answer.source, 'default');
     assert.strictEqual(answer.conflicts[0]?.where, 'hardhat.config.ts');
-    assert.match(
+    assert.strictEqual(
       describeAnswer(answer),
-      /networks\.local \(chainId 298\) at line 4 in hardhat\.config\.ts names a local node/,
+      'testnet · by default (networks.local (chainId 298) at line 4 in hardhat.config.ts names a local node, not asked: the workspace is not trusted)',
     );
-  });
-
-  it('local chosen in the settings stands (its URL is ours or the user’s)', () => {
-    const answer = settingsAnswer('local');
-    assert.strictEqual(publicOnly(answer), answer);
+    assert.strictEqual(inferNetwork({ configs: [hardhatLocal, envMainnet] }, { publicOnly: true }).network, 'mainnet');
   });
 });
