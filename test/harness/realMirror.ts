@@ -70,7 +70,7 @@ function writeOwnSetups(runDir: string, sets: readonly Dataset[], step: string):
     const own: OwnSetup = OWN_SETUPS[name];
     let setup: Record<string, unknown>;
     try {
-      setup = own.build();
+      setup = own.build(projectRoot());
     } catch (e) {
       throw new RealMirrorError(
         step,

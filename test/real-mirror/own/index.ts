@@ -7,7 +7,8 @@ import { nftCollectionSetup } from './nftCollection';
 
 export interface OwnSetup {
   readonly description: string;
-  readonly build: () => Record<string, unknown>;
+  /** `root`: the project's folder (where the sample workspace is). */
+  readonly build: (root: string) => Record<string, unknown>;
 }
 
 export const OWN_SETUPS = {

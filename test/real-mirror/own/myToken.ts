@@ -7,7 +7,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { encodeAbiParameters, encodeEventTopics, encodeFunctionData, stringToHex, type Abi, type Hex } from 'viem';
-import { projectRoot } from '../../harness/proc';
 
 export const MY_TOKEN_ARTIFACT = path.join(
   'test',
@@ -42,8 +41,8 @@ const VALID_START_NS = '1700000500000000000';
 const ETH_HASH = `0x${'17a5'.repeat(16)}`;
 const TX_HASH = `0x${'5a17'.repeat(24)}`;
 
-function artifact(): { abi: Abi; deployedBytecode: Hex } {
-  const file = path.join(projectRoot(), MY_TOKEN_ARTIFACT);
+function artifact(root: string): { abi: Abi; deployedBytecode: Hex } {
+  const file = path.join(root, MY_TOKEN_ARTIFACT);
   const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as { abi?: Abi; deployedBytecode?: Hex };
   if (!parsed.abi || !parsed.deployedBytecode?.startsWith('0x')) throw new Error(`${file}: no abi or deployedBytecode`);
   return { abi: parsed.abi, deployedBytecode: parsed.deployedBytecode };
@@ -71,9 +70,9 @@ function log(index: number, topics: readonly (Hex | Hex[] | null)[], data: Hex):
   };
 }
 
-/** The setup (spec-file format) of contract 0.0.5025, its transfer() call and its logs. */
-export function myTokenSetup(): Record<string, unknown> {
-  const { abi, deployedBytecode } = artifact();
+/** The setup (spec-file format) of contract 0.0.5025, its transfer() call and its logs (`root`: the project's). */
+export function myTokenSetup(root: string): Record<string, unknown> {
+  const { abi, deployedBytecode } = artifact(root);
   const c = MY_TOKEN_CALL;
   const transfer = encodeEventTopics({ abi, eventName: 'Transfer', args: { from: FROM, to: c.to } });
   const memo = encodeEventTopics({ abi, eventName: 'Memo', args: { from: FROM } });

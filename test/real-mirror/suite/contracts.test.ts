@@ -12,15 +12,7 @@ import { filtersWith } from '../../../src/features/contracts/filters';
 import type { ContractResultsFilters, ContractResultsToWebview } from '../../../webview/protocol';
 import { convertTinybars } from '../../../webview/contractResults/units';
 import { waitFor } from '../../integration/helpers';
-import * as vscode from 'vscode';
-import { toEventSelector } from 'viem';
-import { Commands } from '../../../src/commands';
-import type { AbiFeature } from '../../../src/features/abi';
-import type { TransactionsFeature } from '../../../src/features/transactions';
-import type { LookupOutcome } from '../../../src/features/transactions/lookup';
-import type { DetailSection } from '../../../webview/protocol';
 import { fetchReal, useRealSet } from '../helpers';
-import { MY_TOKEN_CALL } from '../own/myToken';
 
 type Posted = ContractResultsToWebview;
 type Rows = Extract<Posted, { type: 'rows' }>;
@@ -140,66 +132,5 @@ describe('real mirror node: contract results panel', () => {
     const tens = (await search(filtersWith({ blockNumber: '10' }))).rows[0];
     // gas_price is hex weibars on the wire ("0x4a817c80"): the row keeps its decimal digits.
     assert.strictEqual(tens.gasPrice, '1250000000');
-  });
-});
-
-// Decoded logs (set "mytoken", ours: the spec data's logs have arbitrary topics): a transfer() call
-// to contract 0.0.5025, whose runtime bytecode is MyToken's from the sample workspace the suite
-// opens. Lookup transaction reads the call and its logs from the real server's
-// /contracts/results/{id} and the code from /contracts/{id}, and decodes them with the artifact.
-describe('real mirror node: a call to MyToken, decoded (set "mytoken")', () => {
-  let transactions: TransactionsFeature | undefined;
-  // Before useRealSet's: hooks run in the order they are registered.
-  after(() => {
-    for (const p of transactions?.panels.open ?? []) p.dispose();
-  });
-  const real = useRealSet('mytoken');
-  const c = MY_TOKEN_CALL;
-
-  it("the transaction panel decodes the call and its logs the real server serves, with MyToken's ABI", async () => {
-    const own = JSON.parse((await fetchReal(real().url, `/api/v1/contracts/results/${c.transactionId}`)).text) as {
-      contract_id: string;
-      block_number: number;
-      logs: { index: number; topics: string[]; contract_id: string }[];
-    };
-    assert.strictEqual(own.contract_id, c.contract);
-    assert.strictEqual(own.block_number, c.block);
-    // topic0 is the keccak of the event's signature: the Transfer of ERC-20, then MyToken's Memo.
-    assert.deepStrictEqual(
-      own.logs.map(l => l.topics[0]),
-      [toEventSelector('Transfer(address,address,uint256)'), toEventSelector('Memo(address,string,bytes32)')],
-    );
-    assert.strictEqual(own.logs[0].topics[0], '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef');
-
-    const abi = real().api.features['abi'] as AbiFeature | undefined;
-    assert.ok(abi, 'exports.features.abi');
-    await abi.ready();
-    await waitFor(() => abi.index.workspaceContracts().some(k => k.name === 'MyToken'), 20_000, 'MyToken indexed');
-
-    const outcome = await vscode.commands.executeCommand<LookupOutcome>(Commands.lookupTransaction, c.transactionId);
-    assert.ok(outcome && outcome.kind === 'shown', JSON.stringify(outcome));
-    transactions = real().api.features['transactions'] as TransactionsFeature;
-    const panel = transactions.panels.open.at(-1);
-    assert.ok(panel, 'a transaction panel');
-    const sections = (): readonly DetailSection[] =>
-      panel.view.status === 'loaded' ? (panel.view as { sections: readonly DetailSection[] }).sections : [];
-    const text = (title: string): string => JSON.stringify(sections().find(x => x.title === title) ?? null);
-    await waitFor(
-      () => text('Call') !== 'null' && !text('Call').includes('loading'),
-      20_000,
-      'the Call section decoded',
-    );
-    assert.ok(text('Call').includes('MyToken, contracts/MyToken.sol'), text('Call'));
-    assert.ok(text('Call').includes('transfer(address,uint256)'), text('Call'));
-    assert.ok(text('Call').includes('amount (uint256): 1500'), text('Call'));
-    const events = sections().find(x => x.title === 'Events');
-    assert.ok(events, 'an Events section');
-    const rows = events.tables[0].rows.map(r => r.map(cell => cell.text));
-    assert.deepStrictEqual(rows[0], ['0', 'Transfer(from: 0.0.1001, to: 0.0.1234, value: 1500)']);
-    assert.strictEqual(rows.length, 2, JSON.stringify(rows));
-    assert.ok(rows[1][1].startsWith('Memo(from: 0.0.1001, text: '), rows[1][1]);
-    assert.ok(rows[1][1].includes(c.memo), rows[1][1]);
-    // The bytes32 tag holds text: shown as the text, not as its 32 bytes.
-    assert.ok(rows[1][1].includes(`tag: "${c.tag}"`), rows[1][1]);
   });
 });
