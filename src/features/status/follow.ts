@@ -26,6 +26,8 @@ export class ActiveTarget extends Disposable {
   private seq = 0;
   private typing: ReturnType<typeof setTimeout> | undefined;
   private pending: Promise<void> = Promise.resolve();
+  /** The code document followed: the active editor's, or the last one while a panel has focus. */
+  private document: vscode.TextDocument | undefined;
   private readonly changed = this._register(new vscode.EventEmitter<StatusTarget>());
   /** Fires when the network or the reason changed. */
   readonly onDidChange = this.changed.event;
@@ -38,10 +40,19 @@ export class ActiveTarget extends Disposable {
   ) {
     super();
     this.target = initial;
+    const active = vscode.window.activeTextEditor;
+    if (active && !NOT_CODE.has(active.document.uri.scheme)) this.document = active.document;
     this._register(vscode.window.onDidChangeActiveTextEditor(e => this.onEditor(e)));
     this._register(
+      vscode.workspace.onDidCloseTextDocument(d => {
+        if (d !== this.document) return;
+        this.document = undefined;
+        void this.update();
+      }),
+    );
+    this._register(
       vscode.workspace.onDidChangeTextDocument(e => {
-        if (e.document !== vscode.window.activeTextEditor?.document || e.contentChanges.length === 0) return;
+        if (e.document !== this.document || e.contentChanges.length === 0) return;
         if (this.typing !== undefined) clearTimeout(this.typing);
         this.typing = setTimeout(() => {
           this.typing = undefined;
@@ -57,12 +68,10 @@ export class ActiveTarget extends Disposable {
     return this.target;
   }
 
-  /** Asks again for the active editor; resolves once the answer (if still wanted) is in `current`. */
+  /** Asks again for the followed editor; resolves once the answer (if still wanted) is in `current`. */
   update(): Promise<void> {
-    const editor = vscode.window.activeTextEditor;
-    if (editor && NOT_CODE.has(editor.document.uri.scheme)) return this.pending;
     const seq = ++this.seq;
-    this.pending = this.resolve(editor?.document).then(
+    this.pending = this.resolve(this.document).then(
       next => {
         if (seq !== this.seq || this.isDisposed) return; // the user moved on
         const prev = this.target;
@@ -75,8 +84,14 @@ export class ActiveTarget extends Disposable {
   }
 
   private onEditor(editor: vscode.TextEditor | undefined): void {
-    // A panel that is not code (the output, a webview) keeps the last editor's network.
-    if (editor && NOT_CODE.has(editor.document.uri.scheme)) return;
+    if (editor) {
+      // A panel that is not code (the output, the debug console) keeps the last editor's network.
+      if (NOT_CODE.has(editor.document.uri.scheme) || editor.document === this.document) return;
+      this.document = editor.document;
+    } else if (!vscode.window.visibleTextEditors.some(e => e.document === this.document)) {
+      // Focus left for a panel or a webview: the editor still in view keeps its network; none, the settings.
+      this.document = undefined;
+    } else return;
     void this.update();
   }
 }
