@@ -145,6 +145,46 @@ describe('status bar: the network of the active editor', function () {
     assert.doesNotMatch(hover, /hashscan\.io/, 'no HashScan links for a local node');
   });
 
+  it('ledgerLens.network local: the status item and hovers use the local node; no checksum is called wrong', async () => {
+    const newestEnd = `${Math.floor(Date.now() / 1000) - 1}.000000000`;
+    replay().mirror.addRecords([
+      recordFor(
+        '/api/v1/blocks?limit=1&order=desc',
+        aBlocksBody([aBlock({ timestamp: { from: newestEnd, to: newestEnd } })]),
+      ),
+    ]);
+    replay().mirror.preferSource('no-params');
+    const host = new URL(replay().mirror.url).host;
+    await vscode.workspace.getConfiguration('ledgerLens').update('network', 'local', vscode.ConfigurationTarget.Global);
+    try {
+      await waitFor(() => api.services.config.current.network === 'local', 5000, 'network local');
+      assert.strictEqual(api.services.config.current.mirrorBaseUrl, replay().mirror.url, 'mirrorNodeUrl overrides');
+      // A file that says mainnet does not matter: the setting is in charge.
+      const editor = await show('const client = Client.forMainnet();\nconst treasury = "0.0.8-aaaaa";\n');
+      await waitFor(
+        () => /^\$\(check\) local · \d s behind$/.test(status.item.text),
+        10_000,
+        `local (${status.item.text})`,
+      );
+      assert.ok(tooltipOf(status.item).includes(`local · from settings, asked at ${host}`), tooltipOf(status.item));
+      const hover = await waitFor(
+        async () => {
+          const t = await hoverText(editor.document, '0.0.8-aaaaa');
+          return /\*\*Account\*\*/.test(t) ? t : undefined;
+        },
+        10_000,
+        'the hover',
+      );
+      assert.doesNotMatch(hover, /wrong checksum/, 'a local node has no HIP-15 checksum to check');
+      assert.ok(hover.includes(`local · from settings, asked at ${host}`), hover);
+    } finally {
+      await vscode.workspace
+        .getConfiguration('ledgerLens')
+        .update('network', undefined, vscode.ConfigurationTarget.Global);
+      await waitFor(() => api.services.config.current.network === 'testnet', 5000, 'network back to auto');
+    }
+  });
+
   it('a local node that does not answer: the item says down, the waits double, the hover names the node', async () => {
     // A port that accepts and drops every connection, counting them; then nothing listens on it.
     let connections = 0;
