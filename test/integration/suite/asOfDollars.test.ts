@@ -106,13 +106,51 @@ describe('as-of operators and dollars', () => {
     assert.match(label(gtMessage.item), /^After .* · timestamp=gt:1234567890\.000000006$/);
     assert.match(String(gtMessage.item.description), /latest/);
 
+    // Interactive: the time asked first, then the operator picked from the ones that name a moment.
+    const win = vscode.window as { showInputBox: unknown; showQuickPick: unknown };
+    const original = { showInputBox: win.showInputBox, showQuickPick: win.showQuickPick };
+    const offered: { label: string; description?: string }[][] = [];
+    let prefilled: string | undefined;
+    win.showInputBox = (options: vscode.InputBoxOptions) => {
+      prefilled ??= options.value;
+      return Promise.resolve('1234567881.000000007');
+    };
+    win.showQuickPick = (picks: (vscode.QuickPickItem & { op: string })[]) => {
+      offered.push(picks.map(p => ({ label: p.label, ...(p.description ? { description: p.description } : {}) })));
+      return Promise.resolve(offered.length === 1 ? picks.find(p => p.op === 'eq') : undefined);
+    };
+    replay().mirror.addRecords([
+      recordFor('/api/v1/accounts/0.0.8?timestamp=eq:1234567881.000000007', anAccount({ account: '0.0.8' })),
+    ]);
+    try {
+      const picked = await vscode.commands.executeCommand('ledgerLens.showAsOf', eight);
+      assert.strictEqual(picked, '1234567881.000000007');
+      // Escape on the operator: nothing changes, nothing is sent.
+      const count = sent().length;
+      assert.strictEqual(await vscode.commands.executeCommand('ledgerLens.showAsOf', eight), undefined);
+      assert.strictEqual(sent().length, count);
+    } finally {
+      win.showInputBox = original.showInputBox;
+      win.showQuickPick = original.showQuickPick;
+    }
+    assert.strictEqual(prefilled, 'gt:1234567890.000000006', 'the input box starts from the view shown');
+    assert.deepStrictEqual(offered[0], [
+      { label: 'after (gt)', description: '(current)' },
+      { label: 'at or before (lte)' },
+      { label: 'before (lt)' },
+      { label: 'at (eq)' },
+      { label: 'at or after (gte)' },
+    ]);
+    assert.ok(sent().includes('/api/v1/accounts/0.0.8?timestamp=eq:1234567881.000000007'), sent().join('\n'));
+    assert.strictEqual(eight.asOfOperator, 'eq');
+
     // An operator the server takes but that names no moment (ne) is refused, and nothing is sent.
-    const count = sent().length;
+    const countBefore = sent().length;
     // (The command's error is shown as a notification; the command answers undefined.)
     const refused = await vscode.commands.executeCommand('ledgerLens.showAsOf', eight, '1234567890', 'ne');
     assert.strictEqual(refused, undefined);
-    assert.strictEqual(eight.asOfOperator, 'gt', 'the view is kept as it was');
-    assert.strictEqual(sent().length, count);
+    assert.strictEqual(eight.asOfOperator, 'eq', 'the view is kept as it was');
+    assert.strictEqual(sent().length, countBefore);
   });
 
   describe('a hover in code that means mainnet', () => {
