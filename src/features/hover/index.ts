@@ -73,6 +73,8 @@ export function registerHover(host: FeatureHost, inputs: HoverInputs): vscode.Di
         client: target.client,
         // The public mirror node of that network: a custom mirrorNodeUrl belongs to the settings' one.
         config: () => ({ ...inputs.settings.current, network, customMirror: false }),
+        // The workspace's ABIs mean the same on every network: calls decode wherever the code points.
+        abi: inputs.abi,
         // Dollars at the rate of the network the hover looked at, never the settings' one.
         ...(inputs.ratesFor ? { rates: () => inputs.ratesFor?.(network) } : {}),
       });
