@@ -127,10 +127,8 @@ export class Services extends Disposable {
   ratesFor(network: Network): ExchangeRates | undefined {
     const c = this.config.current;
     if (!c.fiatEnabled) return undefined;
-    const base =
-      network === c.network
-        ? c.mirrorBaseUrl
-        : (this.urlOverrides.get(network) ?? defaultMirrorBaseUrl(network, c.scheme));
+    // Keyed by where the client really asks (a local node may be reached through mirrorNodeUrl).
+    const base = this.mirrorFor(network).baseUrl;
     return this.rateCaches.for(`${network} ${base}`, {
       getExchangeRate: (params, opts) => this.mirrorFor(network).getExchangeRate(params, opts),
     });
