@@ -93,10 +93,16 @@ export function formatAmount(value: bigint, units: TokenUnits | null | undefined
   return scaled ?? `${rawAmount(value)} (raw units)`;
 }
 
-function amountIndex(signature: string, args: readonly NamedValue[], opts: FormatOptions): number {
+/** Whether a call or event of this signature carries an amount of the token it is addressed to. */
+export function hasTokenAmount(signature: string): boolean {
+  return ERC20_AMOUNT[signature] !== undefined;
+}
+
+/** The index of the token amount among `args` (an ERC-20 signature, the amount not indexed), or -1. */
+export function amountIndex(signature: string, args: readonly NamedValue[], opts: FormatOptions): number {
   if (opts.units === undefined) return -1;
   const at = ERC20_AMOUNT[signature];
-  return at !== undefined && !args[at]?.indexed ? at : -1;
+  return at !== undefined && args[at]?.value.kind === 'int' && !args[at]?.indexed ? at : -1;
 }
 
 export function formatCall(call: DecodedCall, opts: FormatOptions = {}): string {

@@ -48,4 +48,5 @@ export const toHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('retry') }),
   z.object({ type: z.literal('copy'), text: text(100_000) }),
   z.object({ type: z.literal('openEntity'), kind: z.enum(['account', 'contract']), id: z.string().regex(ENTITY_ID) }),
+  z.object({ type: z.literal('detail'), key: text(100) }),
 ]) satisfies z.ZodType<ContractResultsToHost>;
