@@ -11,12 +11,21 @@ import { encodeAbiParameters, encodeEventTopics, encodeFunctionData, type Abi } 
 import { Commands } from '../../../src/commands';
 import type { AbiFeature } from '../../../src/features/abi';
 import type { LedgerLensExports } from '../../../src/features/context';
+import type { ContractsFeature } from '../../../src/features/contracts';
 import type { DecodeFeature } from '../../../src/features/decode';
 import type { HoverFeature } from '../../../src/features/hover';
 import type { TransactionsFeature } from '../../../src/features/transactions';
 import type { LookupOutcome } from '../../../src/features/transactions/lookup';
-import type { DetailSection, DetailView } from '../../../webview/protocol';
-import { aContract, aContractResult, aTransaction, aTransactionsBody, recordFor } from '../../support/builders';
+import type { ContractResultsToWebview, DetailSection, DetailView } from '../../../webview/protocol';
+import {
+  aContract,
+  aContractResult,
+  aContractResultsBody,
+  aToken,
+  aTransaction,
+  aTransactionsBody,
+  recordFor,
+} from '../../support/builders';
 import { projectRoot } from '../../harness/proc';
 import { startMirrorReplay, type MirrorReplay } from '../../support/mirrorReplay';
 import { activateLedgerLens, resetSettings, setSetting, waitFor } from '../helpers';
@@ -199,6 +208,52 @@ describe('Decoding contract calls', () => {
       contract.markdown,
       /Artifact: `ProbeToken`, `contracts\/MyToken\.sol` \(\[open source\]\(command:ledgerLens\.openContractSource\?/,
     );
+  });
+
+  it('the contract results panel reads a row’s events when its detail opens, in the token’s units', async () => {
+    const artifact = probe();
+    const ts = '1700000500.000000007';
+    const token = '0x000000000000000000000000000000000000138d';
+    const tokenLog = {
+      address: token,
+      bloom: '0x',
+      contract_id: '0.0.5005',
+      data: encodeAbiParameters([{ type: 'uint256' }], [150000n]),
+      index: 1,
+      topics: encodeEventTopics({ abi: artifact.abi, eventName: 'Transfer', args: { from: CONTRACT, to: ALICE } }),
+    };
+    const result = aContractResult({
+      timestamp: ts,
+      function_parameters: encodeFunctionData({ abi: artifact.abi, functionName: 'transfer', args: [ALICE, 1500n] }),
+      call_result: `0x${'1'.padStart(64, '0')}`,
+      to: CONTRACT,
+      logs: [tokenLog],
+    });
+    replay.addRecords([
+      ...records(artifact),
+      recordFor('/api/v1/contracts/results?from=0.0.1002', aContractResultsBody([result])),
+      recordFor(`/api/v1/contracts/0.0.5025/results/${ts}`, result),
+      recordFor('/api/v1/tokens/0.0.5005', aToken({ token_id: '0.0.5005', decimals: '2', symbol: 'MTK' })),
+    ]);
+    const panel = (api.features['contracts'] as ContractsFeature).open({ from: '0.0.1002' });
+    try {
+      const row = await waitFor(() => panel.loadedRows.find(r => r.timestamp === ts), 20_000, 'the row');
+      const posted: ContractResultsToWebview[] = [];
+      const sub = panel.onDidPost(m => posted.push(m));
+      await panel.receive({ type: 'detail', key: row.key });
+      sub.dispose();
+      assert.deepStrictEqual(
+        posted.map(m => (m.type === 'detail' ? m.detail.status : m.type)),
+        ['loading', 'loaded'],
+      );
+      const last = posted[1];
+      assert.ok(last.type === 'detail' && last.detail.status === 'loaded');
+      assert.match(last.detail.call?.contract ?? '', /^ProbeToken, contracts\/MyToken\.sol/);
+      assert.strictEqual(last.detail.events[0].name, 'Transfer');
+      assert.strictEqual(last.detail.events[0].summary, 'Transfer(from: 0.0.5025, to: 0.0.1234, value: 1,500.00 MTK)');
+    } finally {
+      panel.dispose();
+    }
   });
 
   it('Decode calldata decodes pasted calldata into a read-only document', async () => {
