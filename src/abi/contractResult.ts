@@ -154,5 +154,5 @@ export function eventOptions(decoded: DecodedContractResult, i: number, opts: Fo
 
 /** The format options of the call: its amount in the units of the token it was addressed to. */
 export function callOptions(decoded: DecodedContractResult, opts: FormatOptions = {}): FormatOptions {
-  return decoded.units ? { ...opts, units: decoded.units(decoded.target) } : opts;
+  return decoded.units ? { ...opts, units: decoded.units(decoded.target), unitsOf: decoded.units } : opts;
 }

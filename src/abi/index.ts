@@ -29,8 +29,10 @@ export {
   eventLines,
   oneLiner,
   pastedAddress,
+  pastedTokenAddresses,
   readPasted,
   revertLines,
+  type AmountUnits,
   type PastedInput,
 } from './report';
 export {

@@ -2,7 +2,15 @@
 // detail sections of the panels. Plain text: values pass through format.ts (invisible characters
 // as code points); a renderer that shows it as Markdown or HTML must still escape it.
 import type { AbiIndex, ContractMatch } from './abiIndex';
-import { amountIndex, formatAmount, formatCallAnswer, formatRevert, formatValue, type TokenUnits } from './format';
+import {
+  formatAmount,
+  formatCallAnswer,
+  formatRevert,
+  formatValue,
+  tokenAmountAt,
+  tokenArgument,
+  type FormatOptions,
+} from './format';
 import { parseHex } from './decode';
 import { entityIdToLongZero, parseEntityId } from '../ledger/index';
 import { tokenIdOfAddress, type UnitsOf } from './units';
@@ -15,23 +23,23 @@ export function describeOrigin(origin: AbiOrigin): string {
 }
 
 /**
- * Units for the token amount of an ERC-20 signature: known (`1,500.00 MTK`, the raw integer
- * beside), `null` (labelled raw units), or undefined (the plain integer, as before units existed).
+ * The units of token amounts (see format.ts): known (`1,500.00 MTK`, the raw integer beside),
+ * `null` (labelled raw units), or not given (the plain integer, as before units existed).
  */
-type Units = TokenUnits | null | undefined;
+export type AmountUnits = Pick<FormatOptions, 'units' | 'unitsOf'>;
 
-function argLines(args: readonly NamedValue[], indent: string, signature = '', units?: Units): string[] {
-  const amountAt = amountIndex(signature, args, { units });
+function argLines(args: readonly NamedValue[], indent: string, signature = '', amounts: AmountUnits = {}): string[] {
+  const { at, units } = tokenAmountAt(signature, args, amounts);
   return args.map((a, i) => {
     const value =
-      i === amountAt && a.value.kind === 'int'
+      i === at && a.value.kind === 'int'
         ? `${formatAmount(a.value.value, units)}${units ? ` = ${a.value.value.toString()} in the token's smallest unit` : ''}`
         : formatValue(a.value, { maxChars: 200, maxItems: 50 });
     return `${indent}${a.name || `#${i + 1}`} (${a.type}${a.indexed ? ', indexed' : ''}${a.hashed ? ', keccak-256 of the value' : ''}): ${value}`;
   });
 }
 
-export function callLines(answer: CallAnswer, units?: Units): string[] {
+export function callLines(answer: CallAnswer, amounts: AmountUnits = {}): string[] {
   if (answer.kind === 'raw') return [`Not decoded: ${answer.reason}`, `Data: ${answer.hex}`];
   const lines: string[] = [];
   if (answer.candidates.length > 1) {
@@ -41,7 +49,7 @@ export function callLines(answer: CallAnswer, units?: Units): string[] {
     lines.push(
       `${c.signature}  ${c.selector}`,
       `  from ${describeOrigin(c.origin)}`,
-      ...argLines(c.args, '  ', c.signature, units),
+      ...argLines(c.args, '  ', c.signature, amounts),
     );
   }
   return lines;
@@ -58,7 +66,7 @@ export function revertLines(answer: RevertAnswer): string[] {
   return lines;
 }
 
-export function eventLines(answer: EventAnswer, units?: Units): string[] {
+export function eventLines(answer: EventAnswer, amounts: AmountUnits = {}): string[] {
   if (answer.kind === 'raw-log') {
     return [
       `Not decoded: ${answer.reason}`,
@@ -69,7 +77,7 @@ export function eventLines(answer: EventAnswer, units?: Units): string[] {
   const lines: string[] = [];
   if (answer.candidates.length > 1) lines.push(`Ambiguous: ${answer.candidates.length} events fit.`);
   for (const c of answer.candidates) {
-    lines.push(`${c.signature}`, `  from ${describeOrigin(c.origin)}`, ...argLines(c.args, '  ', c.signature, units));
+    lines.push(`${c.signature}`, `  from ${describeOrigin(c.origin)}`, ...argLines(c.args, '  ', c.signature, amounts));
   }
   return lines;
 }
@@ -142,6 +150,26 @@ export function pastedAddress(input: PastedInput): string | undefined {
 }
 
 /**
+ * The long-zero addresses whose token units the report of `text` needs: the contract it names (for
+ * an ERC-20 amount) and the token a token-service call names in its arguments.
+ */
+export function pastedTokenAddresses(index: AbiIndex, text: string): string[] {
+  const input = readPasted(text);
+  const out = new Set<string>();
+  const address = pastedAddress(input);
+  if (address) out.add(address);
+  if (input.kind === 'hex') {
+    const call = index.decodeCall(input.hex);
+    if (call.kind === 'call')
+      for (const c of call.candidates) {
+        const token = tokenArgument(c.signature, c.args);
+        if (token) out.add(token);
+      }
+  }
+  return [...out].filter(a => tokenIdOfAddress(a) !== undefined);
+}
+
+/**
  * The report of the Decode calldata command: every reading of the input that the known ABIs give.
  * `units` gives the token units of the contract the input names (see units.ts); without it token
  * amounts are plain integers.
@@ -151,18 +179,18 @@ export function decodeReport(index: AbiIndex, text: string, match?: ContractMatc
   const lines = ['Ledger Lens: decoded with the known ABIs (workspace artifacts and built-in interfaces).', ''];
   if (input.kind === 'invalid') return [...lines, `Nothing decoded: ${input.reason}.`].join('\n');
   const address = pastedAddress(input);
-  const tokenUnits = units ? units(address) : undefined;
+  const amounts: AmountUnits = units ? { units: units(address), unitsOf: units } : {};
   if (address)
     lines.push(`Contract: ${address}${tokenIdOfAddress(address) ? ` (${tokenIdOfAddress(address)})` : ''}`, '');
   if (input.kind === 'log') {
-    lines.push('Event log', ...eventLines(index.decodeLog(input.log, match), tokenUnits).map(l => `  ${l}`));
+    lines.push('Event log', ...eventLines(index.decodeLog(input.log, match), amounts).map(l => `  ${l}`));
     return lines.join('\n') + '\n';
   }
   const call = index.decodeCall(input.hex, match);
   const revert = index.decodeRevert(input.hex, match);
   const callDecoded = call.kind === 'call';
   const revertDecoded = revert.kind !== 'raw' && revert.kind !== 'empty';
-  if (callDecoded || !revertDecoded) lines.push('As calldata', ...callLines(call, tokenUnits).map(l => `  ${l}`), '');
+  if (callDecoded || !revertDecoded) lines.push('As calldata', ...callLines(call, amounts).map(l => `  ${l}`), '');
   if (revertDecoded) lines.push('As revert data', ...revertLines(revert).map(l => `  ${l}`), '');
   return lines.join('\n');
 }

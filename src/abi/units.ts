@@ -5,7 +5,7 @@
 // node's REST answers do not carry. Pure: no vscode; the caller supplies the metadata lookup.
 import { formatEntityId, longZeroToEntityId } from '../ledger/index';
 import type { TokenLookup } from '../mirror/tokens';
-import { hasTokenAmount, type TokenUnits } from './format';
+import { hasTokenAmount, tokenArgument, type TokenUnits } from './format';
 import type { CallAnswer, EventAnswer } from './types';
 
 /** The units of the token at an address: known, `null` (raw units, labelled), per address. */
@@ -33,14 +33,20 @@ function callHasAmount(call: CallAnswer | undefined): boolean {
   return call?.kind === 'call' && call.candidates.some(c => hasTokenAmount(c.signature));
 }
 
+/** The tokens a token-service call names in its arguments (`transferToken(token, …)`). */
+function namedTokens(call: CallAnswer | undefined): string[] {
+  if (call?.kind !== 'call') return [];
+  return call.candidates.flatMap(c => tokenArgument(c.signature, c.args) ?? []);
+}
+
 function eventHasAmount(event: EventAnswer): boolean {
   return event.kind === 'event' && event.candidates.some(c => hasTokenAmount(c.signature));
 }
 
 /**
  * The addresses (lowercase) whose token units a decoded result needs: the called contract when the
- * call is an ERC-20 one with an amount, and the emitter of each such event. Only long-zero ones:
- * no other address can be an HTS token.
+ * call is an ERC-20 one with an amount, the token a token-service call names, and the emitter of
+ * each ERC-20 event. Only long-zero ones: no other address can be an HTS token.
  */
 export function unitAddresses(decoded: {
   readonly target?: string;
@@ -50,6 +56,7 @@ export function unitAddresses(decoded: {
 }): string[] {
   const out = new Set<string>();
   if (decoded.target && callHasAmount(decoded.call)) out.add(decoded.target.toLowerCase());
+  for (const token of namedTokens(decoded.call)) out.add(token.toLowerCase());
   decoded.events.forEach((e, i) => {
     const emitter = decoded.emitters[i];
     if (emitter && eventHasAmount(e)) out.add(emitter.toLowerCase());

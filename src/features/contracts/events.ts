@@ -5,7 +5,6 @@
 // tokens its ERC-20 amounts are in. What was fetched is kept; it is decoded again at each opening,
 // so a recompiled artifact shows at once. Values are network text: the page shows them as text.
 import {
-  amountIndex,
   decodeContractResult,
   resultInput,
   describeOrigin,
@@ -14,6 +13,7 @@ import {
   formatEvent,
   formatValue,
   peekUnits,
+  tokenAmountAt,
   tokenAddresses,
   tokenIdOfAddress,
   withUnits,
@@ -168,7 +168,7 @@ export function eventText(
     };
   const [only] = answer.candidates;
   const single = answer.candidates.length === 1 ? only : undefined;
-  const amountAt = single ? amountIndex(single.signature, single.args, opts) : -1;
+  const amount = single ? tokenAmountAt(single.signature, single.args, opts) : undefined;
   return {
     ...base,
     name: answer.candidates.map(c => c.name).join(' or '),
@@ -178,8 +178,8 @@ export function eventText(
       type: a.type,
       indexed: a.indexed === true,
       value:
-        i === amountAt && a.value.kind === 'int'
-          ? formatAmount(a.value.value, opts.units)
+        amount && i === amount.at && a.value.kind === 'int'
+          ? formatAmount(a.value.value, amount.units)
           : `${formatValue(a.value, TEXT)}${a.hashed ? ' (keccak-256 of the value)' : ''}`,
     })),
     topics: [],

@@ -2,7 +2,7 @@
 // with every known ABI, into a read-only document. The input is the selection in the active editor
 // when there is one, else what the user types or pastes.
 import * as vscode from 'vscode';
-import { decodeReport, pastedAddress, readPasted, resolveUnits, tokenIdOfAddress, type AbiIndex } from '../../abi';
+import { decodeReport, pastedTokenAddresses, resolveUnits, type AbiIndex } from '../../abi';
 import type { TokenMetadata } from '../../mirror';
 import { Commands } from '../../commands';
 import type { FeatureHost } from '../context';
@@ -43,16 +43,16 @@ export interface DecodeInputs {
   readonly index: AbiIndex;
   /**
    * The selected network's token metadata: when the input names an HTS token first (`0.0.5005
-   * 0xa9059cbb…`, or a log's `address`), its ERC-20 amounts are shown in the token's units.
+   * 0xa9059cbb…`, or a log's `address`), its ERC-20 amounts are shown in the token's units, and a
+   * token-service call's amount in the units of the token it names.
    */
   readonly tokens?: () => TokenMetadata;
 }
 
 /** The report, with the units of the token the input names (raw units, labelled, otherwise). */
 async function report(inputs: DecodeInputs, text: string): Promise<string> {
-  const address = pastedAddress(readPasted(text));
   const tokens = inputs.tokens?.();
-  const units = await resolveUnits(address && tokens && tokenIdOfAddress(address) ? [address] : [], id =>
+  const units = await resolveUnits(tokens ? pastedTokenAddresses(inputs.index, text) : [], id =>
     tokens ? tokens.get(id, { priority: 3 }) : Promise.resolve(undefined),
   );
   return decodeReport(inputs.index, text, undefined, units);

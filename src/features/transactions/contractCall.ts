@@ -171,9 +171,8 @@ export function contractSections(id: string, decoded: DecodedContractResult): De
   const call: DetailField[] = [
     field('Contract', decoded.contract ?? 'not recognised (no workspace artifact has its bytecode)', false),
   ];
-  const units = decoded.units ? callOptions(decoded).units : undefined;
   if (decoded.call)
-    for (const line of callLines(decoded.call, units))
+    for (const line of callLines(decoded.call, callOptions(decoded)))
       call.push(field(line.startsWith('  ') ? '' : 'Function', line.trim()));
   else call.push(field('Function', 'no call data (a plain transfer or a creation)', false));
   if (decoded.outputs) call.push(field('Outputs', formatResult(decoded.outputs, { maxChars: 200 })));

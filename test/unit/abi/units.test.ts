@@ -2,13 +2,14 @@
 // addressed to (or that emitted the log), from its metadata; raw units, labelled, for any other
 // contract; the plain integer when the caller resolves no units at all.
 import * as assert from 'assert';
-import { encodeAbiParameters, encodeEventTopics } from 'viem';
+import { encodeAbiParameters, encodeEventTopics, encodeFunctionData, parseAbi } from 'viem';
 import {
   RAW_UNITS,
   contractResultLine,
   decodeContractResult,
   decodeReport,
   eventSummaries,
+  pastedTokenAddresses,
   peekUnits,
   readPasted,
   resolveUnits,
@@ -100,6 +101,40 @@ describe('abi/units: token amounts in the token’s units', () => {
     ]);
     // Without units resolved, the integer as it is (what a caller with no metadata shows).
     assert.strictEqual(contractResultLine(decoded), 'MyToken.transfer(to: 0.0.1234, amount: 150000) → true');
+  });
+
+  it('a token-service call: its amount in the units of the token it names', async () => {
+    const hts = parseAbi([
+      'function transferToken(address token, address sender, address recipient, int64 amount) returns (int64)',
+      'function mintToken(address token, int64 amount, bytes[] metadata) returns (int64, int64, int64[])',
+    ]);
+    const transferToken = encodeFunctionData({
+      abi: hts,
+      functionName: 'transferToken',
+      args: [TOKEN as `0x${string}`, longZero(1001) as `0x${string}`, longZero(1234) as `0x${string}`, 25n],
+    });
+    const builtins = indexOf();
+    const decoded = decodeContractResult(builtins, { to: longZero(0x167), function_parameters: transferToken });
+    assert.deepStrictEqual(tokenAddresses(decoded), [TOKEN]);
+    const units = await resolveUnits(tokenAddresses(decoded), id => Promise.resolve(found(id, '2', 'MTK')));
+    assert.match(
+      contractResultLine(withUnits(decoded, units)) ?? '',
+      /transferToken\(token: 0\.0\.5005, sender: 0\.0\.1001, recipient: 0\.0\.1234, amount: 0\.25 MTK\)/,
+    );
+    // A token the network does not know: raw units, labelled.
+    const unknown = await resolveUnits(tokenAddresses(decoded), id => Promise.resolve(notFound(id)));
+    assert.match(contractResultLine(withUnits(decoded, unknown)) ?? '', /amount: 25 \(raw units\)/);
+    // Decode calldata resolves the token the call names, without being told the contract.
+    const mint = encodeFunctionData({
+      abi: hts,
+      functionName: 'mintToken',
+      args: [TOKEN as `0x${string}`, 150000n, []],
+    });
+    assert.deepStrictEqual(pastedTokenAddresses(builtins, mint), [TOKEN]);
+    assert.match(
+      decodeReport(builtins, mint, undefined, units),
+      /amount \(int64\): 1,500\.00 MTK = 150000 in the token's smallest unit/,
+    );
   });
 
   it('a metadata request that fails leaves raw units; peekUnits never asks', async () => {

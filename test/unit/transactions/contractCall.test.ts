@@ -126,6 +126,8 @@ describe('transactions/contractCall: decoded sections, child records included', 
     assert.match(text, /IHederaTokenService|token service/i);
     assert.match(text, /transferToken\(address,address,address,int64\)/);
     assert.match(text, /token \(address\): 0\.0\.5005/);
+    // The amount in the units of the token the call names.
+    assert.match(text, /amount \(int64\): 0\.25 MTK = 25 in the token's smallest unit/);
     assert.match(text, /"Outputs","value":"\(responseCode: 22\)"/);
     assert.strictEqual(events.title, 'Events');
   });
