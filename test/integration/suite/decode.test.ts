@@ -256,6 +256,40 @@ describe('Decoding contract calls', () => {
     }
   });
 
+  it('the hover reads an ERC-20 call to an HTS token in the token’s decimals and symbol', async () => {
+    const tx = '0.0.1001-1700000600-000000000';
+    const token = '0x000000000000000000000000000000000000138d';
+    const abi = probe().abi;
+    replay.addRecords([
+      recordFor(
+        `/api/v1/transactions/${tx}`,
+        aTransactionsBody(
+          aTransaction({
+            name: 'CONTRACTCALL',
+            transaction_id: tx,
+            entity_id: '0.0.5005',
+            consensus_timestamp: '1700000600.000000001',
+          }),
+        ),
+      ),
+      recordFor(
+        `/api/v1/contracts/results/${tx}`,
+        aContractResult({
+          contract_id: '0.0.5005',
+          to: token,
+          function_parameters: encodeFunctionData({ abi, functionName: 'transfer', args: [ALICE, 150000n] }),
+          call_result: `0x${'1'.padStart(64, '0')}`,
+        }),
+      ),
+      recordFor('/api/v1/tokens/0.0.5005', aToken({ token_id: '0.0.5005', decimals: '2', symbol: 'MTK' })),
+    ]);
+    const { resolver } = api.features['hover'] as HoverFeature;
+    const line = `const tx = '${tx}';`;
+    const hover = await resolver.hover(line, line.indexOf(tx) + 3, 'typescript');
+    assert.ok(hover);
+    assert.match(hover.markdown, /transfer\(to: 0\.0\.1234, amount: 1,500\.00 MTK\) → true`/);
+  });
+
   it('Decode calldata decodes pasted calldata into a read-only document', async () => {
     const data = encodeFunctionData({ abi: probe().abi, functionName: 'approve', args: [ALICE, 7n] });
     assert.match(await (api.features['decode'] as DecodeFeature).decode(data), /approve\(address,uint256\)/);
