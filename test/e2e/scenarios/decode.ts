@@ -18,9 +18,11 @@ import {
 import { projectRoot } from '../../harness/proc';
 import { expectIncludes, type Scenario } from '../driver';
 
-const TX = '0.0.1001-1700000500-000000000';
-const TIMESTAMP = '1700000500.000000001';
-const FROM = '0.0.1001';
+// Ids of its own: the replay servers keep what earlier scenarios added (the contracts scenario
+// serves other results for `from=0.0.1001`).
+const TX = '0.0.1001-1700000513-000000000';
+const TIMESTAMP = '1700000513.000000001';
+const FROM = '0.0.1013';
 const CONTRACT = '0x00000000000000000000000000000000000013a1';
 const TOKEN = '0x000000000000000000000000000000000000138d'; // the HTS token 0.0.5005
 const ALICE = '0x00000000000000000000000000000000000004d2';
