@@ -67,7 +67,7 @@ function wire(ctx: FeatureContext): [string, () => vscode.Disposable][] {
   const abi = new AbiIndex();
   return [
     ['abi', () => wireAbi(ctx, services, abi)],
-    ['decode', () => registerDecode(ctx, { index: abi })],
+    ['decode', () => registerDecode(ctx, { index: abi, tokens: () => services.tokens })],
     ['common', () => wireCommon(ctx, services)],
     ['accounts', () => wireAccounts(ctx, services)],
     ['hover', () => wireHover(ctx, services, abi)],
@@ -199,6 +199,7 @@ export function wireContracts(host: FeatureHost, services: Services, abi?: AbiIn
         onDidChangeMirrorClient: services.onDidChangeMirrorClient,
         log: services.log,
         abi,
+        tokens: () => services.tokens,
       }),
   );
 }

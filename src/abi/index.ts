@@ -28,14 +28,32 @@ export {
   describeOrigin,
   eventLines,
   oneLiner,
+  pastedAddress,
+  pastedTokenAddresses,
   readPasted,
   revertLines,
+  type AmountUnits,
   type PastedInput,
 } from './report';
 export {
+  RAW_UNITS,
+  peekUnits,
+  resolveUnits,
+  tokenIdOfAddress,
+  unitAddresses,
+  unitsOfLookup,
+  type UnitsOf,
+} from './units';
+export {
+  callOptions,
   contractResultLine,
   decodeContractResult,
+  eventOptions,
   eventSummaries,
+  resultInput,
+  tokenAddresses,
+  withUnits,
+  type MirrorContractResult,
   type ContractResultInput,
   type DecodedContractResult,
 } from './contractResult';

@@ -15,13 +15,7 @@ import { DetailPanels, type DetailPanelsDeps } from '../common/detailPanel/regis
 import { describeQuery, parseTransactionLookup, type TransactionQuery } from './input';
 import { classifyTransactions, summarize, transactionSection } from './model';
 import type { AbiIndex } from '../../abi';
-import {
-  ContractCallCache,
-  contractNote,
-  contractSections,
-  decodeCallData,
-  isContractTransaction,
-} from './contractCall';
+import { ContractCallCache, contractSectionsFor } from './contractCall';
 import { moneyNeeds, type Money } from './money';
 
 /** Token metadata and exchange rates of the selected network, for units and dollars in the panel. */
@@ -97,22 +91,28 @@ export class TransactionPanels extends DetailPanels<TransactionPanelState, Trans
     panel.setView(this.loadedView(drawn.state, drawn.response, drawn.format));
   }
 
-  /** The Call and Events sections of a contract transaction, fetching its result the first time. */
+  /** The Call and Events sections of a contract transaction or child record, fetched the first time. */
   private contractSectionsOf(
     state: TransactionPanelState,
     t: TransactionsResponse['transactions'][number],
     id: string,
+    siblings: TransactionsResponse['transactions'],
   ): DetailSection[] {
-    if (!this.abi || !isContractTransaction(t) || !t.transaction_id) return [];
-    const key = `${state.network}|${t.transaction_id}|${t.nonce ?? 0}`;
-    const data = this.calls.get(key);
-    if (data instanceof Error) return [contractNote(id, `could not be read: ${data.message}`)];
-    if (data) return contractSections(id, decodeCallData(this.abi, data));
-    if (state.network !== this.panelDeps.config().network)
-      return [contractNote(id, 'decoded only on the selected network')];
+    if (!this.abi) return [];
     const panelKey = this.keyOf(state);
-    void this.calls.load(key, this.panelDeps.client(), t.transaction_id).then(() => this.redraw(panelKey));
-    return [contractNote(id, 'loading…')];
+    const tokens = this.money?.tokens;
+    return contractSectionsFor({
+      abi: this.abi,
+      cache: this.calls,
+      transaction: t,
+      siblings,
+      id,
+      network: state.network,
+      selectedNetwork: this.panelDeps.config().network,
+      client: this.panelDeps.client,
+      ...(tokens && { tokens }),
+      onLoaded: () => this.redraw(panelKey),
+    });
   }
 
   /**
@@ -205,7 +205,7 @@ export class TransactionPanels extends DetailPanels<TransactionPanelState, Trans
     this.drawn.set(this.keyOf(state), { state, response, format });
     const sections = classified.flatMap((c, i) => {
       const section = transactionSection(c, i, format, money);
-      return [section, ...this.contractSectionsOf(state, c.transaction, section.id)];
+      return [section, ...this.contractSectionsOf(state, c.transaction, section.id, response.transactions)];
     });
     return {
       status: 'loaded',
