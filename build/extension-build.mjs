@@ -114,19 +114,20 @@ export async function toCommonJs(outputFiles, { production }) {
   const maps = new Map(outputFiles.filter(f => f.path.endsWith('.map')).map(f => [f.path, f.text]));
   const out = [];
   for (const file of outputFiles.filter(f => f.path.endsWith('.js'))) {
-    const { code } = await esbuild.transform(oneVscode(file.text), {
+    const map = maps.get(file.path + '.map');
+    const { code, map: transformMap } = await esbuild.transform(oneVscode(stripMapComment(file.text)), {
       format: 'cjs',
       platform: 'node',
       target: 'node20',
       minify: production,
       legalComments: 'none',
+      sourcemap: map ? 'external' : false,
     });
     // ES modules are strict: so are the CommonJS files. The first statement of extension.js stays
     // first: src/extension.ts counts its load time from it.
     const text = (file.path.endsWith('/extension.js') ? `"use strict";${LOAD_START}\n` : '"use strict";\n') + code;
-    const map = maps.get(file.path + '.map');
-    out.push({ path: file.path, contents: map ? `${stripMapComment(text)}\n${mapComment(file.path)}` : text });
-    if (map) out.push({ path: file.path + '.map', contents: shiftMap(map, file.text, text) });
+    out.push({ path: file.path, contents: map ? `${stripMapComment(text)}\n${mapComment(file.path)}\n` : text });
+    if (map) out.push({ path: file.path + '.map', contents: composeMaps(map, transformMap) });
   }
   return out;
 }
@@ -148,26 +149,85 @@ function oneVscode(text) {
 const LOAD_START = 'var __ledgerLensLoadStart = performance.now();';
 
 function stripMapComment(text) {
-  return text.replace(/\n\/\/# sourceMappingURL=.*\n?$/, '');
+  return text.replace(/\n\/\/# sourceMappingURL=.*\n?$/, '\n');
 }
 
 function mapComment(path) {
   return `//# sourceMappingURL=${path.split(/[\\/]/).pop()}.map`;
 }
 
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** A source map's `mappings` as lines of absolute segments [genCol, source, line, col]. */
+function decodeMappings(mappings) {
+  const state = [0, 0, 0, 0];
+  return mappings.split(';').map(line => {
+    state[0] = 0;
+    return line
+      .split(',')
+      .filter(Boolean)
+      .map(seg => {
+        const values = [];
+        for (let i = 0, v = 0, shift = 0; i < seg.length; i++) {
+          const d = B64.indexOf(seg[i]);
+          v += (d & 31) << shift;
+          if (d & 32) shift += 5;
+          else {
+            values.push(v & 1 ? -(v >>> 1) : v >>> 1);
+            v = shift = 0;
+          }
+        }
+        values.forEach((v, k) => k < 4 && (state[k] += v));
+        return values.length >= 4 ? [...state] : [state[0]];
+      });
+  });
+}
+
+function encodeMappings(lines) {
+  const vlq = n => {
+    let v = n < 0 ? (-n << 1) | 1 : n << 1;
+    let out = '';
+    do {
+      const d = v & 31;
+      v >>>= 5;
+      out += B64[v ? d | 32 : d];
+    } while (v);
+    return out;
+  };
+  const prev = [0, 0, 0, 0];
+  return lines
+    .map(segs => {
+      prev[0] = 0;
+      return segs
+        .map(seg => {
+          const text = seg.map((v, k) => vlq(v - prev[k])).join('');
+          seg.forEach((v, k) => (prev[k] = v));
+          return text;
+        })
+        .join(',');
+    })
+    .join(';');
+}
+
 /**
- * The transform rewrites the import lines at the top and the export block at the end; the body in
- * between keeps its lines, moved down by a constant. The map is moved with it (empty lines first),
- * found from the first body line; no match, no map.
+ * The map of the CommonJS file: the transform's map (CommonJS → esbuild's ES module output) composed
+ * with esbuild's (ES module output → src/). Development builds only.
  */
-function shiftMap(mapText, before, after) {
-  const a = before.split('\n');
-  const b = after.split('\n');
-  const first = a.findIndex(l => l.startsWith('// ') && !l.startsWith('//#'));
-  const to = first < 0 ? -1 : b.indexOf(a[first]);
-  const map = JSON.parse(mapText);
-  if (to < first) return JSON.stringify({ ...map, mappings: '' });
-  return JSON.stringify({ ...map, mappings: ';'.repeat(to - first) + map.mappings });
+function composeMaps(bundleMap, transformMap) {
+  const a = JSON.parse(bundleMap);
+  const esm = decodeMappings(a.mappings);
+  const cjs = decodeMappings(JSON.parse(transformMap).mappings);
+  const lines = cjs.map(segs =>
+    segs.flatMap(seg => {
+      if (seg.length < 4) return [];
+      const candidates = esm[seg[2]] ?? [];
+      let hit;
+      for (const c of candidates) if (c.length >= 4 && c[0] <= seg[3]) hit = c;
+      return hit ? [[seg[0], hit[1], hit[2], hit[3]]] : [];
+    }),
+  );
+  // The file starts with one line of ours ("use strict"…) before the transform's output.
+  return JSON.stringify({ version: 3, sources: a.sources, names: [], mappings: ';' + encodeMappings(lines) });
 }
 
 /** The startup file and every chunk it loads before running (its static closure); the rest is lazy. */
