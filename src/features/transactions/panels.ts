@@ -30,13 +30,16 @@ export interface PanelMoney {
 /** How long the panel waits for token names and rates before showing without them. */
 const MONEY_WAIT_MS = 4000;
 
-const persistSchema = z.object({
-  panel: z.literal('transaction'),
-  network: z.string().check(z.minLength(1), z.maxLength(100)),
-  idOrHash: z.string().check(z.minLength(1), z.maxLength(200)),
-  nonce: z.optional(z.number().check(z.int(), z.gte(0), z.lte(2_147_483_647))),
-  scheduled: z.optional(z.boolean()),
-});
+// Built on first use (z.lazy), not at activation.
+const persistSchema = z.lazy(() =>
+  z.object({
+    panel: z.literal('transaction'),
+    network: z.string().check(z.minLength(1), z.maxLength(100)),
+    idOrHash: z.string().check(z.minLength(1), z.maxLength(200)),
+    nonce: z.optional(z.number().check(z.int(), z.gte(0), z.lte(2_147_483_647))),
+    scheduled: z.optional(z.boolean()),
+  }),
+);
 
 export function stateOf(network: string, query: TransactionQuery): TransactionPanelState {
   return {
