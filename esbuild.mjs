@@ -7,7 +7,7 @@ import * as esbuild from 'esbuild';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { writeNotices } from './build/notices.mjs';
 import { join } from 'node:path';
-import { extensionOptions, mergeMetafiles, plainFiles, toCommonJs } from './build/extension-build.mjs';
+import { extensionOptions, joinStartup, mergeMetafiles, plainFiles, toCommonJs } from './build/extension-build.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -46,7 +46,9 @@ const writer = esm => ({
   setup(build) {
     build.onEnd(async result => {
       if (result.errors.length || !result.outputFiles) return;
-      const files = esm ? await toCommonJs(result.outputFiles, { production }) : plainFiles(result.outputFiles);
+      let files = esm ? await toCommonJs(result.outputFiles, { production }) : plainFiles(result.outputFiles);
+      // Production: the startup chunks folded into extension.js (see joinStartup).
+      if (esm && production && result.metafile) files = joinStartup(files, result.metafile);
       mkdirSync('dist', { recursive: true });
       if (esm) for (const f of readdirSync('dist')) if (/^chunk-.*\.js(\.map)?$/.test(f)) rmSync(join('dist', f));
       for (const f of files) writeFileSync(f.path, f.contents);

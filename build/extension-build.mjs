@@ -19,6 +19,16 @@ export const LAZY = {
   'src/net/undiciParts.ts': 'lazy-undici',
   'src/mirror/schemas.ts': 'lazy-mirror-schemas',
   'src/abi/builtin.ts': 'lazy-abi-builtins',
+  // Features behind the lazy seam (src/lazyFeature.ts, wired in src/extension.ts).
+  'src/features/transactions/index.ts': 'lazy-transactions',
+  'src/features/contracts/index.ts': 'lazy-contracts',
+  'src/features/decode/index.ts': 'lazy-decode',
+  'src/features/terminal/index.ts': 'lazy-terminal',
+  'src/walkthrough.ts': 'lazy-walkthrough',
+  'src/infer/index.ts': 'lazy-infer',
+  'src/features/hover/index.ts': 'lazy-hover',
+  'src/features/abi/index.ts': 'lazy-abi-feature',
+  'src/abi/index.ts': 'lazy-abi',
 };
 
 /**
@@ -100,7 +110,8 @@ export function mergeMetafiles(split, isolated) {
 export async function buildExtension({ root, production, plugins = [] }) {
   const { split, isolated } = extensionOptions({ root, production, plugins });
   const [a, b] = await Promise.all([esbuild.build(split), esbuild.build(isolated)]);
-  const files = [...(await toCommonJs(a.outputFiles, { production })), ...plainFiles(b.outputFiles)];
+  const cjs = await toCommonJs(a.outputFiles, { production });
+  const files = [...(production ? joinStartup(cjs, a.metafile) : cjs), ...plainFiles(b.outputFiles)];
   return { metafile: mergeMetafiles(a.metafile, b.metafile), files };
 }
 
@@ -143,6 +154,47 @@ function oneVscode(text) {
     if (first) return `const ${name} = ${first};`;
     first = name;
     return `const ${name} = require("vscode");`;
+  });
+}
+
+/**
+ * Production: the chunks the startup file requires are folded into it, so the extension host reads
+ * and compiles one file at startup, not one per chunk (each is a resolution, a read and a wrapper
+ * compile through the host's require interception). Each chunk's CommonJS code becomes a function
+ * in dist/extension.js, run when first required, as Node would; the chunk's own file on disk then
+ * only forwards to it (`require('./extension.js').__ledgerLensChunk(...)`), so a lazy part that
+ * shares the chunk gets the same module, never a second copy. Development builds keep the chunks
+ * as files (their source maps stay exact).
+ * @param {{ path: string, contents: string }[]} files the CommonJS files (toCommonJs)
+ * @param {esbuild.Metafile} metafile the split build's
+ */
+export function joinStartup(files, metafile, entry = 'dist/extension.js') {
+  const name = f => f.split(/[\\/]/).pop();
+  const chunks = new Set([...startupFiles(metafile, entry)].filter(f => f !== entry).map(name));
+  if (!chunks.size) return files;
+  const defs = files
+    .filter(f => chunks.has(name(f.path)))
+    .map(f => `${JSON.stringify(`./${name(f.path)}`)}:function(module,exports,require){${f.contents}\n}`);
+  return files.map(f => {
+    if (chunks.has(name(f.path)))
+      return {
+        path: f.path,
+        contents: `"use strict";module.exports=require("./${name(entry)}").__ledgerLensChunk("./${name(f.path)}");\n`,
+      };
+    if (name(f.path) !== name(entry)) return f;
+    const [first, ...rest] = f.contents.split('\n');
+    return {
+      path: f.path,
+      contents: [
+        first, // "use strict" and the load-time mark: still the file's first statement
+        `var __llDefs={${defs.join(',')}},__llDone={};`,
+        'function __llRequire(id){var d=__llDefs[id],m;if(!d)return require(id);m=__llDone[id];' +
+          'if(!m){m=__llDone[id]={exports:{}};d(m,m.exports,__llRequire);}return m.exports;}',
+        `(function(require){${rest.join('\n')}\n})(__llRequire);`,
+        'Object.defineProperty(module.exports,"__ledgerLensChunk",{value:__llRequire});',
+        '',
+      ].join('\n'),
+    };
   });
 }
 

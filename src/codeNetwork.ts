@@ -5,17 +5,24 @@
 // names a network, whose mirror node URL comes from our own table or the user's settings.
 import * as path from 'path';
 import * as vscode from 'vscode';
-import {
-  type ConfigFs,
-  type ConfigStat,
-  type NetworkAnswer,
-  type InferredNetwork,
+import type * as Infer from './infer';
+import type {
+  ConfigFs,
+  ConfigStat,
   DocumentEvidence,
-  inferNetwork,
-  isInsideFolder,
-  settingsAnswer,
+  InferredNetwork,
+  NetworkAnswer,
   WorkspaceEvidence,
 } from './infer';
+
+// src/infer (the readers of hardhat, foundry, .env, compose files and code) is required with the
+// first question (dist/lazy-infer.js), not when the extension starts.
+let inferModule: typeof Infer | undefined;
+function infer(): typeof Infer {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+  inferModule ??= require('./infer') as typeof Infer;
+  return inferModule;
+}
 
 /** The config files inference reads, as a watcher glob (see src/infer/workspace.ts). */
 const CONFIG_GLOB =
@@ -46,11 +53,11 @@ function folderFs(folder: vscode.Uri): ConfigFs {
 function relativeInside(folder: vscode.WorkspaceFolder, uri: vscode.Uri): string | undefined {
   if (folder.uri.scheme !== uri.scheme || folder.uri.authority !== uri.authority) return undefined;
   const rel = path.posix.relative(folder.uri.path, uri.path);
-  return isInsideFolder(rel) ? rel : undefined;
+  return infer().isInsideFolder(rel) ? rel : undefined;
 }
 
 export class CodeNetwork implements vscode.Disposable {
-  private readonly documents = new DocumentEvidence();
+  private documentEvidence: DocumentEvidence | undefined;
   private readonly folders = new Map<string, WorkspaceEvidence>();
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly disposables: vscode.Disposable[] = [this.changed];
@@ -61,7 +68,12 @@ export class CodeNetwork implements vscode.Disposable {
     /** `auto`, or the network the user chose for this resource. */
     private readonly settingFor: (uri: vscode.Uri | undefined) => 'auto' | InferredNetwork,
     private readonly log: (line: string) => void,
-  ) {
+  ) {}
+
+  /** What was read of open documents; the watchers start with the first question (nothing is cached before). */
+  private get documents(): DocumentEvidence {
+    if (this.documentEvidence) return this.documentEvidence;
+    const documents = (this.documentEvidence = new (infer().DocumentEvidence)());
     const watcher = vscode.workspace.createFileSystemWatcher(CONFIG_GLOB);
     const onFile = (uri: vscode.Uri) => {
       const folder = vscode.workspace.getWorkspaceFolder(uri);
@@ -74,17 +86,19 @@ export class CodeNetwork implements vscode.Disposable {
       watcher.onDidChange(onFile),
       watcher.onDidCreate(onFile),
       watcher.onDidDelete(onFile),
-      vscode.workspace.onDidCloseTextDocument(d => this.documents.forget(d.uri.toString())),
+      vscode.workspace.onDidCloseTextDocument(d => documents.forget(d.uri.toString())),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.folders.clear()),
     );
+    return documents;
   }
 
   /** The network for `document` (or for no document: the settings, else the default) and why. */
   async answerFor(document: vscode.TextDocument | undefined): Promise<NetworkAnswer> {
     const setting = this.settingFor(document?.uri);
-    if (setting !== 'auto') return settingsAnswer(setting);
+    if (setting !== 'auto') return infer().settingsAnswer(setting);
+    const documents = this.documents;
     const file = document
-      ? this.documents.of({
+      ? documents.of({
           uri: document.uri.toString(),
           version: document.version,
           languageId: document.languageId,
@@ -96,14 +110,14 @@ export class CodeNetwork implements vscode.Disposable {
     const rel = folder && document && relativeInside(folder, document.uri);
     const configs = folder && rel ? await this.evidenceOf(folder).configsFor(rel) : [];
     // An untrusted workspace may say which public network it means, never send us to a node.
-    return inferNetwork(file ? { file, configs } : { configs }, { publicOnly: !vscode.workspace.isTrusted });
+    return infer().inferNetwork(file ? { file, configs } : { configs }, { publicOnly: !vscode.workspace.isTrusted });
   }
 
   private evidenceOf(folder: vscode.WorkspaceFolder): WorkspaceEvidence {
     const key = folder.uri.toString();
     let e = this.folders.get(key);
     if (!e) {
-      e = new WorkspaceEvidence(folderFs(folder.uri), this.log);
+      e = new (infer().WorkspaceEvidence)(folderFs(folder.uri), this.log);
       this.folders.set(key, e);
     }
     return e;

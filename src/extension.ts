@@ -6,27 +6,31 @@ import * as vscode from 'vscode';
 import { Services } from './services';
 import {
   createFeatureContext,
-  settingsSlice,
   type FeatureContext,
   type FeatureHost,
   type LedgerLensExports,
-  type Setting,
 } from './features/context';
 import { registerCommon } from './features/common';
 import { registerAccounts } from './features/accounts';
-import { registerHover } from './features/hover';
-import { registerTransactions } from './features/transactions';
 import { registerBlocks } from './features/blocks';
-import { registerContracts } from './features/contracts';
 import { detailSettings } from './features/common/detailPanel/networks';
 import { registerStatus, type StatusInputs } from './features/status';
-import { registerAbi } from './features/abi';
-import { registerDecode } from './features/decode';
-import { AbiIndex } from './abi';
-import { registerTerminal } from './features/terminal';
 import { hostOf, mirrorNetworkFor, whyLine } from './codeNetwork';
-import { registerWalkthrough } from './walkthrough';
-import { networkLabel, type LedgerLensConfig } from './settings';
+import {
+  abiIndexOnFirstUse,
+  wireAbi,
+  wireContracts,
+  wireDecode,
+  wireHover,
+  wireTerminal,
+  wireTransactions,
+  wireWalkthrough,
+  withSlice,
+} from './lazyWiring';
+import { networkLabel } from './settings';
+
+// The features behind the lazy seam are wired in lazyWiring.ts (their tests import them from here).
+export { wireAbi, wireContracts, wireDecode, wireHover, wireTerminal, wireTransactions, wireWalkthrough };
 
 // Set by the first statement of dist/extension.js (esbuild.mjs's banner); absent outside the bundle.
 declare const __ledgerLensLoadStart: number | undefined;
@@ -64,10 +68,10 @@ export function deactivate(): void {
 function wire(ctx: FeatureContext): [string, () => vscode.Disposable][] {
   const { services } = ctx;
   // Every ABI known: the workspace's artifacts (filled in the background) and the built-in ones.
-  const abi = new AbiIndex();
+  const abi = abiIndexOnFirstUse();
   return [
     ['abi', () => wireAbi(ctx, services, abi)],
-    ['decode', () => registerDecode(ctx, { index: abi, tokens: () => services.tokens })],
+    ['decode', () => wireDecode(ctx, services, abi)],
     ['common', () => wireCommon(ctx, services)],
     ['accounts', () => wireAccounts(ctx, services)],
     ['hover', () => wireHover(ctx, services, abi)],
@@ -76,18 +80,8 @@ function wire(ctx: FeatureContext): [string, () => vscode.Disposable][] {
     ['contracts', () => wireContracts(ctx, services, abi)],
     ['status', () => wireStatus(ctx, services)],
     ['terminal', () => wireTerminal(ctx, services)],
-    ['walkthrough', () => registerWalkthrough(ctx)],
+    ['walkthrough', () => wireWalkthrough(ctx, services.log)],
   ];
-}
-
-/** Registers a feature with its own slice of the settings, disposed with it. */
-function withSlice<T>(
-  services: Services,
-  pick: (config: LedgerLensConfig) => T,
-  register: (settings: Setting<T>) => vscode.Disposable,
-): vscode.Disposable {
-  const settings = settingsSlice(services.config, pick);
-  return vscode.Disposable.from(register(settings), settings);
 }
 
 export function wireCommon(host: FeatureHost, services: Services): vscode.Disposable {
@@ -123,57 +117,6 @@ export function wireAccounts(host: FeatureHost, services: Services): vscode.Disp
   );
 }
 
-export function wireHover(host: FeatureHost, services: Services, abi?: AbiIndex): vscode.Disposable {
-  return withSlice(
-    services,
-    c => ({
-      network: c.network,
-      customMirror: c.customMirror,
-      mirrorBaseUrl: c.mirrorBaseUrl,
-      hover: c.hover,
-      requestTimeoutMs: c.requestTimeoutMs,
-    }),
-    settings =>
-      registerHover(host, {
-        mirror: () => services.mirror,
-        settings,
-        onDidChangeMirrorClient: services.onDidChangeMirrorClient,
-        abi,
-        rates: () => services.rates,
-        ratesFor: network => services.ratesFor(network),
-        networkFor: async document => {
-          const answer = await services.codeNetwork.answerFor(document);
-          const network = mirrorNetworkFor(answer.network, services.config.current);
-          return {
-            network,
-            inferred: answer.network,
-            client: () => services.mirrorFor(network),
-            clientFor: other => services.mirrorFor(other),
-            // A custom mirror node (a local node, a paid one) is where the user looks: no public detour.
-            // A local node's ids are its own: a miss there is not looked for on the public networks.
-            askElsewhere:
-              network !== 'local' &&
-              !(network === services.config.current.network && services.config.current.customMirror),
-            why: whyLine(answer, services.config.current),
-          };
-        },
-      }),
-  );
-}
-
-export function wireTransactions(host: FeatureHost, services: Services, abi?: AbiIndex): vscode.Disposable {
-  return withSlice(services, detailSettings, settings =>
-    registerTransactions(host, {
-      mirror: () => services.mirror,
-      settings,
-      log: services.log,
-      abi,
-      tokens: () => services.tokens,
-      rates: () => services.rates,
-    }),
-  );
-}
-
 export function wireBlocks(host: FeatureHost, services: Services): vscode.Disposable {
   return withSlice(
     services,
@@ -184,22 +127,6 @@ export function wireBlocks(host: FeatureHost, services: Services): vscode.Dispos
         settings,
         onDidChangeMirrorClient: services.onDidChangeMirrorClient,
         log: services.log,
-      }),
-  );
-}
-
-export function wireContracts(host: FeatureHost, services: Services, abi?: AbiIndex): vscode.Disposable {
-  return withSlice(
-    services,
-    c => ({ networkLabel: networkLabel(c) }),
-    settings =>
-      registerContracts(host, {
-        mirror: () => services.mirror,
-        settings,
-        onDidChangeMirrorClient: services.onDidChangeMirrorClient,
-        log: services.log,
-        abi,
-        tokens: () => services.tokens,
       }),
   );
 }
@@ -274,20 +201,4 @@ function statusTarget(services: Services): StatusInputs['target'] {
     },
     changed: [services.codeNetwork.onDidChange, services.config.onDidChange],
   };
-}
-
-export function wireAbi(host: FeatureHost, services: Services, index: AbiIndex): vscode.Disposable {
-  return withSlice(
-    services,
-    c => ({ include: c.abi.include, exclude: c.abi.exclude, problems: [] }),
-    settings => registerAbi(host, { index, settings, log: services.log }),
-  );
-}
-
-export function wireTerminal(host: FeatureHost, services: Services): vscode.Disposable {
-  return withSlice(
-    services,
-    c => ({ anyShardRealm: c.hover.anyShardRealm }),
-    settings => registerTerminal(host, { mirror: () => services.mirror, settings, log: services.log }),
-  );
 }

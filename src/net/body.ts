@@ -1,13 +1,21 @@
 // Reading a response body: decompressed while it streams (gzip, deflate, br through node:zlib),
 // with the size cap counted on the decompressed bytes, so a small "zip bomb" stops at the cap.
 import type { Readable } from 'stream';
-import * as zlib from 'zlib';
+import type * as Zlib from 'zlib';
 import { NetError } from './errors';
 
 export const ACCEPT_ENCODING = 'gzip, br';
 
+// node:zlib is required with the first compressed body, not when the extension starts.
+let zlibModule: typeof Zlib | undefined;
+function zlibLoaded(): typeof Zlib {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+  zlibModule ??= require('zlib') as typeof Zlib;
+  return zlibModule;
+}
+
 /** The decoder for a Content-Encoding, null for identity, undefined when we cannot decode it. */
-function decoderFor(encoding: string): zlib.Gunzip | zlib.BrotliDecompress | zlib.Inflate | null | undefined {
+function decoderFor(encoding: string): Zlib.Gunzip | Zlib.BrotliDecompress | Zlib.Inflate | null | undefined {
   switch (encoding) {
     case '':
     case 'identity':
@@ -15,11 +23,11 @@ function decoderFor(encoding: string): zlib.Gunzip | zlib.BrotliDecompress | zli
     case 'gzip':
     case 'x-gzip':
       // Lenient about a missing trailer, as browsers are; the cap still bounds what is read.
-      return zlib.createGunzip({ finishFlush: zlib.constants.Z_SYNC_FLUSH });
+      return zlibLoaded().createGunzip({ finishFlush: zlibLoaded().constants.Z_SYNC_FLUSH });
     case 'deflate':
-      return zlib.createInflate({ finishFlush: zlib.constants.Z_SYNC_FLUSH });
+      return zlibLoaded().createInflate({ finishFlush: zlibLoaded().constants.Z_SYNC_FLUSH });
     case 'br':
-      return zlib.createBrotliDecompress();
+      return zlibLoaded().createBrotliDecompress();
     default:
       return undefined;
   }
@@ -89,7 +97,7 @@ function isZlibError(e: unknown): boolean {
   return typeof code === 'string' && (code.startsWith('Z_') || code.startsWith('ERR_BROTLI') || code === 'ERR__ERROR');
 }
 
-function destroyQuietly(stream: Readable | zlib.Gunzip | zlib.BrotliDecompress | zlib.Inflate): void {
+function destroyQuietly(stream: Readable | Zlib.Gunzip | Zlib.BrotliDecompress | Zlib.Inflate): void {
   // Destroying may emit an error nobody else listens to.
   stream.on('error', () => undefined);
   stream.destroy();

@@ -19,6 +19,8 @@ export { ContractResultsPanel } from './panel';
 export interface ContractsFeature {
   readonly open: (filters?: ContractResultsFilterInit) => ContractResultsPanel;
   readonly current: () => ContractResultsPanel | undefined;
+  /** Brings a panel back after a reload (the serializer's work; the lazy seam in extension.ts calls it). */
+  readonly revive: (panel: vscode.WebviewPanel, state: unknown) => Promise<void>;
 }
 
 let current: ContractResultsPanel | undefined;
@@ -103,6 +105,14 @@ export function registerContracts(host: FeatureHost, inputs: ContractsInputs): v
   const feature: ContractsFeature = {
     open: init => openContractResults(deps, init),
     current: () => current,
+    revive: async (panel, state) => {
+      // The saved state is the page's: an older or damaged one falls back to the defaults.
+      const parsed = panelStateSchema.safeParse(state);
+      const restored = parsed.success
+        ? parsed.data
+        : { filters: EMPTY_FILTERS satisfies ContractResultsFilters, unit: 'tinybar' as const };
+      adopt(new ContractResultsPanel({ panel, deps, state: restored }));
+    },
   };
   host.exports.features.contracts = feature;
   return vscode.Disposable.from(
@@ -117,20 +127,7 @@ export function registerContracts(host: FeatureHost, inputs: ContractsInputs): v
       openContractResults(deps, filtersForTarget(target));
     }),
     vscode.window.registerWebviewPanelSerializer(CONTRACT_RESULTS_VIEW_TYPE, {
-      deserializeWebviewPanel: async (panel, state: unknown) => {
-        // The saved state is the page's: an older or damaged one falls back to the defaults.
-        const parsed = panelStateSchema.safeParse(state);
-        const restored = parsed.success
-          ? parsed.data
-          : { filters: EMPTY_FILTERS satisfies ContractResultsFilters, unit: 'tinybar' as const };
-        adopt(
-          new ContractResultsPanel({
-            panel,
-            deps,
-            state: restored,
-          }),
-        );
-      },
+      deserializeWebviewPanel: (panel, state: unknown) => feature.revive(panel, state),
     }),
     { dispose: () => current?.dispose() },
   );

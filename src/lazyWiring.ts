@@ -1,0 +1,269 @@
+// The features loaded on first use, wired behind the lazy seam (lazyFeature.ts): at activation each
+// registers only stubs (its commands, its panel serializer, the hover and terminal link providers);
+// its module (dist/lazy-<feature>.js) is required by the first use. The ABI layer (src/abi, the
+// index every decoder reads) is required by the first feature that needs it, and the workspace ABI
+// scan (features/abi) is loaded on the turn after activation, when its scan starts anyway.
+import * as vscode from 'vscode';
+import type * as Abi from './abi';
+import type { AbiIndex } from './abi';
+import { Commands } from './commands';
+import { mirrorNetworkFor, whyLine } from './codeNetwork';
+import type * as AbiModule from './features/abi';
+import type * as ContractsModule from './features/contracts';
+import type { ContractsFeature } from './features/contracts';
+import { detailSettings } from './features/common/detailPanel/networks';
+import type { FeatureHost, FeatureLog, Setting } from './features/context';
+import { settingsSlice } from './features/context';
+import type * as DecodeModule from './features/decode';
+import type * as HoverModule from './features/hover';
+import type { HoverFeature } from './features/hover';
+import type * as TerminalModule from './features/terminal';
+import type { TerminalFeatureApi } from './features/terminal';
+import type * as TransactionsModule from './features/transactions';
+import type { TransactionsFeature } from './features/transactions';
+import { ledgerOf } from './ledger/networks';
+import { findReference } from './ledger/references';
+import { lazyFeature, serializerHandOver, type LazyFeature, type LazyFeatureSpec } from './lazyFeature';
+import type { Services } from './services';
+import { networkLabel, type LedgerLensConfig } from './settings';
+import type * as WalkthroughModule from './walkthrough';
+
+// The webview panel types (webview/protocol.ts's constants, whose module is not loaded at startup;
+// test/unit/shipping/startup.test.ts checks they are the same).
+export const TRANSACTION_VIEW_TYPE = 'ledgerLens.transaction';
+export const CONTRACT_RESULTS_VIEW_TYPE = 'ledgerLens.contractResults';
+
+/** The ABI index every decoder reads, built (src/abi required) by the first feature that asks. */
+export function abiIndexOnFirstUse(): () => AbiIndex {
+  let index: AbiIndex | undefined;
+  return () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the lazy seam (lazyFeature.ts)
+    index ??= new (require('./abi') as typeof Abi).AbiIndex();
+    return index;
+  };
+}
+
+/** Registers a feature with its own slice of the settings, disposed with it. */
+export function withSlice<T>(
+  services: Services,
+  pick: (config: LedgerLensConfig) => T,
+  register: (settings: Setting<T>) => vscode.Disposable,
+): vscode.Disposable {
+  const settings = settingsSlice(services.config, pick);
+  return vscode.Disposable.from(register(settings), settings);
+}
+
+/** A feature behind the lazy seam, its loading time written to the log. */
+function lazily(log: FeatureLog, host: FeatureHost, spec: LazyFeatureSpec): LazyFeature {
+  return lazyFeature(host, spec, ms => log.info(`${spec.name} loaded on first use in ${ms.toFixed(1)} ms`));
+}
+
+/** A lazy part's module (its own file in the bundle); the require is written at the call site. */
+function load<T>(required: () => unknown): T {
+  return required() as T;
+}
+
+export function wireTransactions(host: FeatureHost, services: Services, abi: () => AbiIndex): vscode.Disposable {
+  return withSlice(services, detailSettings, settings =>
+    lazily(services.log, host, {
+      name: 'transactions',
+      commands: [Commands.lookupTransaction, Commands.openTransaction],
+      handOvers: [
+        serializerHandOver(TRANSACTION_VIEW_TYPE, (f, panel, state) =>
+          (f as TransactionsFeature).panels.deserializeWebviewPanel(panel, state),
+        ),
+      ],
+      load: inner =>
+        load<typeof TransactionsModule>(
+          // eslint-disable-next-line @typescript-eslint/no-require-imports -- the lazy seam (lazyFeature.ts)
+          () => require('./features/transactions'),
+        ).registerTransactions(inner, {
+          mirror: () => services.mirror,
+          settings,
+          log: services.log,
+          abi: abi(),
+          tokens: () => services.tokens,
+          rates: () => services.rates,
+        }),
+    }),
+  );
+}
+
+export function wireContracts(host: FeatureHost, services: Services, abi: () => AbiIndex): vscode.Disposable {
+  return withSlice(
+    services,
+    c => ({ networkLabel: networkLabel(c) }),
+    settings =>
+      lazily(services.log, host, {
+        name: 'contracts',
+        commands: [Commands.showContractResults, Commands.showAccountContractResults],
+        handOvers: [
+          serializerHandOver(CONTRACT_RESULTS_VIEW_TYPE, (f, panel, state) =>
+            (f as ContractsFeature).revive(panel, state),
+          ),
+        ],
+        load: inner =>
+          load<typeof ContractsModule>(
+            // eslint-disable-next-line @typescript-eslint/no-require-imports -- the lazy seam (lazyFeature.ts)
+            () => require('./features/contracts'),
+          ).registerContracts(inner, {
+            mirror: () => services.mirror,
+            settings,
+            onDidChangeMirrorClient: services.onDidChangeMirrorClient,
+            log: services.log,
+            abi: abi(),
+            tokens: () => services.tokens,
+          }),
+      }),
+  );
+}
+
+export function wireTerminal(host: FeatureHost, services: Services): vscode.Disposable {
+  return withSlice(
+    services,
+    c => ({ anyShardRealm: c.hover.anyShardRealm }),
+    settings =>
+      lazily(services.log, host, {
+        name: 'terminal',
+        commands: [],
+        // The matching loads with the first terminal line VS Code asks links for.
+        handOvers: [
+          forward =>
+            vscode.window.registerTerminalLinkProvider({
+              provideTerminalLinks: (context, token) =>
+                forward(f => (f as TerminalFeatureApi).provider.provideTerminalLinks(context, token)),
+              handleTerminalLink: link =>
+                forward(f =>
+                  (f as TerminalFeatureApi).provider.handleTerminalLink(
+                    link as Parameters<TerminalFeatureApi['provider']['handleTerminalLink']>[0],
+                  ),
+                ),
+            }),
+        ],
+        load: inner =>
+          load<typeof TerminalModule>(
+            // eslint-disable-next-line @typescript-eslint/no-require-imports -- the lazy seam (lazyFeature.ts)
+            () => require('./features/terminal'),
+          ).registerTerminal(inner, { mirror: () => services.mirror, settings, log: services.log }),
+      }),
+  );
+}
+
+/** "Decode calldata": loaded with its first run (or when a test reads `exports.features.decode`). */
+export function wireDecode(host: FeatureHost, services: Services, abi: () => AbiIndex): vscode.Disposable {
+  return lazily(services.log, host, {
+    name: 'decode',
+    commands: [Commands.decodeCalldata],
+    load: inner =>
+      load<typeof DecodeModule>(
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- the lazy seam (lazyFeature.ts)
+        () => require('./features/decode'),
+      ).registerDecode(inner, { index: abi(), tokens: () => services.tokens }),
+  });
+}
+
+/** The walkthrough's "Open a sample file", loaded with its first run. */
+export function wireWalkthrough(host: FeatureHost, log: FeatureLog): vscode.Disposable {
+  return lazily(log, host, {
+    name: 'walkthrough',
+    commands: [Commands.openSample],
+    load: inner =>
+      load<typeof WalkthroughModule>(
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- the lazy seam (lazyFeature.ts)
+        () => require('./walkthrough'),
+      ).registerWalkthrough(inner),
+  });
+}
+
+/**
+ * The workspace ABI scan: loaded on the turn after activation (its scan started there before), or
+ * by "Open contract source" if that comes first.
+ */
+export function wireAbi(host: FeatureHost, services: Services, abi: () => AbiIndex): vscode.Disposable {
+  return withSlice(
+    services,
+    c => ({ include: c.abi.include, exclude: c.abi.exclude, problems: [] }),
+    settings => {
+      const feature = lazily(services.log, host, {
+        name: 'abi',
+        commands: [Commands.openContractSource],
+        load: inner =>
+          load<typeof AbiModule>(
+            // eslint-disable-next-line @typescript-eslint/no-require-imports -- the lazy seam (lazyFeature.ts)
+            () => require('./features/abi'),
+          ).registerAbi(inner, { index: abi(), settings, log: services.log }),
+      });
+      const timer = setTimeout(() => feature.load(), 0);
+      return vscode.Disposable.from({ dispose: () => clearTimeout(timer) }, feature);
+    },
+  );
+}
+
+/** The settings the hover reads. */
+function hoverSlice(c: LedgerLensConfig): HoverModule.HoverInputs['settings']['current'] {
+  return {
+    network: c.network,
+    customMirror: c.customMirror,
+    mirrorBaseUrl: c.mirrorBaseUrl,
+    hover: c.hover,
+    requestTimeoutMs: c.requestTimeoutMs,
+  };
+}
+
+/**
+ * The hover: a stub provider runs the cheap synchronous finder (the resolver's own test, from
+ * src/ledger); the resolver, the Markdown and the decoders load with the first hover over a reference.
+ */
+export function wireHover(host: FeatureHost, services: Services, abi: () => AbiIndex): vscode.Disposable {
+  return withSlice(services, hoverSlice, settings =>
+    lazily(services.log, host, {
+      name: 'hover',
+      commands: [],
+      handOvers: [
+        forward =>
+          vscode.languages.registerHoverProvider(
+            { scheme: '*' },
+            {
+              provideHover: (document, position, token) => {
+                const { hover, network } = settings.current;
+                if (!hover.enabled || hover.excludedLanguages.includes(document.languageId)) return undefined;
+                const ledger = ledgerOf(network);
+                const line = document.lineAt(position.line).text;
+                const options = { anyShardRealm: hover.anyShardRealm, ...(ledger ? { ledger } : {}) };
+                if (!findReference(line, position.character, options)) return undefined;
+                return forward(f => (f as HoverFeature).provider.provideHover(document, position, token));
+              },
+            },
+          ),
+      ],
+      load: inner =>
+        load<typeof HoverModule>(
+          // eslint-disable-next-line @typescript-eslint/no-require-imports -- the lazy seam (lazyFeature.ts)
+          () => require('./features/hover'),
+        ).registerHover(inner, {
+          mirror: () => services.mirror,
+          settings,
+          onDidChangeMirrorClient: services.onDidChangeMirrorClient,
+          abi: abi(),
+          rates: () => services.rates,
+          ratesFor: network => services.ratesFor(network),
+          networkFor: async document => {
+            const answer = await services.codeNetwork.answerFor(document);
+            const network = mirrorNetworkFor(answer.network, services.config.current);
+            return {
+              network,
+              inferred: answer.network,
+              client: () => services.mirrorFor(network),
+              clientFor: other => services.mirrorFor(other),
+              // A custom mirror node (a local node, a paid one) is where the user looks: no public detour.
+              // A local node's ids are its own: a miss there is not looked for on the public networks.
+              askElsewhere:
+                network !== 'local' &&
+                !(network === services.config.current.network && services.config.current.customMirror),
+              why: whyLine(answer, services.config.current),
+            };
+          },
+        }),
+    }),
+  );
+}
