@@ -198,7 +198,7 @@ export function joinStartup(files, metafile, entry = 'dist/extension.js') {
   });
 }
 
-const LOAD_START = 'var __ledgerLensLoadStart = performance.now();';
+const LOAD_START = 'var __ledgerLensLoadStart = performance.now(), __ledgerLensLoadCpu = process.cpuUsage();';
 
 function stripMapComment(text) {
   return text.replace(/\n\/\/# sourceMappingURL=.*\n?$/, '\n');

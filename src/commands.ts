@@ -39,3 +39,12 @@ export const Views = {
   accounts: 'ledgerLens.accounts',
   blocks: 'ledgerLens.blocks',
 } as const;
+
+/**
+ * Webview panel types, the same strings as webview/protocol.ts's constants (a unit test checks it):
+ * the lazy seam registers their serializers at startup without loading that module.
+ */
+export const PanelTypes = {
+  transaction: 'ledgerLens.transaction',
+  contractResults: 'ledgerLens.contractResults',
+} as const;

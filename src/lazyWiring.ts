@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type * as Abi from './abi';
 import type { AbiIndex } from './abi';
-import { Commands } from './commands';
+import { Commands, PanelTypes } from './commands';
 import { mirrorNetworkFor, whyLine } from './codeNetwork';
 import type * as AbiModule from './features/abi';
 import type * as ContractsModule from './features/contracts';
@@ -27,11 +27,6 @@ import { lazyFeature, serializerHandOver, type LazyFeature, type LazyFeatureSpec
 import type { Services } from './services';
 import { networkLabel, type LedgerLensConfig } from './settings';
 import type * as WalkthroughModule from './walkthrough';
-
-// The webview panel types (webview/protocol.ts's constants, whose module is not loaded at startup;
-// test/unit/shipping/startup.test.ts checks they are the same).
-export const TRANSACTION_VIEW_TYPE = 'ledgerLens.transaction';
-export const CONTRACT_RESULTS_VIEW_TYPE = 'ledgerLens.contractResults';
 
 /** The ABI index every decoder reads, built (src/abi required) by the first feature that asks. */
 export function abiIndexOnFirstUse(): () => AbiIndex {
@@ -69,7 +64,7 @@ export function wireTransactions(host: FeatureHost, services: Services, abi: () 
       name: 'transactions',
       commands: [Commands.lookupTransaction, Commands.openTransaction],
       handOvers: [
-        serializerHandOver(TRANSACTION_VIEW_TYPE, (f, panel, state) =>
+        serializerHandOver(PanelTypes.transaction, (f, panel, state) =>
           (f as TransactionsFeature).panels.deserializeWebviewPanel(panel, state),
         ),
       ],
@@ -98,7 +93,7 @@ export function wireContracts(host: FeatureHost, services: Services, abi: () => 
         name: 'contracts',
         commands: [Commands.showContractResults, Commands.showAccountContractResults],
         handOvers: [
-          serializerHandOver(CONTRACT_RESULTS_VIEW_TYPE, (f, panel, state) =>
+          serializerHandOver(PanelTypes.contractResults, (f, panel, state) =>
             (f as ContractsFeature).revive(panel, state),
           ),
         ],

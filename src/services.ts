@@ -23,8 +23,9 @@ export class Services extends Disposable {
   readonly config: ConfigService;
   /** Tells an untrusted workspace why its endpoint settings are not used. */
   readonly trustNotice: TrustNotice;
-  private mirrorClient: MirrorClient;
-  private statusClient: StatusClient;
+  // The clients, the HTTP layer and the caches are built on first use, not at activation.
+  private mirrorClientBuilt: MirrorClient | undefined;
+  private statusClientBuilt: StatusClient | undefined;
   private readonly clientChanged = this._register(new vscode.EventEmitter<MirrorClient>());
   /** Fires after the mirror client was replaced (network, URL, timeout or rate cap changed). */
   readonly onDidChangeMirrorClient = this.clientChanged.event;
@@ -40,12 +41,27 @@ export class Services extends Disposable {
    * settings, `User-Agent: LedgerLens/<version>`. Features read `http.budgets` (state, onDidChange)
    * to say "rate limited, retrying in 4 s".
    */
-  readonly http: HttpClient;
+  get http(): HttpClient {
+    if (!this.httpBuilt) {
+      this.httpBuilt = new HttpClient({
+        budgets: new RequestBudgets({ rateFor: defaultRatePolicy(this.config.current.maxRequestsPerSecond) }),
+        proxy: readProxyConfig(),
+      });
+    }
+    return this.httpBuilt;
+  }
+  private httpBuilt: HttpClient | undefined;
 
   // Token metadata and exchange rates, kept for the session per network and mirror node (a
   // network's tokens are not another's); requests go through whatever client is current.
-  private readonly tokenCaches = new TokenMetadataByNetwork({ maxInFlight: 4 });
-  private readonly rateCaches = new ExchangeRatesByNetwork();
+  private tokenCachesBuilt: TokenMetadataByNetwork | undefined;
+  private rateCachesBuilt: ExchangeRatesByNetwork | undefined;
+  private get tokenCaches(): TokenMetadataByNetwork {
+    return (this.tokenCachesBuilt ??= new TokenMetadataByNetwork({ maxInFlight: 4 }));
+  }
+  private get rateCaches(): ExchangeRatesByNetwork {
+    return (this.rateCachesBuilt ??= new ExchangeRatesByNetwork());
+  }
   /** [network] Which network each document's code means (ledgerLens.network `auto`), and why. */
   readonly codeNetwork: CodeNetwork;
   /** [network] Clients of networks other than the configured one, built when a document asks. */
@@ -54,19 +70,13 @@ export class Services extends Disposable {
   constructor(readonly log: vscode.LogOutputChannel) {
     super();
     this.config = this._register(new ConfigService());
-    // [net] one layer for every request; rebuilt pieces follow the settings below.
-    this.http = new HttpClient({
-      budgets: new RequestBudgets({ rateFor: defaultRatePolicy(this.config.current.maxRequestsPerSecond) }),
-      proxy: readProxyConfig(),
-    });
-    this._register({ dispose: () => this.http.close() });
+    // [net] one layer for every request (built with the first); rebuilt pieces follow the settings below.
+    this._register({ dispose: () => this.httpBuilt?.close() });
     this._register(
       vscode.workspace.onDidChangeConfiguration(e => {
-        if (e.affectsConfiguration('http')) this.http.setProxy(readProxyConfig());
+        if (e.affectsConfiguration('http')) this.httpBuilt?.setProxy(readProxyConfig());
       }),
     );
-    this.mirrorClient = this.buildMirror(this.config.current);
-    this.statusClient = this.buildStatus(this.config.current);
     this.codeNetwork = this._register(
       new CodeNetwork(
         uri => networkSettingFor(uri),
@@ -81,22 +91,22 @@ export class Services extends Disposable {
         for (const p of this.config.problems) log.warn(`setting ${p.key}: ${p.message}`);
         if (mirrorClientChanged(previous, current)) this.forgetOtherClients();
         if (previous.maxRequestsPerSecond !== current.maxRequestsPerSecond) {
-          this.http.budgets.setPolicy(defaultRatePolicy(current.maxRequestsPerSecond)); // [net]
+          this.httpBuilt?.budgets.setPolicy(defaultRatePolicy(current.maxRequestsPerSecond)); // [net]
         }
         if (mirrorClientChanged(previous, current)) {
-          const old = this.mirrorClient;
-          this.mirrorClient = this.buildMirror(current);
-          old.dispose(); // cancels the old network's requests
-          this.rateCaches.clear(); // a new endpoint may offer the rate the old one lacked
+          const old = this.mirrorClientBuilt;
+          this.mirrorClientBuilt = undefined;
+          old?.dispose(); // cancels the old network's requests
+          this.rateCachesBuilt?.clear(); // a new endpoint may offer the rate the old one lacked
           this.setProblem(undefined);
           log.info(`mirror node: ${current.mirrorBaseUrl} (${current.network})`);
-          this.clientChanged.fire(this.mirrorClient);
+          this.clientChanged.fire(this.mirror);
         }
         if (previous.statusUrl !== current.statusUrl || previous.requestTimeoutMs !== current.requestTimeoutMs) {
-          const old = this.statusClient;
-          this.statusClient = this.buildStatus(current);
-          old.dispose();
-          this.statusClientChanged.fire(this.statusClient);
+          const old = this.statusClientBuilt;
+          this.statusClientBuilt = undefined;
+          old?.dispose();
+          this.statusClientChanged.fire(this.status);
         }
       }),
     );
@@ -104,14 +114,14 @@ export class Services extends Disposable {
   }
 
   get mirror(): MirrorClient {
-    return this.mirrorClient;
+    return (this.mirrorClientBuilt ??= this.buildMirror(this.config.current));
   }
 
   /** The token metadata service of the current network (lazy, coalesced, at most 4 in flight). */
   get tokens(): TokenMetadata {
     const c = this.config.current;
     return this.tokenCaches.for(`${c.network} ${c.mirrorBaseUrl}`, {
-      getToken: (id, opts) => this.mirrorClient.getToken(id, opts),
+      getToken: (id, opts) => this.mirror.getToken(id, opts),
     });
   }
 
@@ -135,7 +145,7 @@ export class Services extends Disposable {
   }
 
   get status(): StatusClient {
-    return this.statusClient;
+    return (this.statusClientBuilt ??= this.buildStatus(this.config.current));
   }
 
   get mirrorProblem(): MirrorProblem | undefined {
@@ -143,10 +153,10 @@ export class Services extends Disposable {
   }
 
   override dispose(): void {
-    this.tokenCaches.dispose();
-    this.rateCaches.clear();
-    this.mirrorClient.dispose();
-    this.statusClient.dispose();
+    this.tokenCachesBuilt?.dispose();
+    this.rateCachesBuilt?.clear();
+    this.mirrorClientBuilt?.dispose();
+    this.statusClientBuilt?.dispose();
     super.dispose();
   }
 
@@ -157,9 +167,9 @@ export class Services extends Disposable {
    * too). Every client goes through the one HTTP layer, so the request budget is shared.
    */
   mirrorFor(network: Network): MirrorClient {
-    if (network === this.config.current.network) return this.mirrorClient;
+    if (network === this.config.current.network) return this.mirror;
     // [network] The local node: ledgerLens.mirrorNodeUrl when the user set one under `auto`.
-    if (network === 'local' && localUsesConfigured(this.config.current)) return this.mirrorClient;
+    if (network === 'local' && localUsesConfigured(this.config.current)) return this.mirror;
     let client = this.otherClients.get(network);
     if (!client) {
       const config = this.config.current;

@@ -44,6 +44,10 @@ export interface ActivationTiming {
   readonly activateMs: number;
   /** Of which: building the services, then each feature's registration, by name. */
   readonly steps: Readonly<Record<string, number>>;
+  /** CPU time (user + system) of this process while evaluating the bundle; undefined outside it. */
+  readonly loadCpuMs?: number | undefined;
+  /** CPU time of activate(): unlike the wall-clock figures, not stretched by other processes. */
+  readonly activateCpuMs?: number;
 }
 
 /** What every feature gets whatever it does: the extension, the exports, and command registration. */

@@ -181,9 +181,14 @@ class StatusBarFeature extends Disposable {
 
     this.render();
     this.item.show();
-    if (this.isLocal) this.localPoller.start();
-    else this.poller.start();
-    void this.target.update();
+    // The first check (the first request: the HTTP layer loads with it) and the active editor's
+    // network (inference reads the document) start on the turn after activate() has returned.
+    const first = setTimeout(() => {
+      if (this.isLocal) this.localPoller.start();
+      else this.poller.start();
+      void this.target.update();
+    }, 0);
+    this._register(toDisposable(() => clearTimeout(first)));
   }
 
   private get isLocal(): boolean {

@@ -1,7 +1,9 @@
 // What the extension host loads at startup, as build/extension-build.mjs builds it for the .vsix: at
 // most 400 KB, no module in two files, none of the parts meant for first use (undici, viem, the
-// built-in ABIs, the mirror response schemas), and, when the startup file is really required (with a
-// stand-in `vscode` module), no lazy file loaded; each lazy file then loads on its own.
+// built-in ABIs, the mirror response schemas, the features behind the lazy seam of
+// src/lazyFeature.ts, src/infer's readers, the ABI layer), and, when the startup file is really
+// required (with a stand-in `vscode` module), one file read (the startup chunks are folded into it)
+// and no lazy file loaded; each lazy file then loads on its own, sharing the startup file's modules.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import Module from 'module';
@@ -9,9 +11,42 @@ import * as os from 'os';
 import * as path from 'path';
 import { extensionBuild, type Metafile } from '../../support/bundles';
 import { projectRoot } from '../ledger/paths';
+import { PanelTypes } from '../../../src/commands';
+import * as protocol from '../../../webview/protocol';
 
 const LAZY_PACKAGES = ['undici', 'viem', 'abitype', '@noble/hashes'];
-const LAZY_SOURCES = ['src/mirror/schemas.ts', 'src/abi/builtin.ts', 'src/net/undiciParts.ts', 'src/abi/viemParts.ts'];
+const LAZY_SOURCES = [
+  'src/mirror/schemas.ts',
+  'src/abi/builtin.ts',
+  'src/net/undiciParts.ts',
+  'src/abi/viemParts.ts',
+  'src/walkthrough.ts',
+];
+/** Folders whose every module is loaded on first use, with the few small ones startup code shares. */
+const LAZY_FOLDERS: Record<string, readonly string[]> = {
+  'src/features/transactions/': [],
+  'src/features/contracts/': [],
+  'src/features/decode/': [],
+  'src/features/terminal/': [],
+  'src/features/hover/': [],
+  'src/features/abi/': [],
+  // Which network answers (route.ts, resolve.ts) is asked by the status item; the readers are lazy.
+  'src/infer/': ['src/infer/route.ts', 'src/infer/resolve.ts'],
+  // The settings check `ledgerLens.abi.include` / `exclude` (globs.ts); the decoders are lazy.
+  'src/abi/': ['src/abi/globs.ts'],
+};
+/** The lazy features' files and what each exports (its registration). */
+const LAZY_FEATURES: Record<string, string> = {
+  'lazy-transactions.js': 'registerTransactions',
+  'lazy-contracts.js': 'registerContracts',
+  'lazy-decode.js': 'registerDecode',
+  'lazy-terminal.js': 'registerTerminal',
+  'lazy-hover.js': 'registerHover',
+  'lazy-abi-feature.js': 'registerAbi',
+  'lazy-walkthrough.js': 'registerWalkthrough',
+  'lazy-infer.js': 'inferNetwork',
+  'lazy-abi.js': 'AbiIndex',
+};
 
 /** A `vscode` stand-in: every property is a callable, constructible object, so top-level code runs. */
 function fakeVscode(): unknown {
@@ -63,13 +98,23 @@ describe('startup: what the extension host loads before activate()', function ()
     assert.deepStrictEqual(twice, []);
   });
 
-  it('leaves undici, viem, the built-in ABIs and the mirror schemas to their own files', () => {
+  it('leaves undici, viem, the ABI layer, the mirror schemas and the lazy features to their own files', () => {
     const inputs = [...startup].flatMap(f => Object.keys(metafile.outputs[f]?.inputs ?? {}));
     for (const pkg of LAZY_PACKAGES)
       assert.ok(!inputs.some(i => i.includes(`node_modules/${pkg}/`)), `${pkg} is loaded at startup`);
     for (const src of LAZY_SOURCES) assert.ok(!inputs.includes(src), `${src} is loaded at startup`);
+    for (const [folder, shared] of Object.entries(LAZY_FOLDERS)) {
+      const early = inputs.filter(i => i.startsWith(folder) && !shared.includes(i));
+      assert.deepStrictEqual(early, [], `${folder} is loaded at startup`);
+    }
     const names = Object.values({ ...build.LAZY, ...build.ISOLATED });
     for (const name of names) assert.ok(metafile.outputs[`dist/${name}.js`], `dist/${name}.js is built`);
+    for (const file of Object.keys(LAZY_FEATURES)) assert.ok(names.includes(file.replace(/\.js$/, '')), file);
+  });
+
+  it('names the webview panel types as webview/protocol.ts does (the seam does not load it)', () => {
+    assert.strictEqual(PanelTypes.transaction, protocol.TRANSACTION_VIEW_TYPE);
+    assert.strictEqual(PanelTypes.contractResults, protocol.CONTRACT_RESULTS_VIEW_TYPE);
   });
 
   it('requires no lazy file when the startup file loads; each lazy file loads on its own', () => {
@@ -84,11 +129,24 @@ describe('startup: what the extension host loads before activate()', function ()
       const ext = require(path.join(dir, 'extension.js')) as { activate?: unknown };
       assert.strictEqual(typeof ext.activate, 'function');
       const loaded = Object.keys(require.cache).filter(k => k.startsWith(dir + path.sep));
+      // One file: the chunks the startup code needs are folded into extension.js.
       assert.deepStrictEqual(
-        loaded.filter(k => path.basename(k).startsWith('lazy-')),
-        [],
+        loaded.map(k => path.basename(k)),
+        ['extension.js'],
       );
-      assert.deepStrictEqual(new Set(loaded.map(k => `dist/${path.basename(k)}`)), startup);
+      // A chunk's own file forwards to the module inside extension.js: the same object, not a copy.
+      const chunkOf = (ext as { __ledgerLensChunk?: (id: string) => unknown }).__ledgerLensChunk;
+      assert.strictEqual(typeof chunkOf, 'function');
+      for (const f of [...startup].filter(f => f !== 'dist/extension.js')) {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle just built
+        const viaFile = require(path.join(dir, path.basename(f))) as unknown;
+        assert.strictEqual(viaFile, chunkOf?.(`./${path.basename(f)}`), f);
+      }
+      for (const [file, name] of Object.entries(LAZY_FEATURES)) {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle just built
+        const part = require(path.join(dir, file)) as Record<string, unknown>;
+        assert.strictEqual(typeof part[name], 'function', `${file} exports ${name}`);
+      }
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle just built
       const undici = require(path.join(dir, 'lazy-undici.js')) as { Agent?: unknown };
       assert.strictEqual(typeof undici.Agent, 'function');
