@@ -28,6 +28,7 @@ export const LAZY = {
   'src/infer/index.ts': 'lazy-infer',
   'src/features/hover/index.ts': 'lazy-hover',
   'src/features/abi/index.ts': 'lazy-abi-feature',
+  'src/features/common/index.ts': 'lazy-common',
   'src/abi/index.ts': 'lazy-abi',
 };
 

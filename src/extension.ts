@@ -10,7 +10,6 @@ import {
   type FeatureHost,
   type LedgerLensExports,
 } from './features/context';
-import { registerCommon } from './features/common';
 import { registerAccounts } from './features/accounts';
 import { registerBlocks } from './features/blocks';
 import { detailSettings } from './features/common/detailPanel/networks';
@@ -19,6 +18,7 @@ import { hostOf, mirrorNetworkFor, whyLine } from './codeNetwork';
 import {
   abiIndexOnFirstUse,
   wireAbi,
+  wireCommon,
   wireContracts,
   wireDecode,
   wireHover,
@@ -30,7 +30,7 @@ import {
 import { networkLabel } from './settings';
 
 // The features behind the lazy seam are wired in lazyWiring.ts (their tests import them from here).
-export { wireAbi, wireContracts, wireDecode, wireHover, wireTerminal, wireTransactions, wireWalkthrough };
+export { wireAbi, wireCommon, wireContracts, wireDecode, wireHover, wireTerminal, wireTransactions, wireWalkthrough };
 
 // Set by the first statement of dist/extension.js (esbuild.mjs's banner); absent outside the bundle.
 declare const __ledgerLensLoadStart: number | undefined;
@@ -93,15 +93,6 @@ function wire(ctx: FeatureContext): [string, () => vscode.Disposable][] {
     ['terminal', () => wireTerminal(ctx, services)],
     ['walkthrough', () => wireWalkthrough(ctx, services.log)],
   ];
-}
-
-export function wireCommon(host: FeatureHost, services: Services): vscode.Disposable {
-  return withSlice(
-    services,
-    c => ({ network: c.network, customMirror: c.customMirror, mirrorBaseUrl: c.mirrorBaseUrl }),
-    settings =>
-      registerCommon(host, { mirror: () => services.mirror, settings, config: services.config, log: services.log }),
-  );
 }
 
 export function wireAccounts(host: FeatureHost, services: Services): vscode.Disposable {

@@ -9,6 +9,7 @@ import type { AbiIndex } from './abi';
 import { Commands, PanelTypes } from './commands';
 import { mirrorNetworkFor, whyLine } from './codeNetwork';
 import type * as AbiModule from './features/abi';
+import type * as CommonModule from './features/common';
 import type * as ContractsModule from './features/contracts';
 import type { ContractsFeature } from './features/contracts';
 import { detailSettings } from './features/common/detailPanel/networks';
@@ -140,6 +141,45 @@ export function wireTerminal(host: FeatureHost, services: Services): vscode.Disp
             // eslint-disable-next-line @typescript-eslint/no-require-imports -- the lazy seam (lazyFeature.ts)
             () => require('./features/terminal'),
           ).registerTerminal(inner, { mirror: () => services.mirror, settings, log: services.log }),
+      }),
+  );
+}
+
+/** The shared commands (copy, HashScan, Open as JSON, Select network, Show log), loaded with the first. */
+export function wireCommon(host: FeatureHost, services: Services): vscode.Disposable {
+  return withSlice(
+    services,
+    c => ({ network: c.network, customMirror: c.customMirror, mirrorBaseUrl: c.mirrorBaseUrl }),
+    settings =>
+      lazily(services.log, host, {
+        name: 'common',
+        commands: [
+          Commands.showLog,
+          Commands.selectNetwork,
+          Commands.copyId,
+          Commands.copyEvmAddress,
+          Commands.copyTransactionId,
+          Commands.openInHashScan,
+          Commands.openAsJson,
+        ],
+        // "Open as JSON" documents (features/common's JSON_SCHEME) read empty until the feature loads,
+        // as they did before any was opened; the feature then registers its own provider.
+        handOvers: [
+          () =>
+            vscode.workspace.registerTextDocumentContentProvider('ledgerlens-json', {
+              provideTextDocumentContent: () => '',
+            }),
+        ],
+        load: inner =>
+          load<typeof CommonModule>(
+            // eslint-disable-next-line @typescript-eslint/no-require-imports -- the lazy seam (lazyFeature.ts)
+            () => require('./features/common'),
+          ).registerCommon(inner, {
+            mirror: () => services.mirror,
+            settings,
+            config: services.config,
+            log: services.log,
+          }),
       }),
   );
 }

@@ -21,6 +21,7 @@ const LAZY_SOURCES = [
   'src/net/undiciParts.ts',
   'src/abi/viemParts.ts',
   'src/walkthrough.ts',
+  'src/features/common/index.ts',
 ];
 /** Folders whose every module is loaded on first use, with the few small ones startup code shares. */
 const LAZY_FOLDERS: Record<string, readonly string[]> = {
@@ -44,6 +45,7 @@ const LAZY_FEATURES: Record<string, string> = {
   'lazy-hover.js': 'registerHover',
   'lazy-abi-feature.js': 'registerAbi',
   'lazy-walkthrough.js': 'registerWalkthrough',
+  'lazy-common.js': 'registerCommon',
   'lazy-infer.js': 'inferNetwork',
   'lazy-abi.js': 'AbiIndex',
 };
