@@ -147,6 +147,19 @@ export class Services extends Disposable {
    */
   mirrorFor(network: Network): MirrorClient {
     if (network === this.config.current.network) return this.mirrorClient;
+    return this.publicClient(network);
+  }
+
+  /**
+   * [panels] The client of `network`'s public mirror node, also for the selected network when its
+   * settings name a custom mirror node ("try the other networks" after a miss there).
+   */
+  publicMirrorFor(network: Network): MirrorClient {
+    const c = this.config.current;
+    return network === c.network && c.customMirror ? this.publicClient(network) : this.mirrorFor(network);
+  }
+
+  private publicClient(network: Network): MirrorClient {
     let client = this.otherClients.get(network);
     if (!client) {
       const config = this.config.current;

@@ -177,7 +177,7 @@ export class HoverResolver {
     const rates = this.deps.rates?.();
     const rate = rates?.peekLatest();
     if (rates && !rate && !rates.isUnavailable) void rates.latest();
-    return { ...named, now: this.now(), ...(rate ? { rate } : {}) };
+    return { ...named, mirrorNetwork: config.network, now: this.now(), ...(rate ? { rate } : {}) };
   }
 
   private async lookup(

@@ -23,6 +23,9 @@ import {
   isContractTransaction,
 } from './contractCall';
 import { moneyNeeds, type Money } from './money';
+import { firstWaitMessage, loadWhenIndexed } from './fresh';
+import { isNetwork, type Network, type TransactionId } from '../../ledger';
+import type { Clock } from '../../mirror/fresh';
 
 /** Token metadata and exchange rates of the selected network, for units and dollars in the panel. */
 export interface PanelMoney {
@@ -77,6 +80,8 @@ export class TransactionPanels extends DetailPanels<TransactionPanelState, Trans
     private readonly panelDeps: DetailPanelsDeps,
     private readonly abi?: AbiIndex,
     private readonly money?: PanelMoney,
+    /** The clock and waits of the fresh-transaction retries (tests shorten them). */
+    private readonly fresh?: { readonly clock?: Clock; readonly delays?: readonly number[] },
   ) {
     super(panelDeps, TRANSACTION_VIEW_TYPE, 'transaction');
     // A recompiled artifact changes the decoded sections of the panels already open.
@@ -94,7 +99,7 @@ export class TransactionPanels extends DetailPanels<TransactionPanelState, Trans
       this.drawn.delete(key);
       return;
     }
-    panel.setView(this.loadedView(drawn.state, drawn.response, drawn.format));
+    panel.setView({ ...this.loadedView(drawn.state, drawn.response, drawn.format), why: panel.view.why });
   }
 
   /** The Call and Events sections of a contract transaction, fetching its result the first time. */
@@ -108,10 +113,10 @@ export class TransactionPanels extends DetailPanels<TransactionPanelState, Trans
     const data = this.calls.get(key);
     if (data instanceof Error) return [contractNote(id, `could not be read: ${data.message}`)];
     if (data) return contractSections(id, decodeCallData(this.abi, data));
-    if (state.network !== this.panelDeps.config().network)
-      return [contractNote(id, 'decoded only on the selected network')];
+    const network = state.network;
+    if (!isNetwork(network)) return [contractNote(id, 'decoded only on a network Ledger Lens knows')];
     const panelKey = this.keyOf(state);
-    void this.calls.load(key, this.panelDeps.client(), t.transaction_id).then(() => this.redraw(panelKey));
+    void this.calls.load(key, this.panelDeps.clientFor(network), t.transaction_id).then(() => this.redraw(panelKey));
     return [contractNote(id, 'loading…')];
   }
 
@@ -157,8 +162,32 @@ export class TransactionPanels extends DetailPanels<TransactionPanelState, Trans
   }
 
   /** Shows a fetched lookup: in the panel of that transaction if one is open, else in a new one. */
-  show(network: string, query: TransactionQuery, response: TransactionsResponse): DetailPanel {
-    return this.showLoaded(stateOf(network, query), response);
+  show(network: string, query: TransactionQuery, response: TransactionsResponse, why: string): DetailPanel {
+    return this.showLoaded(stateOf(network, query), response, why);
+  }
+
+  /**
+   * A fresh transaction the lookup met a 404 for: its panel says "not indexed yet, retrying in N s"
+   * and loads it in place when it appears; closing the panel stops the retries.
+   */
+  showWhenIndexed(
+    network: Network,
+    why: string,
+    query: TransactionQuery & { readonly transactionId: TransactionId },
+    firstError: Error,
+  ): DetailPanel {
+    const state = stateOf(network, query);
+    const fresh = this.fresh ?? {};
+    return this.showWaiting(state, why, firstWaitMessage(fresh.delays), (signal, waiting) =>
+      loadWhenIndexed({
+        transactionId: query.transactionId,
+        firstError,
+        attempt: () => this.fetch(this.panelDeps.clientFor(network), state, signal),
+        waiting,
+        signal,
+        ...fresh,
+      }),
+    );
   }
 
   protected restore(raw: unknown): TransactionPanelState | undefined {
