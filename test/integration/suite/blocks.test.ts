@@ -28,6 +28,8 @@ describe('Blocks', () => {
 
   before(async () => {
     api = await activateLedgerLens();
+    // "Lookup block" asks the network the active editor's code means: none here, so the configured one.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     replay = await startMirrorReplay({ port: 0 });
     client = createMirrorClient({ baseUrl: replay.url, retries: 0 });
     await setSetting('ledgerLens.mirrorNodeUrl', replay.url);

@@ -133,7 +133,8 @@ export abstract class DetailPanels<State extends PanelState, Result>
     load: (signal: AbortSignal) => Promise<Result>,
   ): Promise<void> {
     const controller = new AbortController();
-    const sub = detail.onDidDispose(() => controller.abort());
+    // The WebviewPanel's own event: it fires however the panel goes (closed by the user or disposed here).
+    const sub = detail.panel.onDidDispose(() => controller.abort());
     try {
       const result = await load(controller.signal);
       detail.setView({ ...this.loadedView(state, result, this.formatFor(state.network)), why });
