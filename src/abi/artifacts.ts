@@ -1,7 +1,7 @@
 // Reading one workspace file as ABIs: a Hardhat, Foundry or Truffle artifact, or a plain JSON ABI.
 // Everything here is untrusted workspace text: parsed with zod, never executed, and a file that is
 // not what it should be (half-written by a compile, not JSON, not an ABI) is skipped with a reason.
-import type { z } from 'zod';
+import type * as z from '../zod';
 import { prepareCode } from './bytecode';
 import {
   type AbiItemShape,
@@ -136,7 +136,7 @@ function typeDepth(param: AbiParameterShape): number {
   return 1 + arrays + inner;
 }
 
-function describe(error: z.ZodError): string {
+function describe(error: z.core.$ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'invalid';
   const where = issue.path.length ? `at ${issue.path.map(String).join('.')}` : '';

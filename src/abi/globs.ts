@@ -1,6 +1,6 @@
 // The artifact folders and globs (pure): the defaults of `ledgerLens.abi.include` and
 // `ledgerLens.abi.exclude` (checked with zod: a bad value falls back to the default and is logged).
-import { z } from 'zod';
+import * as z from '../zod';
 
 export const DEFAULT_INCLUDE: readonly string[] = [
   '**/artifacts/**/*.sol/*.json',
@@ -12,7 +12,7 @@ export const DEFAULT_INCLUDE: readonly string[] = [
 ];
 export const DEFAULT_EXCLUDE: readonly string[] = ['**/node_modules/**', '**/build-info/**', '**/*.dbg.json'];
 
-const globs = z.array(z.string().min(1).max(500)).max(100);
+const globs = z.array(z.string().check(z.minLength(1), z.maxLength(500))).check(z.maxLength(100));
 
 export interface AbiGlobs {
   readonly include: readonly string[];

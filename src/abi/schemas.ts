@@ -1,7 +1,7 @@
 // zod schemas for what the ABI layer reads from the workspace: JSON ABIs and the artifact files of
 // Hardhat, Foundry and Truffle. Objects are loose (compilers add fields); what is checked is what
 // decoding relies on: item kinds, names, and parameter types that are valid Solidity ABI types.
-import { z } from 'zod';
+import * as z from '../zod';
 
 const INT_SIZES =
   '(?:8|16|24|32|40|48|56|64|72|80|88|96|104|112|120|128|136|144|152|160|168|176|184|192|200|208|216|224|232|240|248|256)';
@@ -23,40 +23,42 @@ export interface AbiParameterShape {
   readonly components?: readonly AbiParameterShape[];
 }
 
-export const abiParameter: z.ZodType<AbiParameterShape> = z.lazy(() =>
+export const abiParameter: z.ZodMiniType<AbiParameterShape> = z.lazy(() =>
   z
     .looseObject({
-      name: z.string().optional(),
-      type: z.string().regex(ABI_TYPE, 'not a Solidity ABI type'),
-      internalType: z.string().optional(),
-      indexed: z.boolean().optional(),
-      components: z.array(abiParameter).optional(),
+      name: z.optional(z.string()),
+      type: z.string().check(z.regex(ABI_TYPE, 'not a Solidity ABI type')),
+      internalType: z.optional(z.string()),
+      indexed: z.optional(z.boolean()),
+      components: z.optional(z.array(abiParameter)),
     })
-    .refine(p => !p.type.startsWith('tuple') || p.components !== undefined, 'a tuple without components'),
+    .check(z.refine(p => !p.type.startsWith('tuple') || p.components !== undefined, 'a tuple without components')),
 );
 
-const name = z.string().regex(IDENTIFIER, 'not an identifier');
+const name = z.string().check(z.regex(IDENTIFIER, 'not an identifier'));
 const params = z.array(abiParameter);
 
 export const abiFunction = z.looseObject({
   type: z.literal('function'),
   name,
-  inputs: params.default([]),
-  outputs: params.default([]),
-  stateMutability: z.enum(['pure', 'view', 'nonpayable', 'payable']).default('nonpayable'),
+  inputs: z._default(params, []),
+  outputs: z._default(params, []),
+  stateMutability: z._default(z.enum(['pure', 'view', 'nonpayable', 'payable']), 'nonpayable'),
 });
 export const abiEvent = z.looseObject({
   type: z.literal('event'),
   name,
-  inputs: params.default([]),
-  anonymous: z.boolean().default(false),
+  inputs: z._default(params, []),
+  anonymous: z._default(z.boolean(), false),
 });
-export const abiError = z.looseObject({ type: z.literal('error'), name, inputs: params.default([]) });
+export const abiError = z.looseObject({ type: z.literal('error'), name, inputs: z._default(params, []) });
 const otherItem = z.looseObject({ type: z.enum(['constructor', 'fallback', 'receive']) });
 
 /** One ABI item. Solidity before 0.5 left `type` out for functions: it defaults to "function". */
-export const abiItem = z.preprocess(
-  item => (item !== null && typeof item === 'object' && !('type' in item) ? { ...item, type: 'function' } : item),
+export const abiItem = z.pipe(
+  z.transform((item: unknown) =>
+    item !== null && typeof item === 'object' && !('type' in item) ? { ...item, type: 'function' } : item,
+  ),
   z.discriminatedUnion('type', [abiFunction, abiEvent, abiError, otherItem]),
 );
 export const abiSchema = z.array(abiItem);
@@ -66,16 +68,19 @@ export type AbiItemShape = z.infer<typeof abiItem>;
 // Bytecode is checked by bytecode.ts in one linear scan (a regex over 48 KB of hex is not cheap).
 const hexCode = z.string();
 
-const offsetRange = z.looseObject({ start: z.number().int().nonnegative(), length: z.number().int().positive() });
+const offsetRange = z.looseObject({
+  start: z.number().check(z.int(), z.nonnegative()),
+  length: z.number().check(z.int(), z.positive()),
+});
 
 /** Hardhat (`_format: hh-sol-artifact-1`) and Truffle: bytecode as a string. */
 export const stringCodeArtifact = z.looseObject({
-  _format: z.string().optional(),
-  contractName: z.string().optional(),
-  sourceName: z.string().optional(),
-  sourcePath: z.string().optional(),
+  _format: z.optional(z.string()),
+  contractName: z.optional(z.string()),
+  sourceName: z.optional(z.string()),
+  sourcePath: z.optional(z.string()),
   abi: z.array(z.unknown()),
-  deployedBytecode: hexCode.optional(),
+  deployedBytecode: z.optional(hexCode),
 });
 
 /** Foundry `out/<File>.sol/<Contract>.json`: bytecode objects with their immutable references. */
@@ -83,11 +88,11 @@ export const foundryArtifact = z.looseObject({
   abi: z.array(z.unknown()),
   deployedBytecode: z.looseObject({
     object: hexCode,
-    immutableReferences: z.record(z.string(), z.array(offsetRange)).optional(),
+    immutableReferences: z.optional(z.record(z.string(), z.array(offsetRange))),
   }),
   /** An object in current Foundry, a JSON string in older releases: read by artifacts.ts. */
-  metadata: z.unknown().optional(),
-  ast: z.looseObject({ absolutePath: z.string().optional() }).optional(),
+  metadata: z.optional(z.unknown()),
+  ast: z.optional(z.looseObject({ absolutePath: z.optional(z.string()) })),
 });
 
 /** The part of solc's metadata that names the compiled source and contract. */

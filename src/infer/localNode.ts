@@ -1,7 +1,7 @@
 // Signs that a project runs against a local node or Solo: a compose file that starts the mirror
 // node or the JSON-RPC relay, or a package.json that depends on / runs `@hashgraph/hedera-local` or
 // Solo. The weakest evidence, consulted after `.env`, Hardhat and Foundry.
-import { z } from 'zod';
+import * as z from '../zod';
 import { type ConfigEvidence, lineOf } from './evidence';
 
 // Images of a local node's services (Hedera and Hiero names), or its mirror REST port mapped.
@@ -12,13 +12,11 @@ const LOCAL_PACKAGES = ['@hashgraph/hedera-local', '@hashgraph/solo', '@hiero-le
 // `hedera start` (the local-node CLI), `hedera-local ...`, `solo ...` as a command in a script.
 const LOCAL_SCRIPT = /(?:^|[;&|]\s*|\bnpx\s+)(?:hedera\s+(?:start|restart)\b|hedera-local\b|solo\s+\w)/;
 
-const PackageJson = z
-  .object({
-    dependencies: z.record(z.string(), z.unknown()).optional(),
-    devDependencies: z.record(z.string(), z.unknown()).optional(),
-    scripts: z.record(z.string(), z.unknown()).optional(),
-  })
-  .passthrough();
+const PackageJson = z.looseObject({
+  dependencies: z.optional(z.record(z.string(), z.unknown())),
+  devDependencies: z.optional(z.record(z.string(), z.unknown())),
+  scripts: z.optional(z.record(z.string(), z.unknown())),
+});
 
 export function inferFromCompose(path: string, text: string): ConfigEvidence {
   const m = COMPOSE_SIGN.exec(text);

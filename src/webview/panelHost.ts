@@ -1,7 +1,7 @@
 // The extension side of a panel: owns the WebviewPanel, validates every message that arrives
 // against the panel's schema, and posts typed messages back.
 import * as vscode from 'vscode';
-import type { z } from 'zod';
+import type * as z from '../zod';
 import { Disposable } from '../util/lifecycle';
 import { localResourceRoots, panelHtml } from './html';
 
@@ -13,7 +13,7 @@ export interface PanelHostOptions<FromWebview> {
   readonly initialState: unknown;
   readonly hasCss?: boolean;
   /** Validates what the webview sends: everything else is dropped and logged. */
-  readonly messageSchema: z.ZodType<FromWebview>;
+  readonly messageSchema: z.ZodMiniType<FromWebview>;
   readonly log: PanelLog;
 }
 

@@ -1,7 +1,7 @@
 // The blocks feature: the Blocks view (latest blocks, Load more, refreshed while visible),
 // "Lookup block", "Open block" and the block panel.
 import * as vscode from 'vscode';
-import { z } from 'zod';
+import * as z from '../../zod';
 import { Commands, Views } from '../../commands';
 import type { Block, MirrorClient } from '../../mirror';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
@@ -30,7 +30,10 @@ export interface BlocksFeature {
 
 export type BlockLookupOutcome = LookupOutcome;
 
-const argSchema = z.union([z.string().max(300), z.object({ input: z.string().max(300) })]);
+const argSchema = z.union([
+  z.string().check(z.maxLength(300)),
+  z.object({ input: z.string().check(z.maxLength(300)) }),
+]);
 
 /** The settings the feature reads: the detail panels' and the view's network label. */
 export interface BlocksSettings extends DetailSettings {

@@ -1,5 +1,5 @@
 // Block panels: one per block, every field of the record, restored after a reload.
-import { z } from 'zod';
+import * as z from '../../zod';
 import type { Block, MirrorClient } from '../../mirror';
 import { BLOCK_VIEW_TYPE, type BlockPanelState, type DetailView } from '../../../webview/protocol';
 import type { FormatOptions } from '../common/detailPanel/format';
@@ -10,8 +10,8 @@ import { parseBlockLookup } from './input';
 
 const persistSchema = z.object({
   panel: z.literal('block'),
-  network: z.string().min(1).max(100),
-  hashOrNumber: z.string().min(1).max(200),
+  network: z.string().check(z.minLength(1), z.maxLength(100)),
+  hashOrNumber: z.string().check(z.minLength(1), z.maxLength(200)),
 });
 
 export class BlockPanels extends DetailPanels<BlockPanelState, Block> {

@@ -1,7 +1,7 @@
 // zod schemas for what reaches the contract results host: the webview's messages, the state the
 // serializer is handed, and the filters other features pass to the command. Each is checked
 // against the protocol's types with `satisfies`.
-import { z } from 'zod';
+import * as z from '../../zod';
 import {
   AMOUNT_UNITS,
   TIMESTAMP_OPERATORS,
@@ -11,7 +11,7 @@ import {
 } from '../../../webview/protocol';
 
 // Bounds keep a hostile or broken page from making the host do unbounded work.
-const text = (max: number) => z.string().max(max);
+const text = (max: number) => z.string().check(z.maxLength(max));
 
 const timestampFilterSchema = z.object({
   operator: z.enum(TIMESTAMP_OPERATORS),
@@ -22,22 +22,22 @@ export const filtersSchema = z.object({
   from: text(200),
   blockNumber: text(200),
   blockHash: text(200),
-  timestamps: z.array(timestampFilterSchema).max(20),
+  timestamps: z.array(timestampFilterSchema).check(z.maxLength(20)),
   transactionIndex: text(64),
   internal: z.boolean(),
   order: z.enum(['asc', 'desc']),
   limit: text(32),
-}) satisfies z.ZodType<ContractResultsFilters>;
+}) satisfies z.ZodMiniType<ContractResultsFilters>;
 
 /** The filters another feature (or a command argument) passes: any subset of the form. */
-export const filterInitSchema = filtersSchema.partial().strict();
+export const filterInitSchema = z.strictObject(z.partial(filtersSchema).shape);
 
 export const unitSchema = z.enum(AMOUNT_UNITS);
 
 export const panelStateSchema = z.object({
   filters: filtersSchema,
   unit: unitSchema,
-}) satisfies z.ZodType<ContractResultsPanelState>;
+}) satisfies z.ZodMiniType<ContractResultsPanelState>;
 
 const ENTITY_ID = /^\d{1,10}\.\d{1,10}\.\d{1,10}$/;
 
@@ -47,5 +47,9 @@ export const toHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('loadMore') }),
   z.object({ type: z.literal('retry') }),
   z.object({ type: z.literal('copy'), text: text(100_000) }),
-  z.object({ type: z.literal('openEntity'), kind: z.enum(['account', 'contract']), id: z.string().regex(ENTITY_ID) }),
-]) satisfies z.ZodType<ContractResultsToHost>;
+  z.object({
+    type: z.literal('openEntity'),
+    kind: z.enum(['account', 'contract']),
+    id: z.string().check(z.regex(ENTITY_ID)),
+  }),
+]) satisfies z.ZodMiniType<ContractResultsToHost>;

@@ -2,7 +2,7 @@
 // a malformed id before any request, fetch, and show every returned transaction. A miss on the
 // selected network offers the other networks.
 import * as vscode from 'vscode';
-import { z } from 'zod';
+import * as z from '../../zod';
 import { isNetwork, otherNetworks, type Network } from '../../ledger';
 import { MirrorError, type TransactionsResponse } from '../../mirror';
 import { runLookup, refuse, warn, type LookupNetwork, type LookupOutcome } from '../common/detailPanel/lookup';
@@ -29,13 +29,13 @@ export type { LookupOutcome } from '../common/detailPanel/lookup';
 
 // The argument forms: the input text itself, { input, nonce?, scheduled? }, or an EntityTarget.
 const argSchema = z.union([
-  z.string().max(2048),
+  z.string().check(z.maxLength(2048)),
   z.object({
-    input: z.string().max(2048),
-    nonce: z.number().int().min(0).max(2_147_483_647).optional(),
-    scheduled: z.boolean().optional(),
+    input: z.string().check(z.maxLength(2048)),
+    nonce: z.optional(z.number().check(z.int(), z.gte(0), z.lte(2_147_483_647))),
+    scheduled: z.optional(z.boolean()),
     /** Answer for "try the other networks" without asking (tests). */
-    tryOtherNetworks: z.boolean().optional(),
+    tryOtherNetworks: z.optional(z.boolean()),
   }),
 ]);
 

@@ -1,6 +1,6 @@
 // Transaction panels: one per transaction (looking the same one up again reveals it), each brought
 // back after a reload by the serializer, which re-reads the transaction from its network.
-import { z } from 'zod';
+import * as z from '../../zod';
 import type { MirrorClient, TokenMetadata, TransactionsResponse } from '../../mirror';
 import type { ExchangeRates } from '../../mirror/rates';
 import {
@@ -41,10 +41,10 @@ const MONEY_WAIT_MS = 4000;
 
 const persistSchema = z.object({
   panel: z.literal('transaction'),
-  network: z.string().min(1).max(100),
-  idOrHash: z.string().min(1).max(200),
-  nonce: z.number().int().min(0).max(2_147_483_647).optional(),
-  scheduled: z.boolean().optional(),
+  network: z.string().check(z.minLength(1), z.maxLength(100)),
+  idOrHash: z.string().check(z.minLength(1), z.maxLength(200)),
+  nonce: z.optional(z.number().check(z.int(), z.gte(0), z.lte(2_147_483_647))),
+  scheduled: z.optional(z.boolean()),
 });
 
 export function stateOf(network: string, query: TransactionQuery): TransactionPanelState {

@@ -2,7 +2,7 @@
 // messages they may send (validated with the protocol's one description of an action), and what
 // their links and buttons do. Both panels load the one browser bundle, webview/detail.
 import * as vscode from 'vscode';
-import type { z } from 'zod';
+import type * as z from '../../../zod';
 import { Commands } from '../../../commands';
 import { PanelHost, type PanelLog } from '../../../webview/panelHost';
 import { schemaOf } from '../../../webview/schema';
@@ -17,7 +17,7 @@ import {
   type TransactionPanelState,
 } from '../../../../webview/protocol';
 
-export const detailToHostSchema: z.ZodType<DetailToHost> = schemaOf(detailToHostValidator);
+export const detailToHostSchema: z.ZodMiniType<DetailToHost> = schemaOf(detailToHostValidator);
 
 export interface DetailPanelOptions {
   readonly extensionUri: vscode.Uri;
