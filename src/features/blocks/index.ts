@@ -7,7 +7,7 @@ import type { Block, MirrorClient } from '../../mirror';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { refuse, runLookup, warn, type LookupNetwork, type LookupOutcome } from '../common/detailPanel/lookup';
 import {
-  requestedNetwork,
+  networkForArgument,
   settingsChooser,
   type ClientFor,
   type DetailSettings,
@@ -128,7 +128,7 @@ async function lookupBlock(inputs: BlocksInputs, panels: BlockPanels, arg: unkno
   return runLookup<BlockQuery, Block>(
     {
       network: async (): Promise<LookupNetwork> => {
-        const chosen = await choose(requestedNetwork(arg));
+        const chosen = await networkForArgument(arg, choose, () => inputs.settings.current);
         return { name: chosen.network, client: inputs.clientFor(chosen.network), why: chosen.why };
       },
       parse: parseBlockLookup,

@@ -8,7 +8,7 @@ import { MirrorError, type TransactionsResponse } from '../../mirror';
 import { runLookup, refuse, warn, type LookupNetwork, type LookupOutcome } from '../common/detailPanel/lookup';
 import {
   foundElsewhereWhy,
-  requestedNetwork,
+  networkForArgument,
   type ClientFor,
   type DetailSettings,
   type NetworkChooser,
@@ -53,7 +53,6 @@ export interface LookupDeps {
 }
 
 export async function lookupTransaction(deps: LookupDeps, arg?: unknown): Promise<LookupOutcome> {
-  const requested = requestedNetwork(arg);
   let text: string | undefined;
   let extra: { nonce?: number; scheduled?: boolean } = {};
   let tryOthers: boolean | undefined;
@@ -82,7 +81,7 @@ export async function lookupTransaction(deps: LookupDeps, arg?: unknown): Promis
   return runLookup<TransactionQuery, TransactionsResponse>(
     {
       network: async (): Promise<LookupNetwork> => {
-        const chosen = await deps.chooseNetwork(requested);
+        const chosen = await networkForArgument(arg, deps.chooseNetwork, deps.config);
         asked = chosen.network;
         return { name: chosen.network, client: deps.clientFor(chosen.network), why: chosen.why };
       },

@@ -88,6 +88,13 @@ describe('panels: the network they used and why', () => {
       [TX_PATH],
     );
     assert.ok(!replay().mirror.requests.some(r => r.url === TX_PATH), 'the testnet mirror node was not asked');
+    // From a view's node (the Accounts view's transaction rows): the views show the configured network.
+    const fromTree = await vscode.commands.executeCommand<LookupOutcome>(Commands.openTransaction, {
+      target: { kind: 'transaction', id: '0.0.10-1234567890-999999998' },
+    });
+    assert.strictEqual(fromTree?.kind, 'shown', JSON.stringify(fromTree));
+    assert.strictEqual(fromTree.network, 'testnet');
+    assert.strictEqual(fromTree.view.why, 'testnet · from settings (the network of the view it was opened from)');
   });
 
   it('without an editor: the settings network, said "by default"', async () => {

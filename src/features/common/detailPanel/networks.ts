@@ -52,3 +52,20 @@ export function requestedNetwork(arg: unknown): Network | undefined {
   if (arg === null || typeof arg !== 'object' || !('network' in arg)) return undefined;
   return isNetwork(arg.network) ? arg.network : undefined;
 }
+
+/**
+ * The network a command asks for its argument: the one it names; a tree node's (the views show the
+ * configured network); else the chooser's (the active editor's code).
+ */
+export async function networkForArgument(
+  arg: unknown,
+  choose: NetworkChooser,
+  settings: () => DetailSettings,
+): Promise<ChosenNetwork> {
+  const named = requestedNetwork(arg);
+  if (named === undefined && arg !== null && typeof arg === 'object' && 'target' in arg) {
+    const network = settings().network;
+    return { network, why: `${network} · from settings (the network of the view it was opened from)` };
+  }
+  return choose(named);
+}
