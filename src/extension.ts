@@ -18,7 +18,7 @@ import { registerHover } from './features/hover';
 import { registerTransactions } from './features/transactions';
 import { registerBlocks } from './features/blocks';
 import { registerContracts } from './features/contracts';
-import { detailSettings, type NetworkChooser } from './features/common/detailPanel/networks';
+import { detailSettings, linkWhy, type NetworkChooser } from './features/common/detailPanel/networks';
 import { registerStatus } from './features/status';
 import { registerAbi } from './features/abi';
 import { registerDecode } from './features/decode';
@@ -166,7 +166,7 @@ export function panelNetworkChooser(services: Services): NetworkChooser {
     const inferred = mirrorNetworkFor(answer.network, services.config.current);
     if (requested === undefined || requested === inferred)
       return { network: inferred, why: whyLine(answer, services.config.current) };
-    return { network: requested, why: `${requested} · the network of the link that opened it` };
+    return { network: requested, why: linkWhy(requested) };
   };
 }
 

@@ -8,6 +8,7 @@ import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { refuse, runLookup, warn, type LookupNetwork, type LookupOutcome } from '../common/detailPanel/lookup';
 import {
   networkForArgument,
+  networkName,
   settingsChooser,
   type ClientFor,
   type DetailSettings,
@@ -110,7 +111,7 @@ async function lookupBlock(inputs: BlocksInputs, panels: BlockPanels, arg: unkno
   const network = () => inputs.settings.current.network;
   // A node of the Blocks view is on the view's network: the settings'.
   if (arg instanceof BlockNode) {
-    const why = `${network()} · from settings (the Blocks view's network)`;
+    const why = `${networkName(network())} · from settings (the Blocks view's network)`;
     return { kind: 'shown', network: network(), view: panels.show(network(), arg.block, why).view };
   }
   const choose = inputs.chooseNetwork ?? settingsChooser(() => inputs.settings.current);

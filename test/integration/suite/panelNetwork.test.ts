@@ -10,6 +10,7 @@ import type { BlocksFeature } from '../../../src/features/blocks';
 import type { TerminalFeatureApi } from '../../../src/features/terminal';
 import type { TransactionsFeature } from '../../../src/features/transactions';
 import type { LookupOutcome } from '../../../src/features/transactions/lookup';
+import { runDetailAction } from '../../../src/features/common/detailPanel/panel';
 import type { DetailView } from '../../../webview/protocol';
 import { aTransaction, aTransactionsBody, recordFor } from '../../support/builders';
 import { startMirrorReplay, type MirrorReplay } from '../../support/mirrorReplay';
@@ -105,6 +106,19 @@ describe('panels: the network they used and why', () => {
     const blocks = await vscode.commands.executeCommand<LookupOutcome>(Commands.lookupBlock, '0');
     assert.strictEqual(blocks?.kind, 'shown', JSON.stringify(blocks));
     assert.strictEqual(blocks.view.why, 'testnet · by default');
+    for (const p of (api.features['blocks'] as BlocksFeature).panels.open) p.dispose();
+  });
+
+  it("a block linked from a panel opens on the panel's network", async () => {
+    const noop = async () => undefined;
+    const outcome = (await runDetailAction(
+      { type: 'openBlock', hashOrNumber: '0' },
+      { target: { kind: 'block', id: '10' }, network: 'mainnet-public', refresh: noop },
+    )) as LookupOutcome | undefined;
+    assert.strictEqual(outcome?.kind, 'shown', JSON.stringify(outcome));
+    assert.strictEqual(outcome.network, 'mainnet-public');
+    assert.strictEqual(outcome.view.why, 'mainnet · the network of the link that opened it');
+    assert.ok(mainnet.requests.some(r => r.url === '/api/v1/blocks/0'));
     for (const p of (api.features['blocks'] as BlocksFeature).panels.open) p.dispose();
   });
 

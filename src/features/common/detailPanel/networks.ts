@@ -2,7 +2,7 @@
 // answers both (the network the active editor's code means, src/codeNetwork.ts; every network's
 // client is the services' shared one, so one request budget per origin holds for panels too).
 // No vscode.
-import { isNetwork, type Network } from '../../../ledger';
+import { isNetwork, ledgerOf, type Network } from '../../../ledger';
 import type { MirrorClient } from '../../../mirror';
 import type { LedgerLensConfig } from '../../../settings';
 
@@ -29,21 +29,32 @@ export type NetworkChooser = (requested?: Network) => Promise<ChosenNetwork>;
 /** The shared client of a network (the configured one for the selected network). */
 export type ClientFor = (network: Network) => MirrorClient;
 
+/** A network as the why-lines name it: its ledger (`mainnet` for either mainnet door), as the hover does. */
+export function networkName(network: string): string {
+  return (isNetwork(network) ? ledgerOf(network) : undefined) ?? network;
+}
+
 /** What a panel says when it only knows the network it was opened on (restored after a reload). */
 export function savedWhy(network: string): string {
-  return `${network} · the network this panel was opened on`;
+  return `${networkName(network)} · the network this panel was opened on`;
 }
 
 /** What a panel found on another network after a miss says. */
 export function foundElsewhereWhy(network: string, missedOn: string): string {
-  return `${network} · not found on ${missedOn}, found here`;
+  return `${networkName(network)} · not found on ${networkName(missedOn)}, found here`;
+}
+
+/** What a panel opened by a link naming its network says. */
+export function linkWhy(network: string): string {
+  return `${networkName(network)} · the network of the link that opened it`;
 }
 
 /** Without a chooser (tests, or nothing wired): the settings' network. */
 export function settingsChooser(settings: () => DetailSettings): NetworkChooser {
   return requested => {
-    const network = requested ?? settings().network;
-    return Promise.resolve({ network, why: `${network} · from settings` });
+    if (requested !== undefined) return Promise.resolve({ network: requested, why: linkWhy(requested) });
+    const network = settings().network;
+    return Promise.resolve({ network, why: `${networkName(network)} · from settings` });
   };
 }
 
@@ -65,7 +76,7 @@ export async function networkForArgument(
   const named = requestedNetwork(arg);
   if (named === undefined && arg !== null && typeof arg === 'object' && 'target' in arg) {
     const network = settings().network;
-    return { network, why: `${network} · from settings (the network of the view it was opened from)` };
+    return { network, why: `${networkName(network)} · from settings (the network of the view it was opened from)` };
   }
   return choose(named);
 }
