@@ -136,11 +136,11 @@ async function lookupBlock(inputs: BlocksInputs, panels: BlockPanels, arg: unkno
       progressTitle: (_query, network) => `Looking up block ${typed} on ${network}`,
       fetch: (mirror, query, signal) => mirror.getBlock(query.hashOrNumber, { signal }),
       show: (where, _query, block) => panels.show(where.name, block, where.why).view,
-      notFound: (_query, { name }) =>
+      notFound: (_query, { name, why }) =>
         Promise.resolve({
           kind: 'not-found',
           network: name,
-          message: warn(`Block ${typed} was not found on ${name}.`),
+          message: warn(`Block ${typed} was not found on ${name} (${why}).`),
         }),
     },
     text,

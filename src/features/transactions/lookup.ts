@@ -104,7 +104,7 @@ export async function lookupTransaction(deps: LookupDeps, arg?: unknown): Promis
           const panel = deps.panels.showWhenIndexed(asked, where.why, { ...query, transactionId: id }, error);
           return Promise.resolve({ kind: 'waiting', network: where.name, view: panel.view });
         }
-        return notFound(deps, query, where.name, tryOthers);
+        return notFound(deps, query, where, tryOthers);
       },
     },
     text,
@@ -174,12 +174,14 @@ function paramsOf(query: TransactionQuery): { nonce?: number; scheduled?: boolea
 async function notFound(
   deps: LookupDeps,
   query: TransactionQuery,
-  network: string,
+  where: LookupNetwork,
   tryOthers: boolean | undefined,
 ): Promise<LookupOutcome> {
   const config = deps.config();
+  const network = where.name;
   const label = describeQuery(query);
-  const message = `Transaction ${label} was not found on ${network}.`;
+  // Why that network: the user may not know the code in front of them chose it.
+  const message = `Transaction ${label} was not found on ${network} (${where.why}).`;
   // A custom mirror node belongs to the selected network only: with one, every public ledger is "other".
   const custom = network === config.network && config.customMirror;
   const others = isNetwork(network) ? otherNetworks(network, custom) : [];

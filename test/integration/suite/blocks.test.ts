@@ -231,7 +231,7 @@ describe('Blocks', () => {
     assert.deepStrictEqual(missing, {
       kind: 'not-found',
       network: 'testnet',
-      message: 'Block 10 was not found on testnet.',
+      message: 'Block 10 was not found on testnet (testnet · by default).',
     });
   });
 

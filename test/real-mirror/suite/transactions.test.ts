@@ -103,7 +103,7 @@ describe('real mirror node: Lookup transaction', () => {
     // Not offered to try the public networks: the test stays on this machine.
     const outcome = await lookup({ input: '0.0.10-1234567890-000000009', tryOtherNetworks: false });
     assert.strictEqual(outcome?.kind, 'not-found', JSON.stringify(outcome));
-    assert.match(outcome.message, /^Transaction 0\.0\.10@1234567890\.000000009 was not found on \w+\.$/);
+    assert.match(outcome.message, /^Transaction 0\.0\.10@1234567890\.000000009 was not found on [\w-]+ \([\w-]+ · [^)]+\)\.$/);
   });
 
   it('the hover of a transaction id in both forms', async () => {
