@@ -108,6 +108,7 @@ export function wireAccounts(host: FeatureHost, services: Services): vscode.Disp
       accounts: c.accounts,
       transactionsLimit: c.transactionsLimit,
       refreshIntervalSeconds: c.accountsRefreshIntervalSeconds,
+      fiatEnabled: c.fiatEnabled,
     }),
     settings =>
       registerAccounts(host, {
@@ -139,6 +140,7 @@ export function wireHover(host: FeatureHost, services: Services, abi?: AbiIndex)
         onDidChangeMirrorClient: services.onDidChangeMirrorClient,
         abi,
         rates: () => services.rates,
+        ratesFor: network => services.ratesFor(network),
         networkFor: async document => {
           const answer = await services.codeNetwork.answerFor(document);
           const network = mirrorNetworkFor(answer.network, services.config.current);

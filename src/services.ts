@@ -117,10 +117,22 @@ export class Services extends Disposable {
 
   /** The exchange rates of the current network, or undefined when `ledgerLens.fiat.enabled` is off. */
   get rates(): ExchangeRates | undefined {
+    return this.ratesFor(this.config.current.network);
+  }
+
+  /**
+   * The exchange rates of `network`, asked through `mirrorFor(network)` (a hover in code that means
+   * another network shows that network's dollars); undefined when `ledgerLens.fiat.enabled` is off.
+   */
+  ratesFor(network: Network): ExchangeRates | undefined {
     const c = this.config.current;
     if (!c.fiatEnabled) return undefined;
-    return this.rateCaches.for(`${c.network} ${c.mirrorBaseUrl}`, {
-      getExchangeRate: (params, opts) => this.mirrorClient.getExchangeRate(params, opts),
+    const base =
+      network === c.network
+        ? c.mirrorBaseUrl
+        : (this.urlOverrides.get(network) ?? defaultMirrorBaseUrl(network, c.scheme));
+    return this.rateCaches.for(`${network} ${base}`, {
+      getExchangeRate: (params, opts) => this.mirrorFor(network).getExchangeRate(params, opts),
     });
   }
 

@@ -38,10 +38,68 @@ export function checkAccountEntry(id: string, network: Network): CheckedEntry {
 }
 
 export type ParsedAsOf =
-  { readonly ok: true; readonly timestamp: string | undefined } | { readonly ok: false; readonly message: string };
+  | {
+      readonly ok: true;
+      readonly timestamp: string | undefined;
+      /** The operator typed before the time (`lt:1700000000`), when one was. */
+      readonly operator?: AsOfOperator;
+    }
+  | { readonly ok: false; readonly message: string };
+
+/**
+ * The `timestamp` operators of the account lookup an as-of view offers. The server also takes `ne`,
+ * which names no moment ("the account at any time but this one") and so is not offered.
+ */
+export const AS_OF_OPERATORS = ['lte', 'lt', 'eq', 'gte', 'gt'] as const;
+export type AsOfOperator = (typeof AS_OF_OPERATORS)[number];
+
+export interface AsOfOperatorWords {
+  /** The quick pick's label: `at or before`. */
+  readonly label: string;
+  /** Before a time in a label or a tooltip: `As of`, `Before`, `At`, `From`, `After`. */
+  readonly heading: string;
+  /** What the server answers with it. */
+  readonly detail: string;
+  /** True when the account's state (balance, details) is the one at that time, not the latest. */
+  readonly past: boolean;
+}
+
+export const AS_OF_WORDS: Readonly<Record<AsOfOperator, AsOfOperatorWords>> = {
+  lte: {
+    label: 'at or before',
+    heading: 'As of',
+    detail: 'the account as it was at that time, with the transactions up to it',
+    past: true,
+  },
+  lt: { label: 'before', heading: 'Before', detail: 'the account just before that time', past: true },
+  eq: { label: 'at', heading: 'At', detail: 'the account at that time, with the transactions at it', past: true },
+  gte: {
+    label: 'at or after',
+    heading: 'From',
+    detail: 'the latest state, with the transactions from that time on',
+    past: false,
+  },
+  gt: {
+    label: 'after',
+    heading: 'After',
+    detail: 'the latest state, with the transactions after that time',
+    past: false,
+  },
+};
+
+export function isAsOfOperator(value: unknown): value is AsOfOperator {
+  return typeof value === 'string' && (AS_OF_OPERATORS as readonly string[]).includes(value);
+}
+
+/** The `timestamp` query value the account lookup is sent: `lte:1700000000.000000000`. */
+export function asOfParam(operator: AsOfOperator, timestamp: string): string {
+  return `${operator}:${timestamp}`;
+}
+
+const OPERATOR_PREFIX = /^([a-z]{2,3}):\s*/i;
 
 export const AS_OF_HELP =
-  'A consensus timestamp (1700000000 or 1700000000.123456789) or a UTC date and time (2023-11-14 or 2023-11-14T22:13:20Z); empty for now.';
+  'A consensus timestamp (1700000000 or 1700000000.123456789) or a UTC date and time (2023-11-14 or 2023-11-14T22:13:20Z), optionally after lte:, lt:, eq:, gte: or gt:; empty for now.';
 
 /** The mirror node's timestamps have at most ten digits of seconds (until 2286-11-20). */
 const MAX_TIMESTAMP_MS = 9_999_999_999_000;
@@ -50,12 +108,29 @@ const ISO = /^(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d{1,9}))
 
 /**
  * What "Show as of timestamp" accepts: the mirror node's `sss.nnnnnnnnn`, or an ISO date read as
- * UTC. Gives the `sss.nnnnnnnnn` text to send, or undefined for "now".
+ * UTC, optionally after one of the offered operators (`lt:1700000000`). Gives the `sss.nnnnnnnnn`
+ * text to send (undefined for "now") and the operator when one was typed.
  */
 export function parseAsOf(text: string): ParsedAsOf {
-  const t = text.trim();
+  const trimmed = text.trim();
+  if (trimmed.length > 60) return { ok: false, message: AS_OF_HELP };
+  const prefix = OPERATOR_PREFIX.exec(trimmed);
+  if (!prefix) return parseAsOfTime(trimmed);
+  const operator = prefix[1].toLowerCase();
+  if (!isAsOfOperator(operator)) {
+    return {
+      ok: false,
+      message: `${plainText(prefix[1], 10)}: is not offered; use one of ${AS_OF_OPERATORS.map(o => `${o}:`).join(', ')}.`,
+    };
+  }
+  const rest = trimmed.slice(prefix[0].length);
+  if (rest === '') return { ok: false, message: `A time is needed after ${operator}:. ${AS_OF_HELP}` };
+  const parsed = parseAsOfTime(rest);
+  return parsed.ok ? { ...parsed, operator } : parsed;
+}
+
+function parseAsOfTime(t: string): ParsedAsOf {
   if (t === '') return { ok: true, timestamp: undefined };
-  if (t.length > 60) return { ok: false, message: AS_OF_HELP };
   const ts = parseTimestamp(t);
   if (ts) return { ok: true, timestamp: `${ts.seconds}.${String(ts.nanos).padStart(9, '0')}` };
   const iso = ISO.exec(t);

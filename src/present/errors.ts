@@ -18,7 +18,10 @@ export interface DescribedError {
   readonly sentence: string;
   /** The server's own `_status.messages[]` (message, detail, data), exactly as sent; may be empty. */
   readonly server: readonly ServerMessage[];
-  /** The server's `message`s only (what panels list). */
+  /**
+   * The server's entries as panels list them: each `message`, its `detail`, and its `data` (revert
+   * data decoded when a decoder was given, else the hex as sent). Exactly `message` when that is all.
+   */
   readonly serverMessages: readonly string[];
   /** The detail line: the server's words joined, or our technical message when it sent none. */
   readonly detail: string;
@@ -28,17 +31,53 @@ export interface DescribedError {
   readonly retryable: boolean;
 }
 
+/**
+ * Revert data in words (`Error("insufficient balance")`, `InsufficientBalance(1, 2)`), or undefined
+ * when it cannot say. The feature layer makes it from the ABI decoder (src/abi), which this module
+ * does not import: the words stay pure and light.
+ */
+export type DataDecoder = (hex: string) => string | undefined;
+
 export interface DescribeOptions {
   /** How the network is named to the user: `testnet`, or a custom mirror node's host. */
   readonly network: string;
+  /** Decodes an error entry's `data` when it is revert data (a 4-byte selector and whole bytes). */
+  readonly decodeData?: DataDecoder;
 }
 
-/** One server entry as text: `message — detail (data 0x08c3…)`. */
-export function serverMessageText(m: ServerMessage): string {
+const REVERT_DATA = /^0x[0-9a-fA-F]{8}(?:[0-9a-fA-F]{2})*$/;
+
+/** True for hex that can be revert data: `0x`, a 4-byte selector, then whole bytes. */
+export function isRevertData(data: string): boolean {
+  return REVERT_DATA.test(data);
+}
+
+/**
+ * One server entry as text: `message — detail (data 0x08c3…)`; with a decoder and revert data,
+ * `message — detail — reverted: Error("boom") (data 0x08c379a0…, 100 bytes)`.
+ */
+export function serverMessageText(m: ServerMessage, decodeData?: DataDecoder): string {
   const parts = [m.message];
   if (m.detail) parts.push(`— ${m.detail}`);
-  if (m.data) parts.push(`(data ${m.data})`);
+  if (m.data) {
+    const decoded = decodeData && isRevertData(m.data) ? decodeSafely(decodeData, m.data) : undefined;
+    parts.push(
+      decoded
+        ? `— reverted: ${plainText(decoded, 500)} (data ${m.data.slice(0, 10)}…, ${(m.data.length - 2) / 2} bytes)`
+        : `(data ${m.data})`,
+    );
+  }
   return parts.join(' ');
+}
+
+/** A decoder is workspace-fed (ABIs): whatever it throws leaves the data as hex. */
+function decodeSafely(decode: DataDecoder, hex: string): string | undefined {
+  try {
+    const text = decode(hex);
+    return text === undefined || text === '' ? undefined : text;
+  } catch {
+    return undefined;
+  }
 }
 
 export function describeMirrorError(error: unknown, opts: DescribeOptions): DescribedError {
@@ -47,24 +86,27 @@ export function describeMirrorError(error: unknown, opts: DescribeOptions): Desc
     const detail = plainText(error.message, 1000);
     return make('invalid-input', 'Refused before sending', detail, detail, [], 0, false);
   }
-  if (error instanceof MirrorError) return describeMirror(error, network);
+  if (error instanceof MirrorError) return describeMirror(error, network, opts.decodeData);
   if (isAbortError(error))
     return make('cancelled', 'Cancelled', 'The request was cancelled', 'The request was cancelled', [], 0, false);
   const message = plainText(error instanceof Error ? error.message : String(error), 1000);
   return make('other', 'Failed', message, message, [], 0, false);
 }
 
-function describeMirror(e: MirrorError, network: string): DescribedError {
+function describeMirror(e: MirrorError, network: string, decodeData: DataDecoder | undefined): DescribedError {
   const server = e.serverMessages;
-  const words = plainText(server.map(serverMessageText).join('; '), 2000);
+  const texts = server.map(m => serverMessageText(m, decodeData));
+  const words = plainText(texts.join('; '), 2000);
   const own = plainText(e.message, 1000);
   const detail = words || own;
   const withWords = (head: string): string => (words ? `${head}: ${words}` : head);
+  const mk: typeof make = (kind, text, sentence, d, srv, status, retryable) =>
+    make(kind, text, sentence, d, srv, status, retryable, texts);
   switch (e.kind) {
     case 'http': {
       const answered = `The mirror node of ${network} answered ${e.status}`;
       if (e.status === 404)
-        return make(
+        return mk(
           'not-found',
           `Not found on ${network}`,
           withWords(`Not found on ${network}`),
@@ -74,21 +116,21 @@ function describeMirror(e: MirrorError, network: string): DescribedError {
           false,
         );
       if (e.status === 429)
-        return make('rate-limited', 'Rate limited (429)', withWords(answered), detail, server, 429, true);
+        return mk('rate-limited', 'Rate limited (429)', withWords(answered), detail, server, 429, true);
       if (e.status >= 500)
-        return make('server', `Mirror node error (${e.status})`, withWords(answered), detail, server, e.status, true);
+        return mk('server', `Mirror node error (${e.status})`, withWords(answered), detail, server, e.status, true);
       if (e.status === 400)
-        return make('invalid-input', 'Refused (400)', withWords(answered), detail, server, 400, false);
-      return make('other', `Refused (${e.status})`, withWords(answered), detail, server, e.status, false);
+        return mk('invalid-input', 'Refused (400)', withWords(answered), detail, server, 400, false);
+      return mk('other', `Refused (${e.status})`, withWords(answered), detail, server, e.status, false);
     }
     case 'timeout':
-      return make('timeout', 'Timed out', own, own, server, 0, true);
+      return mk('timeout', 'Timed out', own, own, server, 0, true);
     case 'network':
-      return make('network', 'Cannot reach the mirror node', own, own, server, 0, true);
+      return mk('network', 'Cannot reach the mirror node', own, own, server, 0, true);
     case 'invalid-response':
-      return make('server', 'Unusable answer', own, own, server, e.status, false);
+      return mk('server', 'Unusable answer', own, own, server, e.status, false);
     case 'aborted':
-      return make('cancelled', 'Cancelled', own, own, server, 0, false);
+      return mk('cancelled', 'Cancelled', own, own, server, 0, false);
   }
 }
 
@@ -100,6 +142,7 @@ function make(
   server: readonly ServerMessage[],
   status: number,
   retryable: boolean,
+  texts: readonly string[] = server.map(m => serverMessageText(m)),
 ): DescribedError {
-  return { kind, text, sentence, detail, server, serverMessages: server.map(m => m.message), status, retryable };
+  return { kind, text, sentence, detail, server, serverMessages: texts, status, retryable };
 }

@@ -14,6 +14,7 @@ import * as fs from 'fs';
 import * as http from 'http';
 import * as path from 'path';
 import { DATASETS, type Dataset } from '../real-mirror/datasets';
+import { OWN_SETUPS, type OwnSetup } from '../real-mirror/own';
 import { freePort, PortBlocks } from './ports';
 import { onInterrupt, projectRoot, sleep, spawnGroup, type GroupProcess } from './proc';
 import { startRunCluster, type RunCluster } from './realMirrorDb';
@@ -60,6 +61,28 @@ function databaseOf(set: Dataset): string {
   return `ll_${set.name.replace(/\W/g, '_')}`;
 }
 
+/** Our own setups the sets name, built now (from the workspace's artifacts) and written as spec files. */
+function writeOwnSetups(runDir: string, sets: readonly Dataset[], step: string): Record<string, string> {
+  const dir = path.join(runDir, 'own');
+  fs.mkdirSync(dir, { recursive: true });
+  const files: Record<string, string> = {};
+  for (const name of new Set(sets.flatMap(s => s.own))) {
+    const own: OwnSetup = OWN_SETUPS[name];
+    let setup: Record<string, unknown>;
+    try {
+      setup = own.build(projectRoot());
+    } catch (e) {
+      throw new RealMirrorError(
+        step,
+        `building our data "${name}" failed: ${e instanceof Error ? e.message : String(e)}`,
+      );
+    }
+    files[name] = path.join(dir, `${name}.json`);
+    fs.writeFileSync(files[name], JSON.stringify({ description: own.description, setup }, null, 1));
+  }
+  return files;
+}
+
 /** One database per set, copied from the migrated mirror_node database, loaded by load-specs.mjs in one process. */
 async function loadSets(
   install: RealMirrorInstall,
@@ -76,13 +99,15 @@ async function loadSets(
   const outFile = path.join(pg.runDir, 'load.json');
   const specsDir = path.join(install.restDir, '__tests__', 'specs');
   const missing = (set: Dataset): string[] => set.specs.filter(s => !fs.existsSync(path.join(specsDir, s)));
+  const step = 'loading the spec data';
+  const ownFiles = writeOwnSetups(pg.runDir, sets, step);
   const args = sets.flatMap((set, i) => [
     ...(i ? ['--'] : []),
     set.name,
     databaseOf(set),
     ...set.specs.filter(s => !missing(set).includes(s)).map(s => path.join(specsDir, s)),
+    ...set.own.map(name => ownFiles[name]),
   ]);
-  const step = 'loading the spec data';
   // The loader's report is its last stdout line: stdout goes to its own file, stderr to the log.
   const out = fs.openSync(outFile, 'w');
   const err = fs.openSync(logFile, 'a');

@@ -3,27 +3,43 @@
 // never collide (their rows share primary keys) and each set keeps its own config and clock.
 // Paths are relative to rest/__tests__/specs of ../shared/real-mirror-node/mirror-src.tar.gz; every
 // spec here uses shard.realm 0.0 (many others use 1023.1 through their config: not these).
+// `own` names data of ours (test/real-mirror/own), built at load time and loaded after the specs.
+import type { OwnSetupName } from './own';
 
 export interface Dataset {
   readonly name: string;
   readonly about: string;
   readonly specs: readonly string[];
+  readonly own: readonly OwnSetupName[];
 }
 
-function set(name: string, about: string, specs: readonly string[]): Dataset {
-  return { name, about, specs };
+function set(name: string, about: string, specs: readonly string[], own: readonly OwnSetupName[] = []): Dataset {
+  return { name, about, specs, own };
 }
 
 export const DATASETS: Readonly<Record<string, Dataset>> = {
-  accounts: set('accounts', 'accounts 0.0.3, 7, 8, 9, 98: balances, token balances, transactions (clock 2009-02-13)', [
-    'accounts/{id}/no-params.json',
-  ]),
-  // Token metadata (the hover). Token relationships with decimals for token units are in
-  // accounts/{id}/tokens/no-params.json, which collides with this one (tokens 0.0.1135, 0.0.45678).
-  tokens: set('tokens', 'four fungible tokens, 0.0.1135 with 1000 decimals', ['tokens/{id}/no-params.json']),
-  transactions: set('transactions', 'transactions sharing an id (parent, scheduled, duplicate), their hashes', [
-    'transactions/{id}/no-params.json',
-  ]),
+  // accounts/{id}/tokens/no-params.json: 0.0.1001 holds 15 of 0.0.1135 (1 decimal) and 0 of
+  // 0.0.45678 (2), the token units; it collides with tokens/{id}/no-params.json (same token ids).
+  accounts: set(
+    'accounts',
+    'accounts 0.0.3, 7, 8, 9, 98: balances, token balances, transactions (clock 2009-02-13); 0.0.1001 with tokens',
+    ['accounts/{id}/no-params.json', 'accounts/{id}/tokens/no-params.json'],
+    ['token-entities'],
+  ),
+  // Token metadata (the hover), and NFTs: 0.0.1001's four of the specs, 0.0.4001's page and more of ours.
+  tokens: set(
+    'tokens',
+    'four fungible tokens, 0.0.1135 with 1000 decimals; NFTs of 0.0.1001 (specs) and 0.0.4001 (ours)',
+    ['tokens/{id}/no-params.json', 'accounts/{id}/nfts/no-params.json'],
+    ['nft-collection'],
+  ),
+  // With ours: the spec data's logs have arbitrary topics; a call to the sample workspace's MyToken.
+  transactions: set(
+    'transactions',
+    'transactions sharing an id (parent, scheduled, duplicate), their hashes; a MyToken call and its logs (ours)',
+    ['transactions/{id}/no-params.json'],
+    ['my-token'],
+  ),
   blocks: set('blocks', 'record files 16 to 19 as blocks', ['blocks/no-params.json']),
   // Not with transaction-index.json: both insert contract 0.0.5001.
   contracts: set('contracts', 'four contract results in blocks 10 and 11, from four senders', [

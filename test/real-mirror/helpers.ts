@@ -5,8 +5,9 @@ import * as assert from 'assert';
 import * as http from 'http';
 import type { LedgerLensExports } from '../../src/features/context';
 import { activateLedgerLens, resetSettings, setSetting, waitFor } from '../integration/helpers';
+import type { SUITE_SETS } from './datasets';
 
-export type SetName = 'accounts' | 'transactions' | 'blocks' | 'contracts' | 'tokens';
+export type SetName = (typeof SUITE_SETS)[number];
 
 /** The set -> URL map the harness passes in LEDGER_LENS_REAL_MIRROR. */
 export function realMirrorUrls(): Record<string, string> {

@@ -9,8 +9,16 @@ import { LoadMoreNode, MessageNode } from '../common/nodes';
 import { targetOf } from '../common/targets';
 import { addAccount } from './add';
 import type { AccountsSettings } from './index';
-import { AS_OF_HELP, parseAsOf } from '../../ledger';
-import { forNotification, plainText as plain } from '../../present';
+import {
+  AS_OF_HELP,
+  AS_OF_OPERATORS,
+  AS_OF_WORDS,
+  asOfParam,
+  isAsOfOperator,
+  parseAsOf,
+  type AsOfOperator,
+} from '../../ledger';
+import { consensusTime, forNotification, plainText as plain } from '../../present';
 import { AS_OF_CAVEAT, NONCE_CAVEAT } from './model';
 import { AccountNode, RowNode, SectionNode, type AccountsNode } from './nodes';
 import { NftNode, TokenNode } from './tokens';
@@ -81,15 +89,9 @@ export function registerAccountCommands(host: FeatureHost, inputs: AccountComman
       await store.setOldestFirst(node, typeof oldest === 'boolean' ? oldest : !node.oldestFirst);
       return node.oldestFirst;
     }),
-    host.registerCommand(Commands.showAsOf, async (arg, text) => {
-      const node = target(arg, 'Show as of timestamp');
-      const input = typeof text === 'string' ? text : await askAsOf(node);
-      if (input === undefined) return undefined;
-      const parsed = parseAsOf(input);
-      if (!parsed.ok) throw new Error(parsed.message);
-      await store.setAsOf(node, parsed.timestamp);
-      return parsed.timestamp ?? null;
-    }),
+    host.registerCommand(Commands.showAsOf, (arg, text, operator) =>
+      showAsOf(store, target(arg, 'Show as of timestamp'), text, operator),
+    ),
     host.registerCommand(Commands.copyValue, async arg => {
       if (!(arg instanceof RowNode || arg instanceof TokenNode || arg instanceof NftNode) || arg.copyText === undefined)
         throw new Error('Copy value needs a row of the Accounts view');
@@ -151,6 +153,32 @@ async function revealAccount(inputs: AccountCommandsInputs, arg: unknown): Promi
   return node.key;
 }
 
+/**
+ * Show as of timestamp: the time (asked, or given with an optional `lt:`-style operator), then how
+ * it bounds the lookup (given, typed, else picked; lte when a caller gives a time alone). Returns
+ * the timestamp sent, null for "now", undefined when the user cancelled.
+ */
+async function showAsOf(
+  store: AccountsStore,
+  node: AccountNode,
+  text: unknown,
+  operator: unknown,
+): Promise<string | null | undefined> {
+  if (operator !== undefined && !isAsOfOperator(operator))
+    throw new Error(`Show as of timestamp takes one of ${AS_OF_OPERATORS.join(', ')} as its operator`);
+  const input = typeof text === 'string' ? text : await askAsOf(node);
+  if (input === undefined) return undefined;
+  const parsed = parseAsOf(input);
+  if (!parsed.ok) throw new Error(parsed.message);
+  let op = operator ?? parsed.operator;
+  if (op === undefined && parsed.timestamp !== undefined)
+    op = typeof text === 'string' ? 'lte' : await pickAsOfOperator(node, parsed.timestamp);
+  // Escape on the operator keeps the view as it was.
+  if (op === undefined && parsed.timestamp !== undefined) return undefined;
+  await store.setAsOf(node, parsed.timestamp, op);
+  return parsed.timestamp ?? null;
+}
+
 function askLabel(node: AccountNode): Thenable<string | undefined> {
   return vscode.window.showInputBox({
     title: `Label for ${plain(node.entry.id, 80)}`,
@@ -178,7 +206,7 @@ async function askAsOf(node: AccountNode): Promise<string | undefined> {
   return vscode.window.showInputBox({
     title: `Show ${plain(node.title, 80)} as of`,
     prompt: `${AS_OF_HELP} ${AS_OF_CAVEAT} ${NONCE_CAVEAT}`,
-    value: node.asOf ?? '',
+    value: node.asOf ? asOfParam(node.asOfOperator, node.asOf) : '',
     placeHolder: '1700000000.000000000 or 2023-11-14T22:13:20Z',
     validateInput: v => {
       const r = parseAsOf(v);
@@ -187,7 +215,25 @@ async function askAsOf(node: AccountNode): Promise<string | undefined> {
   });
 }
 
-/** The account a command argument belongs to: the node itself or the account above it. */
+/** Which `timestamp` operator bounds the view: the ones the account lookup takes that name a moment. */
+async function pickAsOfOperator(node: AccountNode, timestamp: string): Promise<AsOfOperator | undefined> {
+  type Item = vscode.QuickPickItem & { op: AsOfOperator };
+  const current = node.asOf ? node.asOfOperator : 'lte';
+  const items: Item[] = AS_OF_OPERATORS.map(op => ({
+    label: `${AS_OF_WORDS[op].label} (${op})`,
+    description: op === current ? '(current)' : '',
+    detail: AS_OF_WORDS[op].detail,
+    op,
+  }));
+  // The current operator first, so Enter keeps it.
+  items.sort((a, b) => Number(b.op === current) - Number(a.op === current));
+  const pick = await vscode.window.showQuickPick(items, {
+    title: `Show ${plain(node.title, 80)} ${consensusTime(timestamp)}`,
+    placeHolder: 'How the time bounds the lookup (the timestamp operator sent)',
+  });
+  return pick?.op;
+}
+
 /**
  * Load more or Retry on the Tokens or NFTs section: another page of token rows, the next page of
  * NFTs, or the failed NFT page again. Returns the rows now shown; undefined when `arg` is not theirs.
@@ -209,6 +255,7 @@ async function tokenSectionAction(store: AccountsStore, arg: unknown): Promise<n
   return undefined;
 }
 
+/** The account a command argument belongs to: the node itself or the account above it. */
 export function accountOf(arg: unknown): AccountNode | undefined {
   let node: unknown = arg;
   for (let i = 0; i < 10 && node && typeof node === 'object'; i++) {

@@ -25,6 +25,8 @@ export interface AccountsSettings {
   readonly transactionsLimit: number;
   /** Seconds between automatic refreshes while the view is visible; 0 = off. */
   readonly refreshIntervalSeconds: number;
+  /** `ledgerLens.fiat.enabled`: turning it off or on redraws the dollars of every balance and fee. */
+  readonly fiatEnabled?: boolean;
 }
 
 /** What the accounts feature uses (see the pattern in ../context.ts). */
@@ -100,6 +102,7 @@ export function registerAccounts(host: FeatureHost, inputs: AccountsInputs): vsc
       if (previous.refreshIntervalSeconds !== current.refreshIntervalSeconds) updateTimer();
       if (!sameAccounts(previous, current) || previous.network !== current.network)
         store.setConfigured(current.accounts);
+      if (previous.fiatEnabled !== current.fiatEnabled) provider.refresh();
       if (previous.transactionsLimit !== current.transactionsLimit) {
         for (const node of store.accounts) if (node.status !== 'idle') void store.load(node);
       }

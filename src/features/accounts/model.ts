@@ -18,6 +18,8 @@ import {
 } from '../../present';
 import { nftLabel, tokenAmountText } from '../../present/tokens';
 import { codeSpan, escapeMarkdown } from '../common/markdown';
+import { AS_OF_CAVEAT, NONCE_CAVEAT, asOfCaveat, asOfHeading, asOfQueryText, asOfShort } from './asOf';
+import { AS_OF_WORDS, type AsOfOperator } from '../../ledger';
 
 /** The mirror node returns at most this many token balances with an account. */
 export const TOKEN_BALANCE_CAP = 1000;
@@ -104,7 +106,12 @@ function entityRow(
 }
 
 /** The Details section of an account, in the order HashScan shows what matters while coding. */
-export function accountDetailRows(a: AccountResponse, options: { asOf?: string } = {}): Row[] {
+export function accountDetailRows(
+  a: AccountResponse,
+  options: { asOf?: string; asOfOperator?: AsOfOperator; rate?: RateInForce } = {},
+): Row[] {
+  // The snapshot caveats concern a past state; with gte/gt the state is the latest.
+  const past = options.asOf !== undefined && AS_OF_WORDS[options.asOfOperator ?? 'lte'].past;
   const rows: Row[] = [];
   rows.push(entityRow('account', 'Account', a.account));
   rows.push(
@@ -129,14 +136,16 @@ export function accountDetailRows(a: AccountResponse, options: { asOf?: string }
       : row('key', 'Key', 'none'),
   );
   const balance = a.balance?.balance;
+  const known = balance !== null && balance !== undefined;
+  const usd = known ? approxUsd(balance, options.rate) : undefined;
   rows.push(
-    row('balance', 'Balance', balance === null || balance === undefined ? NONE : formatTinybarsAsHbar(balance), {
-      ...(balance !== null && balance !== undefined ? { copy: balance.toString() } : {}),
-      tooltip:
-        balance === null || balance === undefined
-          ? 'No balance'
-          : `${escapeMarkdown(formatTinybarsAsHbar(balance))} (${escapeMarkdown(formatGrouped(balance))} tinybars)` +
-            (options.asOf ? `\n\n${escapeMarkdown(AS_OF_CAVEAT)}` : ''),
+    row('balance', 'Balance', known ? `${formatTinybarsAsHbar(balance)}${usd ? ` ${usd}` : ''}` : NONE, {
+      ...(known ? { copy: balance.toString() } : {}),
+      tooltip: !known
+        ? 'No balance'
+        : `${escapeMarkdown(formatTinybarsAsHbar(balance))} (${escapeMarkdown(formatGrouped(balance))} tinybars)` +
+          (usd && options.rate ? `\n\n${escapeMarkdown(usdAtRate(usd, options.rate))}` : '') +
+          (past ? `\n\n${escapeMarkdown(AS_OF_CAVEAT)}` : ''),
     }),
   );
   rows.push(
@@ -167,7 +176,7 @@ export function accountDetailRows(a: AccountResponse, options: { asOf?: string }
   rows.push(row('deleted', 'Deleted', yesNo(a.deleted)));
   rows.push(
     row('ethereumNonce', 'Ethereum nonce', a.ethereum_nonce === null ? NONE : formatGrouped(a.ethereum_nonce), {
-      ...(options.asOf ? { tooltip: escapeMarkdown(NONCE_CAVEAT) } : {}),
+      ...(past ? { tooltip: escapeMarkdown(NONCE_CAVEAT) } : {}),
     }),
   );
   const staking: Row[] = [
@@ -190,10 +199,7 @@ export function accountDetailRows(a: AccountResponse, options: { asOf?: string }
   return rows;
 }
 
-export const AS_OF_CAVEAT =
-  'A balance as of a past timestamp comes from the mirror node’s balance snapshots: it is accurate to within 15 minutes of that time.';
-export const NONCE_CAVEAT =
-  'The ethereum nonce as of a past timestamp may be inexact: the mirror node does not keep its full history.';
+export { AS_OF_CAVEAT, NONCE_CAVEAT } from './asOf';
 
 // ---------------------------------------------------------------------------------------------
 // Accounts and transactions as tree rows
@@ -203,22 +209,31 @@ export interface AccountView {
   readonly tooltip: string;
 }
 
-/** The account node: its balance as the description, a Markdown summary as the tooltip. */
-export function accountView(
-  a: AccountResponse,
-  title: string,
-  options: { asOf?: string; network: string },
-): AccountView {
+export interface AccountViewOptions {
+  readonly network: string;
+  /** `sss.nnnnnnnnn` of the as-of view, and its operator (default `lte`). */
+  readonly asOf?: string;
+  readonly asOfOperator?: AsOfOperator;
+  /** The rate the balance is shown in dollars at (the current one, or the one at a past as-of time). */
+  readonly rate?: RateInForce;
+}
+
+/** The account node: its balance (and its dollars) as the description, a Markdown summary as the tooltip. */
+export function accountView(a: AccountResponse, title: string, options: AccountViewOptions): AccountView {
   const balance = a.balance?.balance;
   const hbar = balance === null || balance === undefined ? 'no balance' : formatTinybarsAsHbar(balance);
-  const parts = [a.deleted ? `deleted · ${hbar}` : hbar];
-  if (options.asOf) parts.push(`as of ${shortTime(options.asOf)}`);
+  const usd = balance === null || balance === undefined ? undefined : approxUsd(balance, options.rate);
+  const shownBalance = usd ? `${hbar} ${usd}` : hbar;
+  const parts = [a.deleted ? `deleted · ${shownBalance}` : shownBalance];
+  const op = options.asOfOperator ?? 'lte';
+  if (options.asOf) parts.push(asOfShort(options.asOf, op));
   const lines = [
     `**${escapeMarkdown(title)}** · ${escapeMarkdown(options.network)}`,
     '',
     `- Account: ${a.account ? codeSpan(a.account) : NONE}`,
     ...(a.evm_address ? [`- EVM address: ${codeSpan(a.evm_address)}`] : []),
     `- Balance: ${escapeMarkdown(hbar)}${a.balance?.timestamp ? ` at ${escapeMarkdown(consensusTime(a.balance.timestamp))}` : ''}`,
+    ...(usd && options.rate ? [`- In dollars: ${escapeMarkdown(usdAtRate(usd, options.rate))}`] : []),
     `- Tokens: ${a.balance ? a.balance.tokens.length : 0}${a.balance && a.balance.tokens.length >= TOKEN_BALANCE_CAP ? ' (the first 1000)' : ''}`,
     ...(a.memo ? [`- Memo: ${escapeMarkdown(a.memo, 300)}`] : []),
     ...(a.deleted ? ['- **Deleted**'] : []),
@@ -226,9 +241,14 @@ export function accountView(
   if (options.asOf)
     lines.push(
       '',
-      `*As of ${escapeMarkdown(consensusTime(options.asOf))}.* ${escapeMarkdown(AS_OF_CAVEAT)} ${escapeMarkdown(NONCE_CAVEAT)}`,
+      `*${escapeMarkdown(asOfHeading(options.asOf, op))}* (${codeSpan(asOfQueryText(options.asOf, op))}). ${escapeMarkdown(asOfCaveat(op))}`,
     );
   return { description: parts.join(' · '), tooltip: lines.join('\n') };
+}
+
+/** `≈ $12.34 at 1 ℏ = $0.0921, the rate in force at 2026-…`: dollars with the rate they were computed at. */
+export function usdAtRate(usd: string, rate: RateInForce): string {
+  return `${usd} at ${rateText(rate) ?? ''}, the rate in force at ${consensusTime(rate.at)}`;
 }
 
 export interface TransactionView {
@@ -312,9 +332,7 @@ export function transactionRows(tx: Transaction, accountId: string | undefined, 
         : `${formatTinybarsAsHbar(tx.charged_tx_fee)}${feeUsd ? ` ${feeUsd}` : ''}`,
       feeUsd && rate
         ? {
-            tooltip: escapeMarkdown(
-              `${feeUsd} at ${rateText(rate) ?? ''}, the rate in force at ${consensusTime(rate.at)}`,
-            ),
+            tooltip: escapeMarkdown(usdAtRate(feeUsd, rate)),
           }
         : {},
     ),

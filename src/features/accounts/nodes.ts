@@ -3,11 +3,13 @@
 // message and Load more rows come from common/nodes.ts. Pure (no vscode).
 import { Commands } from '../../commands';
 import type { AccountResponse, Transaction } from '../../mirror';
-import type { EntityTarget, HasTarget } from '../../ledger';
+import type { AsOfOperator, EntityTarget, HasTarget } from '../../ledger';
+import type { RateInForce } from '../../mirror/rates';
+import { asOfRangeWords } from './asOf';
 import { codeSpan, escapeMarkdown } from '../common/markdown';
 import { LoadMoreNode, MessageNode, type ItemData, type TreeNode } from '../common/nodes';
 import type { CheckedEntry } from '../../ledger';
-import { consensusTime, plainText as plain } from '../../present';
+import { plainText as plain } from '../../present';
 import { TOKEN_BALANCE_CAP, accountView, transactionTooltip, transactionView, type Row } from './model';
 import { TransactionPager } from './pages';
 import { NftList } from './nftList';
@@ -82,6 +84,10 @@ export class AccountNode implements TreeNode, HasTarget {
   oldestFirst = false;
   /** `sss.nnnnnnnnn`: show the account as of this consensus time. */
   asOf: string | undefined;
+  /** How `asOf` bounds the lookup: `lte` (at or before), `lt`, `eq`, `gte`, `gt`. */
+  asOfOperator: AsOfOperator = 'lte';
+  /** The rate its balance is shown in dollars at, when known (set by the store). */
+  balanceRate: () => RateInForce | undefined = () => undefined;
   loading: Promise<void> | undefined;
   controller = new AbortController();
   /** Bumped on every load, so a Load more that finishes after a reload is dropped. */
@@ -165,7 +171,7 @@ export class AccountNode implements TreeNode, HasTarget {
     }
     const view = accountView(a, this.title, {
       network: this.networkLabel(),
-      ...(this.asOf ? { asOf: this.asOf } : {}),
+      ...this.viewOptions(),
     });
     const extra = [
       ...(this.filter ? [plain(this.filter, 40)] : []),
@@ -183,6 +189,15 @@ export class AccountNode implements TreeNode, HasTarget {
     };
   }
 
+  /** The as-of view and the balance's rate, as accountView and the Details rows take them. */
+  viewOptions(): { asOf?: string; asOfOperator?: AsOfOperator; rate?: RateInForce } {
+    const rate = this.balanceRate();
+    return {
+      ...(this.asOf ? { asOf: this.asOf, asOfOperator: this.asOfOperator } : {}),
+      ...(rate ? { rate } : {}),
+    };
+  }
+
   tooltip(): string {
     const title = escapeMarkdown(this.title);
     if (!this.check.ok) return `**${title}**\n\n${escapeMarkdown(this.check.message)}`;
@@ -193,7 +208,7 @@ export class AccountNode implements TreeNode, HasTarget {
     if (!this.account) return `**${title}**: loading from ${network}`;
     const view = accountView(this.account, this.title, {
       network: this.networkLabel(),
-      ...(this.asOf ? { asOf: this.asOf } : {}),
+      ...this.viewOptions(),
     });
     return view.tooltip + (this.entry.temporary ? '\n\n*Opened from a hover; not in `ledgerLens.accounts`.*' : '');
   }
@@ -245,7 +260,7 @@ export class SectionNode implements TreeNode {
         const parts = [`${n}${account.pager.hasMore ? '+' : ''}`];
         if (account.filter) parts.push(plain(account.filter, 40));
         if (account.oldestFirst) parts.push('oldest first');
-        if (account.asOf) parts.push(`to ${consensusTime(account.asOf)}`);
+        if (account.asOf) parts.push(asOfRangeWords(account.asOf, account.asOfOperator));
         return {
           id,
           label: 'Recent transactions',

@@ -15,16 +15,9 @@ import {
 } from '../../mirror';
 import type { ExchangeRates } from '../../mirror/rates';
 import type { AccountSetting, Network } from '../../settings';
-import {
-  AS_OF_CAVEAT,
-  NONCE_CAVEAT,
-  SERVER_DEFAULT_LIMIT,
-  TOKEN_BALANCE_CAP,
-  accountDetailRows,
-  transactionRows,
-} from './model';
-import { checkAccountEntry } from '../../ledger';
-import { consensusTime } from '../../present';
+import { SERVER_DEFAULT_LIMIT, TOKEN_BALANCE_CAP, accountDetailRows, transactionRows } from './model';
+import { asOfParam, checkAccountEntry, type AsOfOperator } from '../../ledger';
+import { asOfCaveat, asOfHeading, asOfQueryText } from './asOf';
 import {
   AccountNode,
   RowNode,
@@ -245,9 +238,10 @@ export class AccountsStore {
     return this.load(node);
   }
 
-  /** Shows the account as of a consensus timestamp (undefined: now) and reloads it. */
-  setAsOf(node: AccountNode, timestamp: string | undefined): Promise<void> {
+  /** Shows the account as of a consensus timestamp (undefined: now), bounded by `operator`, and reloads it. */
+  setAsOf(node: AccountNode, timestamp: string | undefined, operator: AsOfOperator = 'lte'): Promise<void> {
     node.asOf = timestamp;
+    node.asOfOperator = timestamp === undefined ? 'lte' : operator;
     return this.load(node);
   }
 
@@ -306,7 +300,7 @@ export class AccountsStore {
       ...(limit !== SERVER_DEFAULT_LIMIT ? { limit } : {}),
       ...(node?.filter ? { transactiontype: node.filter } : {}),
       ...(node?.oldestFirst ? { order: 'asc' as const } : {}),
-      ...(node?.asOf ? { timestamp: `lte:${node.asOf}` } : {}),
+      ...(node?.asOf ? { timestamp: asOfParam(node.asOfOperator, node.asOf) } : {}),
     };
   }
 
@@ -335,6 +329,7 @@ export class AccountsStore {
         next.push(reuse);
       } else {
         const node = new AccountNode(entry, check, key, () => this.options.settings().networkLabel);
+        node.balanceRate = () => this.tokenWork.balanceRate(node);
         const seeded = this.seeded.get(key);
         if (seeded) {
           node.account = seeded;
@@ -369,8 +364,8 @@ export class AccountsStore {
         accountMessage(
           node,
           'asOf',
-          `As of ${consensusTime(node.asOf)}`,
-          `${AS_OF_CAVEAT} ${NONCE_CAVEAT}`,
+          `${asOfHeading(node.asOf, node.asOfOperator)} · ${asOfQueryText(node.asOf, node.asOfOperator)}`,
+          asOfCaveat(node.asOfOperator),
           undefined,
           'history',
         ),
@@ -386,9 +381,7 @@ export class AccountsStore {
     const prefix = section.id;
     switch (section.section) {
       case 'details':
-        return accountDetailRows(a, account.asOf ? { asOf: account.asOf } : {}).map(
-          r => new RowNode(section, r, prefix),
-        );
+        return accountDetailRows(a, account.viewOptions()).map(r => new RowNode(section, r, prefix));
       case 'tokens': {
         const tokens = a.balance?.tokens ?? [];
         const { rows, more } = tokenRows(section, tokens, account.tokensShown, this.tokenWork.peek);

@@ -3,7 +3,8 @@
 // flight) and refreshes the section once as answers land; loads an account's NFTs a page at a
 // time and the names of their collections. Pure (no vscode).
 import { isAbortError, type MirrorClient, type TokenLookup, type TokenMetadata } from '../../mirror';
-import type { ExchangeRates } from '../../mirror/rates';
+import type { ExchangeRates, RateInForce } from '../../mirror/rates';
+import { AS_OF_WORDS } from '../../ledger';
 import type { RowMoney } from './model';
 import { LoadMoreNode } from '../common/nodes';
 import { accountMessage, type AccountNode, type AccountsNode, type SectionNode, type TransactionNode } from './nodes';
@@ -23,13 +24,41 @@ export interface TokenStoreOptions {
 
 /** Answers landing within this many ms refresh their section once. */
 const REFRESH_BATCH_MS = 60;
+/** A balance's rate that could not be had is asked again at most this often. */
+const RATE_RETRY_MS = 60_000;
 
 export class AccountTokens {
   private readonly pendingRefresh = new Map<string, SectionNode>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
+  /** Per network's rates: when the rate of a moment (`now` or an as-of time) was last asked for a balance. */
+  private readonly rateAsked = new WeakMap<ExchangeRates, Map<string, number>>();
 
   constructor(private readonly options: TokenStoreOptions) {}
+
+  /**
+   * The rate an account's balance is shown in dollars at: the current one, or in a past as-of view
+   * the one in force at that time. Only a known rate (a tree item never waits): a missing one is
+   * asked in the background (at most once a minute per moment) and the view refreshed when it lands.
+   */
+  balanceRate(account: AccountNode): RateInForce | undefined {
+    const rates = this.options.rates?.();
+    if (!rates || this.disposed) return undefined;
+    const at = account.asOf && AS_OF_WORDS[account.asOfOperator].past ? account.asOf : undefined;
+    const known = at ? rates.peekAt(at) : rates.peekLatest();
+    if (known || rates.isUnavailable) return known;
+    const key = at ?? 'now';
+    const now = Date.now();
+    let asked = this.rateAsked.get(rates);
+    if (!asked) this.rateAsked.set(rates, (asked = new Map<string, number>()));
+    if ((asked.get(key) ?? -Infinity) + RATE_RETRY_MS > now) return undefined;
+    asked.set(key, now);
+    void (at ? rates.at(at) : rates.latest()).then(r => {
+      // Every account shows the current rate: all are refreshed; a past rate is this account's.
+      if (r.status === 'found' && !this.disposed) this.options.changed(at ? account : undefined);
+    });
+    return undefined;
+  }
 
   /** What the service knows about a token now (no request). */
   readonly peek = (tokenId: string): TokenLookup | undefined => this.options.tokens?.().peek(tokenId);

@@ -36,6 +36,11 @@ export class AccountsProvider extends Disposable implements vscode.TreeDataProvi
     return node.parent;
   }
 
+  /** Redraws every node (what is shown changed, not what was loaded). */
+  refresh(): void {
+    this.changed.fire(undefined);
+  }
+
   /** The account node for an id, if listed. */
   find(id: string): AccountNode | undefined {
     return this.store.find(id);

@@ -24,6 +24,11 @@ export interface HoverInputs {
   /** The current network's exchange rates (balances in dollars); undefined when dollars are off. */
   readonly rates?: () => ExchangeRates | undefined;
   /**
+   * The exchange rates of another network (a hover in a document whose code means it shows dollars
+   * at that network's rate); undefined when dollars are off.
+   */
+  readonly ratesFor?: (network: Network) => ExchangeRates | undefined;
+  /**
    * The network a document's code means and why (ledgerLens.network `auto`), with its client;
    * without it every hover uses `mirror` and the settings' network.
    */
@@ -68,6 +73,10 @@ export function registerHover(host: FeatureHost, inputs: HoverInputs): vscode.Di
         client: target.client,
         // The public mirror node of that network: a custom mirrorNodeUrl belongs to the settings' one.
         config: () => ({ ...inputs.settings.current, network, customMirror: false }),
+        // The workspace's ABIs mean the same on every network: calls decode wherever the code points.
+        abi: inputs.abi,
+        // Dollars at the rate of the network the hover looked at, never the settings' one.
+        ...(inputs.ratesFor ? { rates: () => inputs.ratesFor?.(network) } : {}),
       });
       others.set(network, r);
     }

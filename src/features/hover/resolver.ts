@@ -10,6 +10,7 @@ import { asOfText, describeMirrorError } from '../../present';
 import { type LedgerLensConfig, networkLabel } from '../../settings';
 import { hashscanNetwork } from '../common/links';
 import { codeSpan } from '../common/markdown';
+import { revertDataDecoder } from '../common/revertData';
 import {
   type Freshness,
   type HoverEnv,
@@ -159,7 +160,9 @@ export class HoverResolver {
           env,
         );
       }
-      return failureHover(shown, describeMirrorError(error, { network: env.network }).sentence, env);
+      const decodeData = this.deps.abi ? revertDataDecoder(this.deps.abi) : undefined;
+      const described = describeMirrorError(error, { network: env.network, ...(decodeData ? { decodeData } : {}) });
+      return failureHover(shown, described.sentence, env);
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);

@@ -1,5 +1,6 @@
 // Tokens, NFTs and dollars (issue 14) in a real workbench: an account holding 1,000 token balances
-// (builders) shows its first balances as `<units> <symbol>` and an NFTs section with `name #serial`;
+// (builders) shows its balance in dollars at the current rate, its first balances as
+// `<units> <symbol>` and an NFTs section with `name #serial`;
 // Lookup transaction opens a transaction whose token transfer reads in units and whose fee reads in
 // dollars at the rate of its own consensus time. Each step leaves a screenshot.
 import { NFT_NAME, TOKEN_ACCOUNT, TX_A, tokenWorld } from '../../support/tokenFixtures';
@@ -19,6 +20,21 @@ export const scenario: Scenario = {
       const account = treeItem(/^Token holder, 123\.45678900 ℏ/);
       await account.waitFor({ timeout: 30_000 });
       return { account: await account.getAttribute('aria-label') };
+    });
+
+    await step('the account’s balance shows its dollars at the current rate', async () => {
+      // 123.456789 ℏ at the replay's current rate, 50 ¢ per ℏ: $61.7283945.
+      const account = treeItem(/^Token holder, 123\.45678900 ℏ ≈ \$61\.73/);
+      await account.waitFor({ timeout: 20_000 });
+      // The narrow sidebar cuts the description: the tooltip shows the dollars and their rate.
+      await account.hover();
+      const tooltip = page
+        .locator('.monaco-hover:visible, .workbench-hover:visible', { hasText: 'In dollars' })
+        .first();
+      await tooltip.waitFor({ timeout: 10_000 });
+      const text = (await tooltip.innerText()).replace(/\s+/g, ' ');
+      expectIncludes(text, 'In dollars: ≈ $61.73 at 1 ℏ = $0.50', 'the balance in dollars with its rate');
+      return { account: await account.getAttribute('aria-label'), tooltip: text.slice(0, 200) };
     });
 
     await step('its Tokens section shows balances as <units> <symbol>', async () => {

@@ -136,7 +136,9 @@ async function loadSet(database, files) {
   const result = { loaded: [], skipped: [], config: {}, fakeTime: null };
   try {
     for (const file of files) {
-      const name = path.relative(path.join(REST, '__tests__', 'specs'), file);
+      // A spec of the server's, or one of ours (test/real-mirror/own, written into the run's folder).
+      const relative = path.relative(path.join(REST, '__tests__', 'specs'), file);
+      const name = relative.startsWith('..') ? `ours/${path.basename(file)}` : relative;
       let spec;
       try {
         spec = transformShardRealmValues(JSONParse(readFileSync(file, 'utf8')));

@@ -7,7 +7,9 @@ import * as vscode from 'vscode';
 import type { AccountsFeature } from '../../../src/features/accounts';
 import type { AccountsNode } from '../../../src/features/accounts/store';
 import { resetSettings, setSetting, waitFor } from '../../integration/helpers';
+import { NFT_PAGE } from '../../../src/features/accounts/nftList';
 import { fetchReal, useRealSet } from '../helpers';
+import { NFT_COLLECTION } from '../own/nftCollection';
 
 function label(item: vscode.TreeItem): string {
   return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
@@ -23,30 +25,47 @@ async function hover(content: string, needle: string, into = 2): Promise<string>
   return ours;
 }
 
-describe('real mirror node: accounts', () => {
-  const real = useRealSet('accounts');
-  let accounts: AccountsFeature;
-
-  const items = async (node?: AccountsNode) =>
-    (await accounts.provider.getChildren(node)).map(c => ({ node: c, item: accounts.provider.getTreeItem(c) }));
+/** The Accounts view of the extension `real()` runs: its rows, and the accounts it lists. */
+function accountsView(real: ReturnType<typeof useRealSet>) {
+  const feature = (): AccountsFeature => {
+    const f = real().api.features['accounts'] as AccountsFeature | undefined;
+    assert.ok(f, 'exports.features.accounts');
+    return f;
+  };
+  const items = async (node?: AccountsNode) => {
+    const { provider } = feature();
+    return (await provider.getChildren(node)).map(c => ({ node: c, item: provider.getTreeItem(c) }));
+  };
   const configure = async (value: unknown[]): Promise<void> => {
+    const { store } = feature();
     await setSetting('ledgerLens.accounts', value);
-    await waitFor(() => accounts.store.accounts.length === value.length, 5000, `${value.length} accounts listed`);
+    await waitFor(() => store.accounts.length === value.length, 5000, `${value.length} accounts listed`);
     await items();
     await waitFor(
-      () => accounts.store.accounts.every(a => (!a.loading && a.status !== 'idle') || !a.check.ok),
+      () => store.accounts.every(a => (!a.loading && a.status !== 'idle') || !a.check.ok),
       15_000,
       'every account loaded from the real server',
     );
   };
-
-  before(() => {
-    const f = real().api.features['accounts'] as AccountsFeature | undefined;
-    assert.ok(f, 'exports.features.accounts');
-    accounts = f;
-  });
+  /** The named section of the first account listed. */
+  const section = async (name: string): Promise<AccountsNode> => {
+    const found = (await items(feature().store.accounts[0])).find(s => label(s.item) === name);
+    assert.ok(found, `a ${name} section`);
+    return found.node;
+  };
   afterEach(async () => {
     await resetSettings('ledgerLens.accounts', 'ledgerLens.transactions.limit');
+  });
+  return { feature, items, configure, section };
+}
+
+describe('real mirror node: accounts', () => {
+  const real = useRealSet('accounts');
+  const { feature, items, configure, section: sectionOf } = accountsView(real);
+  let accounts: AccountsFeature;
+
+  before(() => {
+    accounts = feature();
   });
   after(async () => {
     await vscode.commands.executeCommand('workbench.view.explorer');
@@ -84,11 +103,17 @@ describe('real mirror node: accounts', () => {
       ['Details', 'Tokens', 'NFTs', 'Recent transactions'],
     );
     const section = (name: string) => sections.find(s => label(s.item) === name)!.node;
-    const tokens = await items(section('Tokens'));
-    const tokenText = tokens.map(t => `${label(t.item)} ${String(t.item.description ?? '')}`);
-    // TODO(token units, another helper): expect the balances in the tokens' units once the
-    // Tokens section reads their decimals; the raw balances of the spec are 8 and 88.
-    assert.strictEqual(tokens.length, 2, tokenText.join(' | '));
+    // The spec's tokens 0.0.99998 and 0.0.99999 have no `token` rows: the server answers 404 for
+    // their metadata, so the rows keep the raw balances of the spec (8 and 88) and say why.
+    const tokenText = await waitFor(
+      async () => {
+        const texts = (await items(section('Tokens'))).map(t => `${label(t.item)} ${String(t.item.description ?? '')}`);
+        return texts.every(t => t.includes('token not found on this network')) ? texts : undefined;
+      },
+      15_000,
+      'the Tokens rows with the answers to their metadata',
+    );
+    assert.strictEqual(tokenText.length, 2, tokenText.join(' | '));
     assert.ok(tokenText[0].includes('0.0.99998') && /\b8\b/.test(tokenText[0]), tokenText[0]);
     assert.ok(tokenText[1].includes('0.0.99999') && /\b88\b/.test(tokenText[1]), tokenText[1]);
     const txs = await items(section('Recent transactions'));
@@ -190,6 +215,55 @@ describe('real mirror node: accounts', () => {
       `the server's message is shown verbatim: ${JSON.stringify(shown)}`,
     );
   });
+
+  it('token balances in the units of the decimals the real server gives each token (0.0.1001)', async () => {
+    await configure(['0.0.1001']);
+    const own = await Promise.all(
+      ['0.0.1135', '0.0.45678'].map(
+        async id =>
+          JSON.parse((await fetchReal(real().url, `/api/v1/tokens/${id}`)).text) as {
+            decimals: string;
+            symbol: string;
+          },
+      ),
+    );
+    assert.deepStrictEqual(
+      own.map(t => [t.decimals, t.symbol]),
+      [
+        ['1', 'ORIGINALRDKSE'],
+        ['2', 'HEDERACOIN'],
+      ],
+    );
+    const balances = JSON.parse((await fetchReal(real().url, '/api/v1/accounts/0.0.1001')).text) as {
+      balance: { tokens: { token_id: string; balance: number }[] };
+    };
+    assert.deepStrictEqual(
+      balances.balance.tokens.map(t => [t.token_id, t.balance]),
+      [
+        ['0.0.1135', 15],
+        ['0.0.45678', 0],
+      ],
+    );
+    const tokens = await sectionOf('Tokens');
+    const rows = await waitFor(
+      async () => {
+        const r = await items(tokens);
+        return r.every(t => !String(t.item.description ?? '').includes('loading')) ? r : undefined;
+      },
+      15_000,
+      'the Tokens rows in units',
+    );
+    assert.deepStrictEqual(
+      rows.map(r => [label(r.item), r.item.description]),
+      [
+        ['1.5 ORIGINALRDKSE', '0.0.1135'],
+        ['0 HEDERACOIN', '0.0.45678'],
+      ],
+    );
+    const tooltip = accounts.provider.resolveTreeItem(rows[0].item, rows[0].node).tooltip;
+    const text = tooltip instanceof vscode.MarkdownString ? tooltip.value : String(tooltip);
+    assert.ok(text.includes('Raw amount: `15`') && text.includes('Decimals: 1'), text);
+  });
 });
 
 describe('real mirror node: tokens (set "tokens")', () => {
@@ -208,10 +282,76 @@ describe('real mirror node: tokens (set "tokens")', () => {
     assert.ok(text.includes(`Decimals: ${own.decimals}`), text);
   });
 
-  // TODO(token units, being built by another helper): load accounts/{id}/tokens/no-params.json
-  // (0.0.1001 holds 15 of 0.0.1135 with 1 decimal, 0 of 0.0.45678 with 2) as a set of its own and
-  // expect "1.5" and "0.00" in the Tokens section and the hover once they read the decimals.
-  it('token balances in the units of their decimals (pending: token units)');
-  // TODO(NFTs, another helper): no NFT set is loaded yet (accounts/{id}/nfts/no-params.json fits).
-  it('an account’s NFTs (pending: NFTs)');
+  describe('NFTs in the Accounts view', () => {
+    const { items, configure, section } = accountsView(real);
+    const nftRows = async (): Promise<{ label: string; description: string }[]> =>
+      (await items(await section('NFTs'))).map(r => ({
+        label: label(r.item),
+        description: String(r.item.description ?? ''),
+      }));
+    /** The rows once every token name the server has is in (a row says the token id until then). */
+    const named = (expect: (rows: { label: string }[]) => boolean) =>
+      waitFor(
+        async () => {
+          const rows = await nftRows();
+          return expect(rows) ? rows : undefined;
+        },
+        15_000,
+        'the NFT rows with their token names',
+      );
+
+    after(async () => {
+      await vscode.commands.executeCommand('workbench.view.explorer');
+    });
+
+    it("0.0.1001's NFTs (the spec's): token name and serial as the real server lists them", async () => {
+      const own = JSON.parse((await fetchReal(real().url, '/api/v1/accounts/0.0.1001/nfts?limit=25')).text) as {
+        nfts: { token_id: string; serial_number: number; deleted: boolean }[];
+        links: { next: string | null };
+      };
+      assert.strictEqual(own.links.next, null);
+      const names = new Map<string, string>();
+      for (const id of new Set(own.nfts.map(n => n.token_id)))
+        names.set(
+          id,
+          (JSON.parse((await fetchReal(real().url, `/api/v1/tokens/${id}`)).text) as { name: string }).name,
+        );
+      await configure(['0.0.1001']);
+      const rows = await named(r => r.length === own.nfts.length && !r.some(x => x.label.startsWith('0.0.')));
+      assert.deepStrictEqual(
+        rows.map(r => r.label),
+        own.nfts.map(n => `${names.get(n.token_id)} #${n.serial_number}`),
+      );
+      assert.deepStrictEqual(
+        rows.map(r => r.label),
+        ['Token name #4', 'Token name #1', 'Token name #3', 'Token name #1'],
+      );
+      // Metadata is bytes (base64 on the wire): the spec's are the texts "d1", "s1", "m3", "m1".
+      assert.deepStrictEqual(
+        rows.map(r => r.description),
+        ['d1', 's1', 'm3', 'm1'],
+      );
+    });
+
+    it("0.0.4001's NFTs (ours): a page, then Load more over the real server's links.next", async () => {
+      await configure([NFT_COLLECTION.owner]);
+      let rows = await named(r => r.length > 0 && !r[0].label.startsWith('0.0.'));
+      assert.strictEqual(rows.length, NFT_PAGE + 1, 'a page of NFTs and Load more');
+      assert.strictEqual(rows.at(-1)?.label, 'Load more');
+      assert.deepStrictEqual(rows[0], {
+        label: `${NFT_COLLECTION.name} #${NFT_COLLECTION.count}`,
+        description: NFT_COLLECTION.metadata(NFT_COLLECTION.count),
+      });
+      const more = (await items(await section('NFTs'))).at(-1);
+      assert.ok(more);
+      const shown = await vscode.commands.executeCommand<number>('ledgerLens.loadMore', more.node);
+      assert.strictEqual(shown, NFT_COLLECTION.count);
+      rows = await nftRows();
+      assert.deepStrictEqual(
+        rows.map(r => r.label),
+        Array.from({ length: NFT_COLLECTION.count }, (_, i) => `${NFT_COLLECTION.name} #${NFT_COLLECTION.count - i}`),
+        'every NFT once, newest serial first, and no Load more after the last page',
+      );
+    });
+  });
 });

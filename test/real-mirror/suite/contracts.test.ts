@@ -133,8 +133,4 @@ describe('real mirror node: contract results panel', () => {
     // gas_price is hex weibars on the wire ("0x4a817c80"): the row keeps its decimal digits.
     assert.strictEqual(tens.gasPrice, '1250000000');
   });
-
-  // TODO(decoded logs, being built by another helper): no set with contract logs and an ABI is
-  // loaded yet (contracts/results/{id}/transactionid-or-hash.json has logs): expect a decoded event.
-  it('a contract log decoded with its ABI (pending: decoded logs)');
 });

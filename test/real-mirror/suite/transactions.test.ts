@@ -1,13 +1,18 @@
 // Lookup transaction on the real mirror node (set "transactions": rest/__tests__/specs/
-// transactions/{id}/no-params.json): the id in both forms, a hash, the scheduled filter, an id the
-// server does not have, and the hover of a transaction id, all answered by the server itself.
+// transactions/{id}/no-params.json, and ours: a call to the sample workspace's MyToken): the id in
+// both forms, a hash, the scheduled filter, an id the server does not have, a contract call's logs
+// decoded, and the hover of a transaction id, all answered by the server itself.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
+import { toEventSelector } from 'viem';
 import { Commands } from '../../../src/commands';
+import type { AbiFeature } from '../../../src/features/abi';
 import type { TransactionsFeature } from '../../../src/features/transactions';
 import type { LookupOutcome } from '../../../src/features/transactions/lookup';
 import type { DetailSection, DetailView } from '../../../webview/protocol';
+import { waitFor } from '../../integration/helpers';
 import { fetchReal, useRealSet } from '../helpers';
+import { MY_TOKEN_CALL } from '../own/myToken';
 
 type Loaded = Extract<DetailView, { status: 'loaded' }>;
 
@@ -104,6 +109,57 @@ describe('real mirror node: Lookup transaction', () => {
     const outcome = await lookup({ input: '0.0.10-1234567890-000000009', tryOtherNetworks: false });
     assert.strictEqual(outcome?.kind, 'not-found', JSON.stringify(outcome));
     assert.match(outcome.message, /^Transaction 0\.0\.10@1234567890\.000000009 was not found on [\w-]+ \([\w-]+ · [^)]+\)\.$/);
+  });
+
+  // Ours (the spec data's logs have arbitrary topics): a transfer() call to contract 0.0.5025,
+  // whose runtime bytecode is MyToken's from the sample workspace the suite opens. The panel reads
+  // the call and its logs from the server's /contracts/results/{id} and the code from
+  // /contracts/{id}, and decodes them with the artifact.
+  it("a call to MyToken: the panel decodes the call and its logs the call and its logs the real server serves, with MyToken's ABI", async () => {
+    const c = MY_TOKEN_CALL;
+    const own = JSON.parse((await fetchReal(real().url, `/api/v1/contracts/results/${c.transactionId}`)).text) as {
+      contract_id: string;
+      block_number: number;
+      logs: { index: number; topics: string[]; contract_id: string }[];
+    };
+    assert.strictEqual(own.contract_id, c.contract);
+    assert.strictEqual(own.block_number, c.block);
+    // topic0 is the keccak of the event's signature: the Transfer of ERC-20, then MyToken's Memo.
+    assert.deepStrictEqual(
+      own.logs.map(l => l.topics[0]),
+      [toEventSelector('Transfer(address,address,uint256)'), toEventSelector('Memo(address,string,bytes32)')],
+    );
+    assert.strictEqual(own.logs[0].topics[0], '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef');
+
+    const abi = real().api.features['abi'] as AbiFeature | undefined;
+    assert.ok(abi, 'exports.features.abi');
+    await abi.ready();
+    await waitFor(() => abi.index.workspaceContracts().some(k => k.name === 'MyToken'), 20_000, 'MyToken indexed');
+
+    const outcome = await lookup(c.transactionId);
+    assert.ok(outcome && outcome.kind === 'shown', JSON.stringify(outcome));
+    const panel = feature().panels.open.at(-1);
+    assert.ok(panel, 'a transaction panel');
+    const sections = (): readonly DetailSection[] =>
+      panel.view.status === 'loaded' ? (panel.view as { sections: readonly DetailSection[] }).sections : [];
+    const text = (title: string): string => JSON.stringify(sections().find(x => x.title === title) ?? null);
+    await waitFor(
+      () => text('Call') !== 'null' && !text('Call').includes('loading'),
+      20_000,
+      'the Call section decoded',
+    );
+    assert.ok(text('Call').includes('MyToken, contracts/MyToken.sol'), text('Call'));
+    assert.ok(text('Call').includes('transfer(address,uint256)'), text('Call'));
+    assert.ok(text('Call').includes('amount (uint256): 1500'), text('Call'));
+    const events = sections().find(x => x.title === 'Events');
+    assert.ok(events, 'an Events section');
+    const rows = events.tables[0].rows.map(r => r.map(cell => cell.text));
+    assert.deepStrictEqual(rows[0], ['0', 'Transfer(from: 0.0.1001, to: 0.0.1234, value: 1500)']);
+    assert.strictEqual(rows.length, 2, JSON.stringify(rows));
+    assert.ok(rows[1][1].startsWith('Memo(from: 0.0.1001, text: '), rows[1][1]);
+    assert.ok(rows[1][1].includes(c.memo), rows[1][1]);
+    // The bytes32 tag holds text: shown as the text, not as its 32 bytes.
+    assert.ok(rows[1][1].includes(`tag: "${c.tag}"`), rows[1][1]);
   });
 
   it('the hover of a transaction id in both forms', async () => {

@@ -1,5 +1,12 @@
 import * as assert from 'assert';
-import { checkAccountEntry, parseAsOf } from '../../../src/ledger/entries';
+import {
+  AS_OF_OPERATORS,
+  AS_OF_WORDS,
+  asOfParam,
+  checkAccountEntry,
+  isAsOfOperator,
+  parseAsOf,
+} from '../../../src/ledger/entries';
 
 describe('ledger/entries', () => {
   describe('settings entries', () => {
@@ -87,6 +94,44 @@ describe('ledger/entries', () => {
       const r = parseAsOf('2023-02-30');
       assert.ok(!r.ok);
       assert.doesNotMatch(r.message, /\u202E/);
+    });
+  });
+  describe('as-of operators (the account lookup’s timestamp operators that name a moment)', () => {
+    it('offers lte, lt, eq, gte and gt, not ne', () => {
+      assert.deepStrictEqual([...AS_OF_OPERATORS], ['lte', 'lt', 'eq', 'gte', 'gt']);
+      assert.ok(!isAsOfOperator('ne'));
+      assert.ok(!isAsOfOperator('LTE'));
+      assert.ok(AS_OF_WORDS.lt.past && !AS_OF_WORDS.gte.past);
+    });
+    it('every operator sent matches the seed’s timestamp pattern', () => {
+      const seed = /^((eq|gt|gte|lt|lte|ne):)?\d{1,10}(\.\d{1,9})?$/;
+      for (const op of AS_OF_OPERATORS) assert.match(asOfParam(op, '1700000000.000000001'), seed);
+    });
+    const typed: Array<[string, string, string]> = [
+      ['lt:1700000000', 'lt', '1700000000.000000000'],
+      ['GTE: 2023-11-14T22:13:20Z', 'gte', '1700000000.000000000'],
+      ['eq:1700000000.5', 'eq', '1700000000.500000000'],
+      ['lte:2023-11-14', 'lte', '1699920000.000000000'],
+    ];
+    for (const [text, op, ts] of typed) {
+      it(`${text} → ${op}:${ts}`, () => {
+        const r = parseAsOf(text);
+        assert.ok(r.ok, JSON.stringify(r));
+        assert.strictEqual(r.operator, op);
+        assert.strictEqual(r.timestamp, ts);
+      });
+    }
+    it('no operator typed: none given (the caller asks, or uses lte)', () => {
+      const r = parseAsOf('1700000000');
+      assert.ok(r.ok && r.operator === undefined);
+    });
+    it('refuses ne:, an unknown operator and an operator without a time, naming the offered ones', () => {
+      for (const bad of ['ne:1700000000', 'xx:1700000000', 'lt:', 'lt:yesterday']) {
+        const r = parseAsOf(bad);
+        assert.ok(!r.ok, bad);
+      }
+      const ne = parseAsOf('ne:1700000000');
+      assert.ok(!ne.ok && /lte:, lt:, eq:, gte:, gt:/.test(ne.message), JSON.stringify(ne));
     });
   });
 });

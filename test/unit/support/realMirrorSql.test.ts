@@ -3,6 +3,7 @@
 import * as assert from 'assert';
 import { migrationOrder, migrationScript } from '../../harness/realMirrorSql';
 import { DATASETS, SUITE_SETS } from '../../real-mirror/datasets';
+import { OWN_SETUPS } from '../../real-mirror/own';
 
 describe('real mirror node harness (pure parts)', () => {
   it('orders versioned migrations by number, not text, then the repeatable ones by name', () => {
@@ -46,10 +47,11 @@ describe('real mirror node harness (pure parts)', () => {
     assert.match(parts[2], /values \(3, null, 'it''s', 'SQL', 'R__it''s\.sql'/);
   });
 
-  it('every set has specs and a name matching its key; the suite sets exist; a set never repeats a spec', () => {
+  it('every set has specs or data of ours and a name matching its key; the suite sets exist; a set never repeats a spec', () => {
     for (const [key, set] of Object.entries(DATASETS)) {
       assert.strictEqual(set.name, key);
-      assert.ok(set.specs.length > 0, key);
+      assert.ok(set.specs.length + set.own.length > 0, key);
+      for (const own of set.own) assert.ok(own in OWN_SETUPS, `${key}: no own setup ${own}`);
       assert.strictEqual(new Set(set.specs).size, set.specs.length, `${key} repeats a spec`);
       for (const spec of set.specs) assert.match(spec, /^[\w{}./-]+\.json$/, spec);
     }
