@@ -5,10 +5,8 @@
 // names a network, whose mirror node URL comes from our own table or the user's settings.
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { Network } from './ledger';
 import {
   type ConfigFs,
-  describeAnswer,
   type ConfigStat,
   type NetworkAnswer,
   type InferredNetwork,
@@ -97,7 +95,8 @@ export class CodeNetwork implements vscode.Disposable {
     const folder = document && vscode.workspace.getWorkspaceFolder(document.uri);
     const rel = folder && document && relativeInside(folder, document.uri);
     const configs = folder && rel ? await this.evidenceOf(folder).configsFor(rel) : [];
-    return inferNetwork(file ? { file, configs } : { configs });
+    // An untrusted workspace may say which public network it means, never send us to a node.
+    return inferNetwork(file ? { file, configs } : { configs }, { publicOnly: !vscode.workspace.isTrusted });
   }
 
   private evidenceOf(folder: vscode.WorkspaceFolder): WorkspaceEvidence {
@@ -116,35 +115,12 @@ export class CodeNetwork implements vscode.Disposable {
   }
 }
 
-/**
- * The mirror network to ask for an inferred one: mainnet through the configured mainnet door (the
- * free public one unless the settings chose the other), testnet and previewnet as themselves. A
- * local node is reached only through `ledgerLens.mirrorNodeUrl`, so `local` asks the configured
- * client.
- */
-export function mirrorNetworkFor(
-  inferred: InferredNetwork,
-  config: { readonly network: Network; readonly customMirror: boolean },
-): Network {
-  switch (inferred) {
-    case 'mainnet':
-      return config.network === 'mainnet' ? 'mainnet' : 'mainnet-public';
-    case 'testnet':
-    case 'previewnet':
-      return inferred;
-    case 'local':
-      return config.network;
-  }
-}
-
-/** The line a hover ends with: `testnet · from Client.forTestnet() at line 12`. */
-export function whyLine(
-  answer: NetworkAnswer,
-  config: { readonly customMirror: boolean; readonly mirrorBaseUrl: string },
-): string {
-  const line = describeAnswer(answer);
-  if (answer.network !== 'local') return line;
-  return config.customMirror
-    ? `${line}, asked at ${config.mirrorBaseUrl}`
-    : `${line}; set ledgerLens.mirrorNodeUrl to the local mirror node (http://localhost:5551) to ask it`;
-}
+// Where an inferred network is asked, and the line that says why: pure, in src/infer/route.ts.
+export {
+  hostOf,
+  localMirrorBaseUrl,
+  localUsesConfigured,
+  mirrorNetworkFor,
+  whyLine,
+  type MirrorConfig,
+} from './infer/route';

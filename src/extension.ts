@@ -19,12 +19,12 @@ import { registerTransactions } from './features/transactions';
 import { registerBlocks } from './features/blocks';
 import { registerContracts } from './features/contracts';
 import { detailSettings, linkWhy, type NetworkChooser } from './features/common/detailPanel/networks';
-import { registerStatus } from './features/status';
+import { registerStatus, type StatusInputs } from './features/status';
 import { registerAbi } from './features/abi';
 import { registerDecode } from './features/decode';
 import { AbiIndex } from './abi';
 import { registerTerminal } from './features/terminal';
-import { mirrorNetworkFor, whyLine } from './codeNetwork';
+import { hostOf, mirrorNetworkFor, whyLine } from './codeNetwork';
 import { registerWalkthrough } from './walkthrough';
 import { networkLabel, type LedgerLensConfig } from './settings';
 
@@ -67,7 +67,7 @@ function wire(ctx: FeatureContext): [string, () => vscode.Disposable][] {
   const abi = new AbiIndex();
   return [
     ['abi', () => wireAbi(ctx, services, abi)],
-    ['decode', () => registerDecode(ctx, { index: abi })],
+    ['decode', () => registerDecode(ctx, { index: abi, tokens: () => services.tokens })],
     ['common', () => wireCommon(ctx, services)],
     ['accounts', () => wireAccounts(ctx, services)],
     ['hover', () => wireHover(ctx, services, abi)],
@@ -150,7 +150,10 @@ export function wireHover(host: FeatureHost, services: Services, abi?: AbiIndex)
             client: () => services.mirrorFor(network),
             clientFor: other => services.mirrorFor(other),
             // A custom mirror node (a local node, a paid one) is where the user looks: no public detour.
-            askElsewhere: !(network === services.config.current.network && services.config.current.customMirror),
+            // A local node's ids are its own: a miss there is not looked for on the public networks.
+            askElsewhere:
+              network !== 'local' &&
+              !(network === services.config.current.network && services.config.current.customMirror),
             why: whyLine(answer, services.config.current),
           };
         },
@@ -214,6 +217,7 @@ export function wireContracts(host: FeatureHost, services: Services, abi?: AbiIn
         onDidChangeMirrorClient: services.onDidChangeMirrorClient,
         log: services.log,
         abi,
+        tokens: () => services.tokens,
       }),
   );
 }
@@ -247,6 +251,15 @@ export function wireStatus(host: FeatureHost, services: Services): vscode.Dispos
           mirrorProblem: () => services.mirrorProblem,
           onDidChangeMirrorProblem: services.onDidChangeMirrorProblem,
           log: services.log,
+          target: statusTarget(services),
+          local: {
+            host: () => hostOf(services.mirrorFor('local').baseUrl),
+            newestBlockEnd: async signal => {
+              const page = await services.mirrorFor('local').listBlocks({ limit: 1, order: 'desc' }, { signal });
+              const newest = page.blocks[0];
+              return newest ? (newest.timestamp.to ?? newest.timestamp.from) : undefined;
+            },
+          },
         }),
     );
   sync();
@@ -256,6 +269,28 @@ export function wireStatus(host: FeatureHost, services: Services): vscode.Dispos
       subscription.dispose();
       feature?.dispose();
     },
+  };
+}
+
+/** [network] The network the status item reports: the active editor's (under `auto`), and why. */
+function statusTarget(services: Services): StatusInputs['target'] {
+  const c = services.config.current;
+  return {
+    initial: {
+      network: c.network,
+      why: `${c.network} · ${c.networkSetting === 'auto' ? 'by default' : 'from settings'}`,
+      conflict: false,
+    },
+    resolve: async document => {
+      const answer = await services.codeNetwork.answerFor(document);
+      const config = services.config.current;
+      return {
+        network: mirrorNetworkFor(answer.network, config),
+        why: whyLine(answer, config),
+        conflict: answer.conflicts.length > 0,
+      };
+    },
+    changed: [services.codeNetwork.onDidChange, services.config.onDidChange],
   };
 }
 

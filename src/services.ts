@@ -8,7 +8,7 @@ import { createStatusClient, type StatusClient } from './status';
 import { HttpClient, RequestBudgets, defaultRatePolicy, type ProxyConfig } from './net';
 import { isNetwork } from './ledger';
 import { defaultMirrorBaseUrl, mirrorClientChanged, type LedgerLensConfig, type Network } from './settings';
-import { CodeNetwork } from './codeNetwork';
+import { CodeNetwork, localUsesConfigured } from './codeNetwork';
 import type { InferredNetwork } from './infer';
 import { Disposable } from './util/lifecycle';
 import { TrustNotice } from './trustNotice';
@@ -127,10 +127,8 @@ export class Services extends Disposable {
   ratesFor(network: Network): ExchangeRates | undefined {
     const c = this.config.current;
     if (!c.fiatEnabled) return undefined;
-    const base =
-      network === c.network
-        ? c.mirrorBaseUrl
-        : (this.urlOverrides.get(network) ?? defaultMirrorBaseUrl(network, c.scheme));
+    // Keyed by where the client really asks (a local node may be reached through mirrorNodeUrl).
+    const base = this.mirrorFor(network).baseUrl;
     return this.rateCaches.for(`${network} ${base}`, {
       getExchangeRate: (params, opts) => this.mirrorFor(network).getExchangeRate(params, opts),
     });
@@ -154,24 +152,29 @@ export class Services extends Disposable {
 
   /**
    * [network] The client for `network`: the configured one when it is that network, else one for
-   * the network's public mirror node (a custom `mirrorNodeUrl` applies only to the network it was
-   * set for). Every client goes through the one HTTP layer, so the request budget is shared.
+   * the network's default mirror node (public, or http://localhost:5551 for `local`). A custom
+   * `mirrorNodeUrl` applies only to the network it was set for (under `auto`, to the local node
+   * too). Every client goes through the one HTTP layer, so the request budget is shared.
    */
   mirrorFor(network: Network): MirrorClient {
     if (network === this.config.current.network) return this.mirrorClient;
-    return this.publicClient(network);
+    // [network] The local node: ledgerLens.mirrorNodeUrl when the user set one under `auto`.
+    if (network === 'local' && localUsesConfigured(this.config.current)) return this.mirrorClient;
+    return this.defaultClient(network);
   }
 
   /**
-   * [panels] The client of `network`'s public mirror node, also for the selected network when its
-   * settings name a custom mirror node ("try the other networks" after a miss there).
+   * [panels] The client of `network`'s default mirror node (public, or localhost for `local`), also
+   * for the selected network when its settings name a custom one ("try the other networks" after a
+   * miss there).
    */
   publicMirrorFor(network: Network): MirrorClient {
     const c = this.config.current;
-    return network === c.network && c.customMirror ? this.publicClient(network) : this.mirrorFor(network);
+    return network === c.network && c.customMirror ? this.defaultClient(network) : this.mirrorFor(network);
   }
 
-  private publicClient(network: Network): MirrorClient {
+  /** The shared client of `network`'s default mirror node (or a test's override), made on first use. */
+  private defaultClient(network: Network): MirrorClient {
     let client = this.otherClients.get(network);
     if (!client) {
       const config = this.config.current;

@@ -2,7 +2,7 @@
 // values here, so the rules (defaults, bounds, the base URL) are unit-tested without VS Code.
 import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from './abi/globs';
 import * as z from './zod';
-import { NETWORKS, networkLabelOf, publicMirrorUrl, type Network } from './ledger';
+import { NETWORKS, defaultMirrorUrl, networkLabelOf, type Network } from './ledger';
 
 // The network list and its mappings live in the ledger; re-exported for the settings' users.
 export { NETWORKS, type Network };
@@ -120,7 +120,7 @@ export const DEFAULTS = {
 };
 
 export function defaultMirrorBaseUrl(network: Network, scheme: 'https' | 'http'): string {
-  return publicMirrorUrl(network, scheme) ?? `${scheme}://${network}.mirrornode.hedera.com`;
+  return defaultMirrorUrl(network, scheme) ?? `${scheme}://${network}.mirrornode.hedera.com`;
 }
 
 function stripTrailingSlash(url: string): string {

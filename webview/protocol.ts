@@ -146,6 +146,42 @@ export interface ContractResultRow {
   readonly extra: readonly { readonly name: string; readonly json: string }[];
 }
 
+/** One log of a contract result, decoded with the known ABIs (plain text, shown as text). */
+export interface DecodedEventText {
+  /** The log's index in the result. */
+  readonly index: number;
+  /** The emitter's EVM address, and its `0.0.x` when long-zero. */
+  readonly address: string | null;
+  readonly addressId: string | null;
+  /** The event's name; null when the log stayed raw (unknown topic0, bad data). */
+  readonly name: string | null;
+  /** `Transfer(from: 0.0.1001, to: 0.0.1234, value: 1,500.00 MTK)`, or why it stayed raw. */
+  readonly summary: string;
+  /** Each argument: name, type, whether it came from a topic, the value in words. */
+  readonly args: readonly {
+    readonly name: string;
+    readonly type: string;
+    readonly indexed: boolean;
+    readonly value: string;
+  }[];
+  /** The raw log, when it was not decoded. */
+  readonly topics: readonly string[];
+  readonly data: string | null;
+  /** The ABI that decoded it (`MyToken, contracts/MyToken.sol (…)` or a built-in interface). */
+  readonly contract: string | null;
+}
+
+/** The detail of one row, fetched when it is opened (GET /contracts/…/results/…, with the logs). */
+export type ContractResultDetailText =
+  | { readonly status: 'loading' }
+  | { readonly status: 'failed'; readonly message: string }
+  | {
+      readonly status: 'loaded';
+      /** The call decoded again with the contract's runtime bytecode (a workspace artifact's name). */
+      readonly call: DecodedCallText | null;
+      readonly events: readonly DecodedEventText[];
+    };
+
 export interface FieldIssue {
   readonly field: ContractResultsField;
   readonly message: string;
@@ -171,7 +207,9 @@ export type ContractResultsToWebview =
       readonly message: string;
       readonly serverMessages: readonly string[];
       readonly status: number;
-    };
+    }
+  /** The detail of the row `key` (its events): loading, failed or loaded. */
+  | { readonly type: 'detail'; readonly key: string; readonly detail: ContractResultDetailText };
 
 export type ContractResultsToHost =
   /** The webview is listening; `filters` are the ones it shows (restored from its state). */
@@ -180,7 +218,9 @@ export type ContractResultsToHost =
   | { readonly type: 'loadMore' }
   | { readonly type: 'retry' }
   | { readonly type: 'copy'; readonly text: string }
-  | { readonly type: 'openEntity'; readonly kind: 'account' | 'contract'; readonly id: string };
+  | { readonly type: 'openEntity'; readonly kind: 'account' | 'contract'; readonly id: string }
+  /** A row's detail was opened: fetch its events (once; the host keeps them). */
+  | { readonly type: 'detail'; readonly key: string };
 
 // ---------------------------------------------------------------------------------------------
 // Detail panels: transaction (src/features/transactions) and block (src/features/blocks), both

@@ -6,6 +6,7 @@ import type { AbiIndex, ContractMatch } from './abiIndex';
 import { formatCallAnswer, formatEvent, formatResult, formatRevert, type FormatOptions } from './format';
 import { describeOrigin } from './report';
 import type { CallAnswer, EventAnswer, LogInput, ResultAnswer, RevertAnswer } from './types';
+import { unitAddresses, type UnitsOf } from './units';
 
 /** The fields of a contract result this reads (as the mirror node names them). */
 export interface ContractResultInput {
@@ -20,6 +21,33 @@ export interface ContractResultInput {
   readonly logs?: readonly LogInput[] | null;
 }
 
+/** A contract result as the mirror node sends it (GET /contracts/results/{id}): the fields read here. */
+export interface MirrorContractResult {
+  readonly to?: string | null;
+  readonly address?: string | null;
+  readonly function_parameters?: string | null;
+  readonly call_result?: string | null;
+  readonly error_message?: string | null;
+  readonly result?: string | null;
+  readonly logs?: readonly {
+    readonly address: string;
+    readonly topics: readonly string[];
+    readonly data?: string | null;
+  }[];
+}
+
+/** The input of decodeContractResult from a mirror node result (the logs left out if `logs` is false). */
+export function resultInput(r: MirrorContractResult, logs = true): ContractResultInput {
+  return {
+    to: r.to ?? r.address ?? null,
+    function_parameters: r.function_parameters ?? null,
+    call_result: r.call_result ?? null,
+    error_message: r.error_message ?? null,
+    result: r.result ?? null,
+    logs: logs ? (r.logs ?? []).map(l => ({ address: l.address, topics: l.topics, data: l.data ?? '0x' })) : [],
+  };
+}
+
 export interface DecodedContractResult {
   readonly match?: ContractMatch;
   /** "MyToken, contracts/MyToken.sol (artifacts/…)" or the built-in interface; undefined if unknown. */
@@ -30,6 +58,25 @@ export interface DecodedContractResult {
   /** A plain-text message the service wrote instead of revert data. */
   readonly message?: string;
   readonly events: readonly EventAnswer[];
+  /** The called address (lowercase), when given: whose token units the call's amount is in. */
+  readonly target?: string;
+  /** Each log's emitter (lowercase), beside `events`: whose token units its amount is in. */
+  readonly emitters: readonly (string | undefined)[];
+  /**
+   * The units of the tokens this result's amounts are in (see units.ts), once resolved; without
+   * them amounts are shown as plain integers.
+   */
+  readonly units?: UnitsOf;
+}
+
+/** The result with its token units resolved: amounts shown in them, or labelled raw units. */
+export function withUnits(decoded: DecodedContractResult, units: UnitsOf): DecodedContractResult {
+  return { ...decoded, units };
+}
+
+/** The long-zero addresses whose token metadata would put this result's amounts in units. */
+export function tokenAddresses(decoded: DecodedContractResult): string[] {
+  return unitAddresses(decoded);
 }
 
 const HEX = /^0x[0-9a-fA-F]*$/;
@@ -65,8 +112,11 @@ export function decodeContractResult(
           : undefined;
     return index.decodeLog(log, own);
   });
+  const target = input.to ? input.to.toLowerCase() : undefined;
   return {
     ...(match && { match, contract: describeOrigin(match.contract.origin) }),
+    ...(target && { target }),
+    emitters: (input.logs ?? []).map(log => log.address?.toLowerCase()),
     ...(call && { call }),
     ...(outputs && { outputs }),
     ...(revert && { revert }),
@@ -79,9 +129,10 @@ export function decodeContractResult(
  * The hover's one line: `MyToken.transfer(to: 0.0.1234, amount: 1,500.00 MTK) → true`, or
  * `… → reverted: InsufficientBalance(…)`. Undefined when there is no call to show.
  */
-export function contractResultLine(decoded: DecodedContractResult, opts: FormatOptions = {}): string | undefined {
+export function contractResultLine(decoded: DecodedContractResult, options: FormatOptions = {}): string | undefined {
   const { call } = decoded;
   if (!call) return undefined;
+  const opts = callOptions(decoded, options);
   const single = call.kind === 'call' && call.candidates.length === 1 ? call.candidates[0] : undefined;
   const head = single ? `${single.contract}.${formatCallAnswer(call, opts)}` : formatCallAnswer(call, opts);
   if (decoded.revert && decoded.revert.kind !== 'empty')
@@ -93,5 +144,15 @@ export function contractResultLine(decoded: DecodedContractResult, opts: FormatO
 
 /** The event lines of a decoded result, one per log. */
 export function eventSummaries(decoded: DecodedContractResult, opts: FormatOptions = {}): string[] {
-  return decoded.events.map(e => formatEvent(e, opts));
+  return decoded.events.map((e, i) => formatEvent(e, eventOptions(decoded, i, opts)));
+}
+
+/** The format options of event `i`: its amount in the units of the token that emitted it. */
+export function eventOptions(decoded: DecodedContractResult, i: number, opts: FormatOptions = {}): FormatOptions {
+  return decoded.units ? { ...opts, units: decoded.units(decoded.emitters[i]) } : opts;
+}
+
+/** The format options of the call: its amount in the units of the token it was addressed to. */
+export function callOptions(decoded: DecodedContractResult, opts: FormatOptions = {}): FormatOptions {
+  return decoded.units ? { ...opts, units: decoded.units(decoded.target), unitsOf: decoded.units } : opts;
 }

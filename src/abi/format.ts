@@ -29,6 +29,12 @@ export interface FormatOptions {
    * Approval). Without them the amount is shown as it is, labelled "raw units".
    */
   readonly units?: TokenUnits | null;
+  /**
+   * Units of the token at an address, for the amount of a token-service call that names its token
+   * in an argument (transferToken, mintToken, burnToken, wipeTokenAccount, approve, transferFrom at
+   * `0x…0167`). Without it those amounts are shown as they are.
+   */
+  readonly unitsOf?: (address: string | undefined) => TokenUnits | null;
 }
 
 // The argument of each ERC-20 signature that is an amount of the token.
@@ -39,6 +45,25 @@ const ERC20_AMOUNT: Readonly<Record<string, number>> = {
   'Transfer(address,address,uint256)': 2,
   'Approval(address,address,uint256)': 2,
 };
+
+// The token service's functions (IHederaTokenService.sol) whose amount is of the token they name:
+// [the token argument, the amount argument]. Fungible amounts only (NFT serials are not amounts).
+const HTS_AMOUNT: Readonly<Record<string, readonly [number, number]>> = {
+  'transferToken(address,address,address,int64)': [0, 3],
+  'mintToken(address,int64,bytes[])': [0, 1],
+  'burnToken(address,int64,int64[])': [0, 1],
+  'wipeTokenAccount(address,address,int64)': [0, 2],
+  'approve(address,address,uint256)': [0, 2],
+  'transferFrom(address,address,address,uint256)': [0, 3],
+};
+
+/** Which argument is a token amount, and in which units (undefined: shown as it is). */
+export interface AmountAt {
+  readonly at: number;
+  readonly units: TokenUnits | null | undefined;
+}
+
+export const NO_AMOUNT: AmountAt = { at: -1, units: undefined };
 
 export function formatValue(value: DecodedValue, opts: FormatOptions = {}): string {
   const maxChars = opts.maxChars ?? 66;
@@ -72,12 +97,12 @@ function cut(hex: string, maxChars: number): string {
   return `${hex.slice(0, maxChars - 10)}…${hex.slice(-8)} (${(hex.length - 2) / 2} bytes)`;
 }
 
-export function formatArgs(args: readonly NamedValue[], opts: FormatOptions = {}, amountAt = -1): string {
+export function formatArgs(args: readonly NamedValue[], opts: FormatOptions = {}, amount = NO_AMOUNT): string {
   return args
     .map((arg, i) => {
       const shown =
-        i === amountAt && arg.value.kind === 'int'
-          ? formatAmount(arg.value.value, opts.units)
+        i === amount.at && arg.value.kind === 'int'
+          ? formatAmount(arg.value.value, amount.units)
           : formatValue(arg.value, opts);
       const value = arg.hashed ? `keccak ${shown}` : shown;
       return arg.name ? `${arg.name}: ${value}` : value;
@@ -93,14 +118,36 @@ export function formatAmount(value: bigint, units: TokenUnits | null | undefined
   return scaled ?? `${rawAmount(value)} (raw units)`;
 }
 
-function amountIndex(signature: string, args: readonly NamedValue[], opts: FormatOptions): number {
-  if (opts.units === undefined) return -1;
-  const at = ERC20_AMOUNT[signature];
-  return at !== undefined && !args[at]?.indexed ? at : -1;
+/** Whether a call or event of this signature carries an amount of the token it is addressed to. */
+export function hasTokenAmount(signature: string): boolean {
+  return ERC20_AMOUNT[signature] !== undefined;
+}
+
+/** The token address a token-service call names (its `token` argument), when its amount is of it. */
+export function tokenArgument(signature: string, args: readonly NamedValue[]): string | undefined {
+  const hts = HTS_AMOUNT[signature];
+  const token = hts ? args[hts[0]]?.value : undefined;
+  return token?.kind === 'address' ? token.value : undefined;
+}
+
+const isAmount = (arg: NamedValue | undefined): boolean => arg?.value.kind === 'int' && !arg.indexed;
+
+/**
+ * The token amount among `args` and its units: the amount of an ERC-20 call or event in `units`
+ * (the token it is addressed to or emitted by), of a token-service call in the units of the token
+ * it names. NO_AMOUNT when there is none, or no units were asked for.
+ */
+export function tokenAmountAt(signature: string, args: readonly NamedValue[], opts: FormatOptions): AmountAt {
+  const erc20 = ERC20_AMOUNT[signature];
+  if (erc20 !== undefined)
+    return opts.units !== undefined && isAmount(args[erc20]) ? { at: erc20, units: opts.units } : NO_AMOUNT;
+  const hts = HTS_AMOUNT[signature];
+  if (!hts || !opts.unitsOf || !isAmount(args[hts[1]])) return NO_AMOUNT;
+  return { at: hts[1], units: opts.unitsOf(tokenArgument(signature, args)) };
 }
 
 export function formatCall(call: DecodedCall, opts: FormatOptions = {}): string {
-  return `${call.name}(${formatArgs(call.args, opts, amountIndex(call.signature, call.args, opts))})`;
+  return `${call.name}(${formatArgs(call.args, opts, tokenAmountAt(call.signature, call.args, opts))})`;
 }
 
 /** `transfer(…)`, or the raw reason; several candidates are joined with " or ", saying so. */
@@ -138,7 +185,7 @@ export function formatRevert(answer: RevertAnswer, opts: FormatOptions = {}): st
 export function formatEvent(answer: EventAnswer, opts: FormatOptions = {}): string {
   if (answer.kind === 'raw-log') return `not decoded: ${answer.reason}`;
   const all = answer.candidates.map(
-    c => `${c.name}(${formatArgs(c.args, opts, amountIndex(c.signature, c.args, opts))})`,
+    c => `${c.name}(${formatArgs(c.args, opts, tokenAmountAt(c.signature, c.args, opts))})`,
   );
   return all.length === 1 ? all[0] : `ambiguous, ${all.length} events fit: ${all.join(' or ')}`;
 }

@@ -7,7 +7,6 @@ export * from './types';
 export { AbiIndex, type ContractMatch } from './abiIndex';
 export { ArtifactIndexer, summaryLines, yieldToEventLoop, type ArtifactSource, type IndexSummary } from './indexer';
 export { MAX_ARTIFACT_BYTES, isIgnoredArtifactPath, parseArtifact, type ArtifactOutcome } from './artifacts';
-export { builtinContracts, BUILTIN_ABIS } from './builtin';
 export { chainCode, matchesCode, prepareCode, stripMetadata } from './bytecode';
 export {
   decodeCall,
@@ -28,14 +27,32 @@ export {
   describeOrigin,
   eventLines,
   oneLiner,
+  pastedAddress,
+  pastedTokenAddresses,
   readPasted,
   revertLines,
+  type AmountUnits,
   type PastedInput,
 } from './report';
 export {
+  RAW_UNITS,
+  peekUnits,
+  resolveUnits,
+  tokenIdOfAddress,
+  unitAddresses,
+  unitsOfLookup,
+  type UnitsOf,
+} from './units';
+export {
+  callOptions,
   contractResultLine,
   decodeContractResult,
+  eventOptions,
   eventSummaries,
+  resultInput,
+  tokenAddresses,
+  withUnits,
+  type MirrorContractResult,
   type ContractResultInput,
   type DecodedContractResult,
 } from './contractResult';

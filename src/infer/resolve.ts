@@ -55,11 +55,24 @@ export function settingsAnswer(network: InferredNetwork): NetworkAnswer {
   return { network, source: 'settings', reason: 'settings', conflicts: [], skipped: [] };
 }
 
-export function inferNetwork(input: InferenceInput): NetworkAnswer {
+export interface InferenceOptions {
+  /**
+   * An untrusted workspace: inference may name a public network, never a node on this machine.
+   * Evidence of a local node is passed over (and said), and the next evidence decides.
+   */
+  readonly publicOnly?: boolean;
+}
+
+const NOT_TRUSTED = 'names a local node, not asked: the workspace is not trusted';
+
+export function inferNetwork(input: InferenceInput, options: InferenceOptions = {}): NetworkAnswer {
   const conflicts: Conflict[] = [];
   const skipped: Array<{ path: string; reason: string }> = [];
   const file = input.file;
-  if (file?.network !== undefined && file.call) {
+  if (options.publicOnly && file?.network === 'local' && file.call) {
+    const { text, line } = file.call;
+    conflicts.push({ where: 'this file', text: `${at(text, line)} ${NOT_TRUSTED}`, lines: [line] });
+  } else if (file?.network !== undefined && file.call) {
     return {
       network: file.network,
       source: 'file',
@@ -79,6 +92,15 @@ export function inferNetwork(input: InferenceInput): NetworkAnswer {
   for (const e of input.configs) {
     switch (e.kind) {
       case 'network':
+        if (options.publicOnly && e.network === 'local') {
+          const lines = e.claim.line === undefined ? [] : [e.claim.line];
+          conflicts.push({
+            where: e.path,
+            text: `${at(e.claim.what, e.claim.line)} in ${e.path} ${NOT_TRUSTED}`,
+            lines,
+          });
+          break;
+        }
         return {
           network: e.network,
           source: 'workspace',

@@ -11,6 +11,8 @@ import {
   blockPath,
   blocksQuery,
   contractPath,
+  contractResultPath,
+  contractResultQuery,
   contractResultsQuery,
   encodeQuery,
   entityPath,
@@ -20,6 +22,7 @@ import {
   transactionQuery,
   type AccountParams,
   type BlocksParams,
+  type ContractResultKey,
   type ContractResultsParams,
   type ExchangeRateParams,
   type NftsParams,
@@ -148,14 +151,13 @@ class Client {
     );
   }
 
-  getContractResult(transactionIdOrHash: string, opts?: RequestOptions): Promise<ContractResultDetail> {
-    // An Ethereum transaction hash (32 bytes) goes as it is; a transaction id or 48-byte hash as
-    // transactionPath checks and spells it.
-    const key = /^0x[0-9a-fA-F]{64}$/.test(transactionIdOrHash)
-      ? transactionIdOrHash
-      : transactionPath(transactionIdOrHash);
-    return this.call(
-      () => this.url(`/contracts/results/${enc(key)}`, []),
+  /**
+   * One contract result with its logs: `GET /contracts/results/{transactionIdOrHash}` (`nonce` > 0:
+   * a child record), or by contract and consensus timestamp (`/contracts/{id}/results/{timestamp}`).
+   */
+  getContractResult(key: ContractResultKey, params?: { nonce?: number }, opts?: RequestOptions) {
+    return this.call<ContractResultDetail>(
+      () => this.url(contractResultPath(key), contractResultQuery(params?.nonce)),
       schemas().ContractResultDetailSchema,
       undefined,
       opts,

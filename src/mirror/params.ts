@@ -351,4 +351,14 @@ export function contractResultsQuery(params?: ContractResultsParams): Query {
   return c.done();
 }
 
-export { accountPath, blockPath, contractPath, encodeQuery, entityPath, transactionPath } from './paths';
+export {
+  accountPath,
+  blockPath,
+  contractPath,
+  contractResultPath,
+  contractResultQuery,
+  encodeQuery,
+  entityPath,
+  transactionPath,
+  type ContractResultKey,
+} from './paths';

@@ -80,6 +80,30 @@ export function contractPath(idOrEvmAddress: string): string {
   return v;
 }
 
+/** A contract result: by transaction id or hash, or by the contract and its consensus timestamp. */
+export type ContractResultKey = string | { readonly contract: string; readonly timestamp: string };
+
+const TIMESTAMP_PATH = /^\d{1,10}(\.\d{1,9})?$/;
+
+export function contractResultPath(key: ContractResultKey): string {
+  if (typeof key !== 'string') {
+    const ts = text(key.timestamp, 'timestamp', 'a consensus timestamp (seconds.nanoseconds)');
+    if (!TIMESTAMP_PATH.test(ts)) refuse('timestamp', 'a consensus timestamp (seconds.nanoseconds)');
+    return `/contracts/${encodeURIComponent(contractPath(key.contract))}/results/${ts}`;
+  }
+  // An Ethereum transaction hash (32 bytes) goes as it is; a transaction id or 48-byte hash as
+  // transactionPath checks and spells it.
+  const v = /^0x[0-9a-fA-F]{64}$/.test(key) ? key : transactionPath(key);
+  return `/contracts/results/${encodeURIComponent(v)}`;
+}
+
+/** `nonce` of a child record (0, the default, is the user's transaction). */
+export function contractResultQuery(nonce: number | undefined): Query {
+  if (nonce === undefined || nonce === 0) return [];
+  if (!Number.isInteger(nonce) || nonce < 0 || nonce > 2_147_483_647) refuse('nonce', 'an integer 0 to 2147483647');
+  return [['nonce', String(nonce)]];
+}
+
 export function entityPath(id: string, parameter: 'tokenId' | 'topicId' | 'scheduleId'): string {
   const expected = 'an entity id shard.realm.num (e.g. 0.0.1234)';
   const v = text(id, parameter, expected);

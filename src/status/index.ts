@@ -21,3 +21,11 @@ export {
   type PollOutcome,
   type TimerHandle,
 } from './poller';
+export {
+  createLocalPoller,
+  localHealth,
+  LOCAL_LAG_WARN_SECONDS,
+  type LocalHealth,
+  type LocalLevel,
+  type LocalProbe,
+} from './local';

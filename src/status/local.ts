@@ -1,6 +1,7 @@
 // The health of a local node's or Solo's mirror node, which no status page covers: does it answer,
 // and how far its newest block lags behind the clock. Pure: the caller asks the mirror node for its
 // newest block (`/api/v1/blocks?limit=1&order=desc`) and hands in the outcome.
+import { StatusPoller, systemClock, type PollerClock } from './poller';
 
 export type LocalLevel = 'ok' | 'lagging' | 'down';
 
@@ -32,7 +33,11 @@ function secondsOf(timestamp: string): number | undefined {
 
 export function localHealth(probe: LocalProbe, nowMs: number, host: string): LocalHealth {
   if (!probe.ok) {
-    return { level: 'down', text: 'local · down', detail: `Cannot reach ${host}: ${probe.error}` };
+    // The mirror client's own words name the node already: keep only why (`connection refused`).
+    const why = probe.error
+      .replace(/^Cannot (?:reach|connect to) the mirror node at \S+?(?::\s+|\s+|$)/i, '')
+      .replace(/^\((.*)\)$/, '$1');
+    return { level: 'down', text: 'local · down', detail: `Cannot reach ${host}${why ? `: ${why}` : ''}` };
   }
   const end = probe.newestBlockEnd === undefined ? undefined : secondsOf(probe.newestBlockEnd);
   if (end === undefined) {
@@ -50,4 +55,45 @@ export function localHealth(probe: LocalProbe, nowMs: number, host: string): Loc
         ? `${host} answers; its newest block ended ${ago} ago.`
         : `${host} answers, but its newest block ended ${ago} ago: the node may have stopped producing blocks.`,
   };
+}
+
+export interface LocalPollerOptions {
+  /** The newest block's end (`sss.nnnnnnnnn`), undefined with no block; throws when the node does not answer. */
+  readonly newestBlockEnd: (signal: AbortSignal) => Promise<string | undefined>;
+  /** `localhost:5551`, read at call time (the URL may change). */
+  readonly host: () => string;
+  /** The health after each check, with when the next try is due after a failure. */
+  readonly onHealth: (health: LocalHealth, at: number, retryInMs?: number, failures?: number) => void;
+  readonly intervalMs: number;
+  readonly active?: boolean;
+  readonly clock?: PollerClock;
+  readonly random?: () => number;
+}
+
+/**
+ * Asks a local mirror node for its newest block on the poller's schedule. A node that does not
+ * answer is retried after 2×, 4×, 8×… the interval (up to 10 min): never in a tight loop.
+ */
+export function createLocalPoller(o: LocalPollerOptions): StatusPoller<LocalHealth> {
+  const clock = o.clock ?? systemClock;
+  return new StatusPoller<LocalHealth>({
+    fetch: async signal =>
+      localHealth({ ok: true, newestBlockEnd: await o.newestBlockEnd(signal) }, clock.now(), o.host()),
+    onOutcome: outcome => {
+      if (outcome.ok) o.onHealth(outcome.value, outcome.at);
+      else {
+        const error = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
+        o.onHealth(
+          localHealth({ ok: false, error }, outcome.at, o.host()),
+          outcome.at,
+          outcome.retryInMs,
+          outcome.failures,
+        );
+      }
+    },
+    intervalMs: o.intervalMs,
+    clock,
+    ...(o.random ? { random: o.random } : {}),
+    ...(o.active === undefined ? {} : { active: o.active }),
+  });
 }

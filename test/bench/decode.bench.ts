@@ -7,7 +7,17 @@ import * as esbuild from 'esbuild';
 import * as fs from 'fs';
 import * as path from 'path';
 import { encodeAbiParameters, encodeEventTopics, encodeFunctionData, encodeFunctionResult, type Abi } from 'viem';
-import { AbiIndex, ArtifactIndexer, parseArtifact, type ArtifactSource, type ContractMatch } from '../../src/abi';
+import {
+  AbiIndex,
+  ArtifactIndexer,
+  contractResultLine,
+  decodeContractResult,
+  eventSummaries,
+  parseArtifact,
+  withUnits,
+  type ArtifactSource,
+  type ContractMatch,
+} from '../../src/abi';
 import { projectRoot } from '../harness/proc';
 import { cpuNow, fmt, stats, type BenchRow } from './harness';
 
@@ -74,6 +84,56 @@ function decodeOneCall(): BenchRow[] {
       note,
     },
     { name: 'decode call + result + 3 events, p90 (CPU)', value: s.p90, unit: 'ms', goal: '≤ 1', pass: s.p90 <= 1 },
+    ...asThePanelsDo(index, {
+      calldata,
+      result,
+      logs,
+      code: (JSON.parse(text) as { deployedBytecode: string }).deployedBytecode,
+    }),
+  ];
+}
+
+/**
+ * The whole path a panel or hover takes: the contract matched by its runtime bytecode, the call,
+ * result and logs decoded, then written in words with token amounts in units (the call's target
+ * and each emitter looked up in the known token units).
+ */
+function asThePanelsDo(
+  index: AbiIndex,
+  input: { calldata: string; result: string; logs: { topics: string[]; data: string }[]; code: string },
+): BenchRow[] {
+  const to = '0x000000000000000000000000000000000000138d';
+  const logs = input.logs.map(l => ({ ...l, address: to }));
+  const units = (address: string | undefined) => (address === to ? { decimals: 2, symbol: 'MTK' } : null);
+  const once = () => {
+    const decoded = decodeContractResult(
+      index,
+      { to, function_parameters: input.calldata, call_result: input.result, result: 'SUCCESS', logs },
+      input.code,
+    );
+    if (decoded.match?.kind !== 'bytecode') throw new Error('bytecode not matched');
+    const shown = withUnits(decoded, units);
+    if (!contractResultLine(shown)?.includes('MyToken.payMany')) throw new Error('call not decoded');
+    if (!eventSummaries(shown)[0].includes('MTK')) throw new Error('amount not in units');
+  };
+  for (let i = 0; i < 200; i++) once();
+  const samples: number[] = [];
+  for (let i = 0; i < 2000; i++) {
+    const t0 = cpuNow();
+    once();
+    samples.push(cpuNow() - t0);
+  }
+  const s = stats(samples);
+  return [
+    {
+      name: 'match + decode + words in units (as the panels), median (CPU)',
+      value: s.median,
+      unit: 'ms',
+      goal: '≤ 1',
+      pass: s.median <= 1,
+      note: `bytecode match, payMany + result + 3 logs, one line each, ${s.samples} samples: p90 ${fmt(s.p90)}`,
+    },
+    { name: 'match + decode + words in units, p90 (CPU)', value: s.p90, unit: 'ms', goal: '≤ 1', pass: s.p90 <= 1 },
   ];
 }
 

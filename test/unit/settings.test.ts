@@ -90,7 +90,7 @@ describe('settings', () => {
   });
 
   describe('the base URL comes from network and scheme', () => {
-    for (const network of NETWORKS) {
+    for (const network of NETWORKS.filter(n => n !== 'local')) {
       for (const scheme of ['https', 'http'] as const) {
         it(`${scheme} ${network}`, () => {
           const { config, problems } = parseSettings({ network, scheme });
@@ -102,6 +102,21 @@ describe('settings', () => {
         });
       }
     }
+  });
+
+  it('local: http://localhost:5551 whatever the scheme, overridden by ledgerLens.mirrorNodeUrl', () => {
+    for (const scheme of ['https', 'http'] as const) {
+      const { config, problems } = parseSettings({ network: 'local', scheme });
+      assert.deepStrictEqual(problems, []);
+      assert.strictEqual(config.mirrorBaseUrl, 'http://localhost:5551');
+      assert.strictEqual(config.network, 'local');
+      assert.strictEqual(config.networkSetting, 'local');
+      assert.strictEqual(config.customMirror, false);
+    }
+    const solo = parseSettings({ network: 'local', mirrorNodeUrl: 'http://127.0.0.1:8081' }).config;
+    assert.strictEqual(solo.mirrorBaseUrl, 'http://127.0.0.1:8081');
+    assert.strictEqual(solo.customMirror, true);
+    assert.strictEqual(networkLabel(solo), '127.0.0.1:8081');
   });
 
   describe('a custom mirror node URL overrides the base URL but not the network', () => {

@@ -1,16 +1,20 @@
 // A contract result's detail: every field of the record, hex values whole with a copy button,
-// amounts in every unit, the revert reason and the call's selector and words decoded.
+// amounts in every unit, the revert reason and the call's selector and words decoded, and the
+// events (events.ts), which the host fetches when the detail opens.
 import { NONE } from '../../src/present/text';
 import { button } from '../components/toolkit';
 import {
   AMOUNT_UNITS,
   type AmountUnit,
   type BigintString,
+  type ContractResultDetailText,
+  type DecodedCallText,
   type ContractResultRow,
   type ContractResultsToHost,
 } from '../protocol';
 import { h, type Child } from '../shared/dom';
 import { money } from './columns';
+import { eventsValue } from './events';
 import { amountText } from './units';
 
 /** What the values need: the page's connection to the host, the unit, the `from` filter. */
@@ -18,6 +22,8 @@ interface Ctx {
   readonly post: (message: ContractResultsToHost) => void;
   readonly unit: AmountUnit;
   readonly filterFrom: (id: string) => void;
+  /** The row's fetched detail (events, the call decoded with its bytecode), once asked. */
+  readonly detail: ContractResultDetailText | undefined;
 }
 
 function copyButton(text: string, what: string, c: Ctx): HTMLElement {
@@ -99,8 +105,7 @@ function revertValue(r: ContractResultRow, c: Ctx): Child {
 }
 
 /** The call decoded with the known ABIs: plain text from the host, shown as text. */
-function decodedCall(r: ContractResultRow): Child {
-  const d = r.decoded;
+function decodedCall(d: DecodedCallText | null | undefined): Child {
   if (!d) return null;
   return h(
     'div',
@@ -116,7 +121,7 @@ function parametersValue(r: ContractResultRow, c: Ctx): Child {
   return h(
     'div',
     {},
-    decodedCall(r),
+    decodedCall(c.detail?.status === 'loaded' && c.detail.call ? c.detail.call : r.decoded),
     hexValue(r.functionParameters, 'function_parameters', c),
     r.selector
       ? h(
@@ -183,6 +188,7 @@ function detailRows(r: ContractResultRow, c: Ctx): Array<[string, Child]> {
     ['function_parameters', parametersValue(r, c)],
     ['call_result', hexValue(r.callResult, 'call_result', c)],
     ['error_message', revertValue(r, c)],
+    ['events', eventsValue(c.detail, () => c.post({ type: 'detail', key: r.key }))],
     ['failed_initcode', hexValue(r.failedInitcode, 'failed_initcode', c)],
     [
       'created_contract_ids',
@@ -213,6 +219,10 @@ export interface DetailView {
   open(row: ContractResultRow, index: number): void;
   /** Renders the open row again (after a unit change). */
   refresh(): void;
+  /** The host's answer for a row's detail (its events): kept, and shown if that row is open. */
+  setDetail(key: string, detail: ContractResultDetailText): void;
+  /** Forgets the details kept (the rows were replaced). */
+  clearDetails(): void;
   close(refocus: boolean): void;
 }
 
@@ -229,9 +239,17 @@ export function createDetail(o: {
     attrs: { 'aria-label': 'Contract result detail', hidden: '' },
   });
   let shown: { row: ContractResultRow; index: number } | undefined;
+  // What the host answered per row key; a row opened again is not fetched again.
+  const details = new Map<string, ContractResultDetailText>();
+  const ctx = (r: ContractResultRow): Ctx => ({
+    post: o.post,
+    unit: o.unit(),
+    filterFrom: o.filterFrom,
+    detail: details.get(r.key),
+  });
   const render = (r: ContractResultRow): void => {
     const dl = h('dl', {});
-    for (const [name, value] of detailRows(r, { post: o.post, unit: o.unit(), filterFrom: o.filterFrom }))
+    for (const [name, value] of detailRows(r, ctx(r)))
       dl.append(h('dt', {}, name), h('dd', { attrs: { 'data-field': name } }, value ?? ''));
     element.replaceChildren(
       h(
@@ -256,12 +274,27 @@ export function createDetail(o: {
     },
     open(row, index) {
       shown = { row, index };
+      const known = details.get(row.key);
+      if (!known || known.status === 'failed') o.post({ type: 'detail', key: row.key });
       render(row);
       element.hidden = false;
       element.querySelector<HTMLElement>('h2')?.focus();
     },
     refresh() {
       if (shown) render(shown.row);
+    },
+    setDetail(key, detail) {
+      details.set(key, detail);
+      if (shown?.row.key !== key) return;
+      // Only the fields the answer changes, so the focus stays where it is.
+      const rows = new Map(detailRows(shown.row, ctx(shown.row)));
+      for (const name of ['function_parameters', 'events']) {
+        const dd = element.querySelector(`dd[data-field="${name}"]`);
+        dd?.replaceChildren(rows.get(name) || '');
+      }
+    },
+    clearDetails() {
+      details.clear();
     },
     close(refocus) {
       const was = shown;

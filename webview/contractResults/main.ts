@@ -141,6 +141,7 @@ function showRows(m: Extract<ContractResultsToWebview, { type: 'rows' }>): void 
     state.rows = [...m.rows];
     grid.setRows(m.rows);
     detail.close(false);
+    detail.clearDetails();
   }
   const n = state.rows.length;
   summary.textContent =
@@ -185,6 +186,9 @@ onHostMessage(toWebviewValidator, m => {
       break;
     case 'failed':
       showFailure(m);
+      break;
+    case 'detail':
+      detail.setDetail(m.key, m.detail);
       break;
   }
 });

@@ -1,7 +1,9 @@
 // The contract results protocol checked on arrival in the browser. Each validator is declared with
 // its protocol type, so the compiler keeps the two in step.
 import type {
+  ContractResultDetailText,
   ContractResultRow,
+  DecodedEventText,
   ContractResultsFilters,
   ContractResultsPanelState,
   ContractResultsToWebview,
@@ -56,6 +58,8 @@ const revert: Validator<RevertReason> = tagged<'kind', RevertReason>('kind', {
   custom: object({ kind: literal('custom'), selector: string }),
 });
 
+const callText = object({ call: string, outcome: str, contract: str });
+
 const row: Validator<ContractResultRow> = object({
   key: string,
   timestamp: str,
@@ -95,9 +99,27 @@ const row: Validator<ContractResultRow> = object({
   argumentWords: array(string),
   errorMessage: str,
   revert: nullable(revert),
-  decoded: optional(nullable(object({ call: string, outcome: str, contract: str }))),
+  decoded: optional(nullable(callText)),
   createdContractIds: array(string),
   extra: array(object({ name: string, json: string })),
+});
+
+const eventText: Validator<DecodedEventText> = object({
+  index: integer,
+  address: str,
+  addressId: str,
+  name: str,
+  summary: string,
+  args: array(object({ name: string, type: string, indexed: boolean, value: string }), 1000),
+  topics: array(string, 16),
+  data: str,
+  contract: str,
+});
+
+const detailText: Validator<ContractResultDetailText> = tagged<'status', ContractResultDetailText>('status', {
+  loading: object({ status: literal('loading') }),
+  failed: object({ status: literal('failed'), message: string }),
+  loaded: object({ status: literal('loaded'), call: nullable(callText), events: array(eventText, 10_000) }),
 });
 
 const field: Validator<FieldIssue['field']> = literal(...CONTRACT_RESULTS_FIELDS);
@@ -110,5 +132,6 @@ export const toWebviewValidator: Validator<ContractResultsToWebview> = tagged<'t
     rows: object({ type: literal('rows'), rows: array(row, 1000), append: boolean, hasMore: boolean, network: string }),
     invalid: object({ type: literal('invalid'), issues: array(object({ field, message: string })) }),
     failed: object({ type: literal('failed'), message: string, serverMessages: array(string), status: integer }),
+    detail: object({ type: literal('detail'), key: string, detail: detailText }),
   },
 );

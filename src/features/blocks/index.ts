@@ -31,10 +31,10 @@ export interface BlocksFeature {
 
 export type BlockLookupOutcome = LookupOutcome;
 
-const argSchema = z.union([
-  z.string().check(z.maxLength(300)),
-  z.object({ input: z.string().check(z.maxLength(300)) }),
-]);
+// Built on first use (z.lazy), not at activation.
+const argSchema = z.lazy(() =>
+  z.union([z.string().check(z.maxLength(300)), z.object({ input: z.string().check(z.maxLength(300)) })]),
+);
 
 /** The settings the feature reads: the detail panels' and the view's network label. */
 export interface BlocksSettings extends DetailSettings {

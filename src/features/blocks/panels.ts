@@ -8,11 +8,14 @@ import { DetailPanels, type DetailPanelsDeps } from '../common/detailPanel/regis
 import { blockSection } from './model';
 import { parseBlockLookup } from './input';
 
-const persistSchema = z.object({
-  panel: z.literal('block'),
-  network: z.string().check(z.minLength(1), z.maxLength(100)),
-  hashOrNumber: z.string().check(z.minLength(1), z.maxLength(200)),
-});
+// Built on first use (z.lazy), not at activation.
+const persistSchema = z.lazy(() =>
+  z.object({
+    panel: z.literal('block'),
+    network: z.string().check(z.minLength(1), z.maxLength(100)),
+    hashOrNumber: z.string().check(z.minLength(1), z.maxLength(200)),
+  }),
+);
 
 export class BlockPanels extends DetailPanels<BlockPanelState, Block> {
   constructor(deps: DetailPanelsDeps) {

@@ -18,6 +18,7 @@ const NETWORK_DETAIL: Record<Network, string> = {
   mainnet: 'Mainnet',
   testnet: 'Testnet: test HBAR, reset from time to time',
   previewnet: 'Previewnet: the next release, reset often',
+  local: 'A local node or Solo on this machine (mirror node http://localhost:5551, or ledgerLens.mirrorNodeUrl)',
 };
 
 /** The settings the shared commands read: the network and the custom mirror node, if any. */

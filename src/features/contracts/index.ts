@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { AbiIndex } from '../../abi';
 import { Commands } from '../../commands';
-import type { MirrorClient } from '../../mirror';
+import type { MirrorClient, TokenMetadata } from '../../mirror';
 import { CONTRACT_RESULTS_VIEW_TYPE, type ContractResultsFilters } from '../../../webview/protocol';
 import { targetOf } from '../common/targets';
 import type { EntityTarget } from '../../ledger';
@@ -43,6 +43,8 @@ export interface ContractsInputs {
   readonly log: FeatureLog;
   /** The ABIs that decode each row's call. */
   readonly abi?: AbiIndex;
+  /** The selected network's token metadata: HTS token amounts in decoded calls and events. */
+  readonly tokens?: () => TokenMetadata;
 }
 
 export function openContractResults(
@@ -96,6 +98,7 @@ export function registerContracts(host: FeatureHost, inputs: ContractsInputs): v
     networkLabel: () => inputs.settings.current.networkLabel,
     onDidChangeClient: inputs.onDidChangeMirrorClient,
     abi: inputs.abi,
+    ...(inputs.tokens && { tokens: inputs.tokens }),
   };
   const feature: ContractsFeature = {
     open: init => openContractResults(deps, init),

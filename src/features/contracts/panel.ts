@@ -6,7 +6,7 @@ import { Commands } from '../../commands';
 import { isAbortError, MirrorInputError, type ContractResultsResponse } from '../../mirror';
 import { describeMirrorError } from '../../present/errors';
 import type { AbiIndex } from '../../abi';
-import type { MirrorClient } from '../../mirror';
+import type { MirrorClient, TokenMetadata } from '../../mirror';
 import { PanelHost, type PanelLog } from '../../webview/panelHost';
 import {
   CONTRACT_RESULTS_VIEW_TYPE,
@@ -19,6 +19,7 @@ import {
 import { fieldIssues, validateFilters } from './filters';
 import { toHostSchema } from './messages';
 import { toRow } from './rows';
+import { RowDetails } from './events';
 
 export const PANEL_SCRIPT = 'contractResults';
 
@@ -34,6 +35,8 @@ export interface ContractResultsDeps {
   readonly onDidChangeClient: vscode.Event<unknown>;
   /** The ABIs that decode each row's call (selector and system-contract address; no bytecode here). */
   readonly abi?: AbiIndex;
+  /** The selected network's token metadata: HTS token amounts in decoded calls and events. */
+  readonly tokens?: () => TokenMetadata;
 }
 
 export interface ContractResultsPanelOptions {
@@ -64,6 +67,7 @@ export class ContractResultsPanel extends PanelHost<ContractResultsToHost, Contr
   private running: Promise<void> = Promise.resolve();
   private seq = 0;
   private readonly deps: ContractResultsDeps;
+  private readonly details: RowDetails;
   private readonly postedEmitter = this._register(new vscode.EventEmitter<ContractResultsToWebview>());
   /** Every message posted to the page (integration tests watch this). */
   readonly onDidPost = this.postedEmitter.event;
@@ -80,6 +84,7 @@ export class ContractResultsPanel extends PanelHost<ContractResultsToHost, Contr
       log: o.deps.log,
     });
     this.deps = o.deps;
+    this.details = new RowDetails(o.deps);
     this.filters = o.state.filters;
     this._register(
       o.deps.onDidChangeClient(() => {
@@ -149,7 +154,20 @@ export class ContractResultsPanel extends PanelHost<ContractResultsToHost, Contr
             id: m.id,
           }),
         ).then(() => undefined);
+      case 'detail':
+        return this.detail(m.key);
     }
+  }
+
+  /** A row's detail was opened: its events (fetched once) and its call decoded with the bytecode. */
+  private async detail(key: string): Promise<void> {
+    const row = this.rows.find(r => r.key === key);
+    if (!row) return;
+    void this.post({ type: 'detail', key, detail: { status: 'loading' } });
+    const detail = await this.details.detail(row);
+    if (this.isDisposed || !this.rows.includes(row)) return;
+    if (detail.status === 'failed') this.deps.log.warn(`contract result ${row.timestamp ?? key}: ${detail.message}`);
+    void this.post({ type: 'detail', key, detail });
   }
 
   protected override post(message: ContractResultsToWebview): Thenable<boolean> {

@@ -4,7 +4,15 @@
 import { formatEntityId, hexToBigint, longZeroToEntityId, parseTimestamp, timestampToIso } from '../../ledger';
 import type { ContractResult } from '../../mirror/schemas';
 import type { ContractResultRow, DecodedCallText } from '../../../webview/protocol';
-import { decodeContractResult, formatCallAnswer, formatResult, formatRevert, type AbiIndex } from '../../abi';
+import {
+  callOptions,
+  decodeContractResult,
+  formatCallAnswer,
+  formatResult,
+  formatRevert,
+  type AbiIndex,
+  type DecodedContractResult,
+} from '../../abi';
 import { decodeRevert, splitCallData } from './decode';
 
 /** The fields a row carries by name; anything else the service sends goes to `extra`. */
@@ -122,18 +130,28 @@ export function toRow(r: ContractResult, key: string, abi?: AbiIndex): ContractR
 /** The row's call in words, decoded with the known ABIs (by selector, or the system contract's address). */
 export function decodedText(abi: AbiIndex, r: ContractResult): DecodedCallText | null {
   if (!r.function_parameters || r.function_parameters === '0x') return null;
-  const decoded = decodeContractResult(abi, {
-    to: r.to ?? null,
-    function_parameters: r.function_parameters,
-    call_result: r.call_result ?? null,
-    error_message: r.error_message ?? null,
-    result: r.result ?? null,
-  });
+  return decodedCallText(
+    decodeContractResult(abi, {
+      to: r.to ?? null,
+      function_parameters: r.function_parameters,
+      call_result: r.call_result ?? null,
+      error_message: r.error_message ?? null,
+      result: r.result ?? null,
+    }),
+  );
+}
+
+/** A decoded result's call, outcome and contract in words (token amounts in units when resolved). */
+export function decodedCallText(decoded: DecodedContractResult): DecodedCallText | null {
   if (!decoded.call) return null;
   const outcome = decoded.revert
     ? `reverted: ${formatRevert(decoded.revert, { maxChars: 200 })}`
     : decoded.outputs
       ? formatResult(decoded.outputs, { maxChars: 200 })
       : null;
-  return { call: formatCallAnswer(decoded.call, { maxChars: 200 }), outcome, contract: decoded.contract ?? null };
+  return {
+    call: formatCallAnswer(decoded.call, callOptions(decoded, { maxChars: 200 })),
+    outcome,
+    contract: decoded.contract ?? null,
+  };
 }

@@ -2,7 +2,8 @@
 // with every known ABI, into a read-only document. The input is the selection in the active editor
 // when there is one, else what the user types or pastes.
 import * as vscode from 'vscode';
-import { decodeReport, type AbiIndex } from '../../abi';
+import { decodeReport, pastedTokenAddresses, resolveUnits, type AbiIndex } from '../../abi';
+import type { TokenMetadata } from '../../mirror';
 import { Commands } from '../../commands';
 import type { FeatureHost } from '../context';
 
@@ -34,17 +35,32 @@ class Reports implements vscode.TextDocumentContentProvider {
 
 export interface DecodeFeature {
   /** The report for `text`, as the command would show it (for tests). */
-  decode(text: string): string;
+  decode(text: string): Promise<string>;
 }
 
 /** What the command uses (see the pattern in ../context.ts). */
 export interface DecodeInputs {
   readonly index: AbiIndex;
+  /**
+   * The selected network's token metadata: when the input names an HTS token first (`0.0.5005
+   * 0xa9059cbb…`, or a log's `address`), its ERC-20 amounts are shown in the token's units, and a
+   * token-service call's amount in the units of the token it names.
+   */
+  readonly tokens?: () => TokenMetadata;
+}
+
+/** The report, with the units of the token the input names (raw units, labelled, otherwise). */
+async function report(inputs: DecodeInputs, text: string): Promise<string> {
+  const tokens = inputs.tokens?.();
+  const units = await resolveUnits(tokens ? pastedTokenAddresses(inputs.index, text) : [], id =>
+    tokens ? tokens.get(id, { priority: 3 }) : Promise.resolve(undefined),
+  );
+  return decodeReport(inputs.index, text, undefined, units);
 }
 
 export function registerDecode(host: FeatureHost, inputs: DecodeInputs): vscode.Disposable {
   const reports = new Reports();
-  const feature: DecodeFeature = { decode: text => decodeReport(inputs.index, text) };
+  const feature: DecodeFeature = { decode: text => report(inputs, text) };
   host.exports.features['decode'] = feature;
   return vscode.Disposable.from(
     reports,
@@ -52,7 +68,7 @@ export function registerDecode(host: FeatureHost, inputs: DecodeInputs): vscode.
     host.registerCommand(Commands.decodeCalldata, async (arg?: unknown) => {
       const text = typeof arg === 'string' ? arg : await askForInput();
       if (text === undefined) return undefined;
-      const uri = reports.add(feature.decode(text));
+      const uri = reports.add(await feature.decode(text));
       const doc = await vscode.workspace.openTextDocument(uri);
       await vscode.window.showTextDocument(doc, { preview: false });
       return uri;
@@ -66,7 +82,7 @@ async function askForInput(): Promise<string | undefined> {
   return vscode.window.showInputBox({
     title: 'Decode calldata',
     prompt:
-      'Calldata or revert data (hex), or a log: {"topics": [...], "data": "0x…"} or its topics then data, separated by spaces',
+      'Calldata or revert data (hex), or a log: {"topics": [...], "data": "0x…"} or its topics then data, separated by spaces; put the contract (0.0.x or 0x…) first to read token amounts in its units',
     placeHolder: '0xa9059cbb…',
     value: selected.length <= 100_000 ? selected : '',
     ignoreFocusOut: true,

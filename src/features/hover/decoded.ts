@@ -1,10 +1,18 @@
 // What the ABIs add to a hover: for a contract transaction, one line with the decoded call and its
-// outcome (`MyToken.transfer(to: 0.0.1234, amount: 1500) → true`); for a contract, the workspace
+// outcome (`MyToken.transfer(to: 0.0.1234, amount: 1,500.00 MTK) → true`); for a contract, the workspace
 // artifact whose bytecode it runs, with a link opening the source. Decoded text is network text:
 // it goes out through codeSpan only (rendered literally, invisibles shown).
-import { contractResultLine, decodeContractResult, type AbiIndex } from '../../abi';
+import {
+  contractResultLine,
+  decodeContractResult,
+  resultInput,
+  resolveUnits,
+  tokenAddresses,
+  withUnits,
+  type AbiIndex,
+} from '../../abi';
 import { Commands } from '../../commands';
-import type { ContractInfo, MirrorClient, TransactionsResponse } from '../../mirror';
+import { TokenMetadata, type ContractInfo, type MirrorClient, type TransactionsResponse } from '../../mirror';
 import { codeSpan, commandLink, escapeMarkdown } from '../common/markdown';
 
 const CONTRACT_TYPES = new Set(['CONTRACTCALL', 'CONTRACTCREATEINSTANCE', 'ETHEREUMTRANSACTION']);
@@ -12,6 +20,19 @@ const CONTRACT_TYPES = new Set(['CONTRACTCALL', 'CONTRACTCREATEINSTANCE', 'ETHER
 interface Opts {
   readonly signal: AbortSignal;
   readonly allowStale: boolean;
+}
+
+// The token metadata of each hover client's network (the hover may read another network than the
+// selected one), asked only for an HTS token an ERC-20 call or event names, and remembered.
+const tokensByClient = new WeakMap<MirrorClient, TokenMetadata>();
+
+function tokensOf(client: MirrorClient): TokenMetadata {
+  let tokens = tokensByClient.get(client);
+  if (!tokens) {
+    tokens = new TokenMetadata({ getToken: (id, o) => client.getToken(id, o) }, { maxInFlight: 2 });
+    tokensByClient.set(client, tokens);
+  }
+  return tokens;
 }
 
 /** The decoded line for a contract transaction, or undefined (not a contract call, nothing to say). */
@@ -26,7 +47,7 @@ export async function transactionCallLine(
   );
   if (!t?.transaction_id) return undefined;
   try {
-    const r = await client.getContractResult(t.transaction_id, opts);
+    const r = await client.getContractResult(t.transaction_id, {}, opts);
     const contract = r.contract_id ?? r.to ?? undefined;
     const code = contract
       ? await client.getContract(contract, opts).then(
@@ -34,19 +55,13 @@ export async function transactionCallLine(
           () => undefined,
         )
       : undefined;
-    const decoded = decodeContractResult(
-      abi,
-      {
-        to: r.to ?? r.address ?? null,
-        function_parameters: r.function_parameters ?? null,
-        call_result: r.call_result ?? null,
-        error_message: r.error_message ?? null,
-        result: r.result ?? null,
-        logs: [],
-      },
-      code,
+    const decoded = decodeContractResult(abi, resultInput(r, false), code);
+    // `amount: 1,500.00 MTK` when the call is addressed to an HTS token, else `(raw units)`.
+    const tokens = tokensOf(client);
+    const units = await resolveUnits(tokenAddresses(decoded), id =>
+      tokens.get(id, { priority: 3, signal: opts.signal }),
     );
-    const line = contractResultLine(decoded, { maxChars: 60, maxItems: 4 });
+    const line = contractResultLine(withUnits(decoded, units), { maxChars: 60, maxItems: 4 });
     return line ? `Call: ${codeSpan(line, 600)}` : undefined;
   } catch {
     // The transaction hover stands on its own; a missing contract result only drops this line.

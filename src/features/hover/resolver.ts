@@ -3,7 +3,7 @@
 // cap), remember which kind an id turned out to be, and turn failures into words. The vscode
 // provider (provider.ts) only adapts positions, cancellation and MarkdownString; the bench drives
 // this class directly.
-import { type EntityId, formatEntityId, formatTransactionIdDash, ledgerNetworkOf } from '../../ledger';
+import { type EntityId, formatEntityId, formatTransactionIdDash, ledgerOf } from '../../ledger';
 import { MirrorError, type MirrorClient } from '../../mirror';
 import type { ExchangeRates } from '../../mirror/rates';
 import { asOfText, describeMirrorError } from '../../present';
@@ -112,7 +112,9 @@ export class HoverResolver {
   find(lineText: string, character: number, languageId: string): Reference | undefined {
     const { hover, network } = this.deps.config();
     if (!hover.enabled || hover.excludedLanguages.includes(languageId)) return undefined;
-    return findReference(lineText, character, { anyShardRealm: hover.anyShardRealm, ledger: ledgerNetworkOf(network) });
+    // A local node has no ledger id: its checksums are reported, never checked (no HIP-15 for it).
+    const ledger = ledgerOf(network);
+    return findReference(lineText, character, { anyShardRealm: hover.anyShardRealm, ...(ledger ? { ledger } : {}) });
   }
 
   /** The hover for the reference under the position, or undefined when there is none or it was cancelled. */
@@ -135,7 +137,7 @@ export class HoverResolver {
     const env = this.env(config);
     if ((ref.kind === 'entity' || ref.kind === 'transaction') && ref.checksumValid === false && ref.expectedChecksum) {
       const id = ref.kind === 'entity' ? ref.id : ref.transactionId.payer;
-      return wrongChecksumHover(ref.text, id, ref.expectedChecksum, ledgerNetworkOf(config.network));
+      return wrongChecksumHover(ref.text, id, ref.expectedChecksum, ledgerOf(config.network) ?? config.network);
     }
 
     // Our own deadline: the client retries failed attempts, and a hover must say "too slow" once

@@ -4,8 +4,12 @@ import * as vscode from 'vscode';
 import { Commands } from '../../commands';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
 import type { MirrorProblem } from '../../services';
+import { isLocalNetwork } from '../../ledger';
 import type { Network } from '../../settings';
 import { Disposable, toDisposable } from '../../util/lifecycle';
+import { createLocalPoller, type LocalHealth } from '../../status/local';
+import { ActiveTarget, type StatusTarget } from './follow';
+import { localLook, localMenuEntries, localTooltip, type LocalSnapshot } from './localPresent';
 import {
   allMaintenanceInfos,
   networkHealth,
@@ -14,6 +18,7 @@ import {
   type MaintenanceInfo,
   type PollOutcome,
   type StatusClient,
+  type StatusNetwork,
   type Summary,
 } from '../../status';
 import {
@@ -48,6 +53,19 @@ export interface StatusInputs {
   readonly mirrorProblem: () => MirrorProblem | undefined;
   readonly onDidChangeMirrorProblem: vscode.Event<unknown>;
   readonly log: FeatureLog;
+  /** Which network the active editor means, and why (`ledgerLens.network` `auto`); asked again on `changed`. */
+  readonly target: {
+    readonly initial: StatusTarget;
+    readonly resolve: (document: vscode.TextDocument | undefined) => Promise<StatusTarget>;
+    readonly changed: readonly vscode.Event<unknown>[];
+  };
+  /** The local node's mirror node, asked instead of the status page when the target is `local`. */
+  readonly local: {
+    /** `localhost:5551`. */
+    readonly host: () => string;
+    /** The newest block's end (`sss.nnnnnnnnn`), undefined with no block; throws when it does not answer. */
+    readonly newestBlockEnd: (signal: AbortSignal) => Promise<string | undefined>;
+  };
 }
 
 /** What integration tests reach through `exports.features.status`. */
@@ -56,7 +74,13 @@ export interface StatusFeatureApi {
   /** Checks the page now (joining a check under way) and resolves once the item shows the answer. */
   refresh(): Promise<void>;
   readonly poller: StatusPoller<Summary>;
+  /** Asks the local node while the target is `local` (backs off while it is down). */
+  readonly localPoller: StatusPoller<LocalHealth>;
   snapshot(): StatusSnapshot;
+  /** What the item says about the local node (meaningful while the target is `local`). */
+  localSnapshot(): LocalSnapshot;
+  /** The network the item reports (the active editor's), and why. */
+  target(): StatusTarget;
   /** The click menu while it is open. */
   readonly menu: vscode.QuickPick<vscode.QuickPickItem> | undefined;
 }
@@ -67,7 +91,10 @@ export function registerStatus(host: FeatureHost, inputs: StatusInputs): vscode.
     item: feature.item,
     refresh: () => feature.refresh(),
     poller: feature.poller,
+    localPoller: feature.localPoller,
     snapshot: () => feature.snapshot(),
+    localSnapshot: () => feature.localSnapshot(),
+    target: () => feature.target.current,
     get menu() {
       return feature.openMenu;
     },
@@ -81,12 +108,15 @@ type MenuItem = vscode.QuickPickItem & { readonly entry?: MenuEntry };
 class StatusBarFeature extends Disposable {
   readonly item: vscode.StatusBarItem;
   readonly poller: StatusPoller<Summary>;
+  readonly localPoller: StatusPoller<LocalHealth>;
+  readonly target: ActiveTarget;
   openMenu: vscode.QuickPick<MenuItem> | undefined;
   private summary: Summary | undefined;
   private checkedAt: number | undefined;
   private error: { message: string; at: number; retryAt?: number } | undefined;
   /** The last known (not unknown) level of the selected network, for change notifications. */
   private baseline: HealthLevel | undefined;
+  private local: { health?: LocalHealth; checkedAt?: number; retryAt?: number } = {};
   private readonly time = new TimeFormat();
   private allMaintenances: readonly MaintenanceInfo[] | { error: string } | undefined;
 
@@ -98,33 +128,42 @@ class StatusBarFeature extends Disposable {
     this.item = this._register(vscode.window.createStatusBarItem(STATUS_ITEM_ID, vscode.StatusBarAlignment.Left, 10));
     this.item.name = 'Ledger Lens network status';
     this.item.command = Commands.showStatus;
+    this.target = this._register(
+      new ActiveTarget(inputs.target.initial, inputs.target.resolve, inputs.target.changed, line =>
+        inputs.log.warn(line),
+      ),
+    );
+    this.shownNetwork = this.target.current.network;
 
+    const focused = vscode.window.state.focused;
     this.poller = new StatusPoller<Summary>({
       // Read the client at call time: it is replaced when the status URL changes.
       fetch: signal => inputs.status().summary({ signal }),
       onOutcome: o => this.onOutcome(o),
       intervalMs: inputs.settings.current.pollIntervalSeconds * 1000,
-      active: vscode.window.state.focused,
+      active: focused && !this.isLocal,
     });
     this._register(toDisposable(() => this.poller.dispose()));
+    // A local node is asked for its newest block; while it is down the waits double (to 10 min).
+    this.localPoller = createLocalPoller({
+      newestBlockEnd: signal => inputs.local.newestBlockEnd(signal),
+      host: () => inputs.local.host(),
+      onHealth: (health, at, retryInMs, failures) => this.onLocalHealth(health, at, retryInMs, failures),
+      intervalMs: inputs.settings.current.pollIntervalSeconds * 1000,
+      active: focused && this.isLocal,
+    });
+    this._register(toDisposable(() => this.localPoller.dispose()));
 
-    this._register(vscode.window.onDidChangeWindowState(e => this.poller.setActive(e.focused)));
+    this._register(vscode.window.onDidChangeWindowState(() => this.syncActive()));
     this._register(
       inputs.settings.onDidChange(({ previous, current }) => {
         if (previous.pollIntervalSeconds !== current.pollIntervalSeconds) {
           this.poller.setIntervalMs(current.pollIntervalSeconds * 1000);
-        }
-        if (previous.network !== current.network) {
-          // The last summary covers every network: show the new one's health at once, then check.
-          this.error = undefined;
-          // The cached summary may be old: only a fresh reading of the new network sets the
-          // baseline, so switching to a network that is already down is not announced as news.
-          this.baseline = undefined;
-          this.render();
-          void this.poller.restart();
+          this.localPoller.setIntervalMs(current.pollIntervalSeconds * 1000);
         }
       }),
     );
+    this._register(this.target.onDidChange(({ network }) => this.onTarget(network)));
     this._register(
       inputs.onDidChangeStatusClient(() => {
         // Another page: nothing we knew holds.
@@ -134,7 +173,7 @@ class StatusBarFeature extends Disposable {
         this.baseline = undefined;
         this.allMaintenances = undefined;
         this.render();
-        void this.poller.restart();
+        if (!this.isLocal) void this.poller.restart();
       }),
     );
     this._register(inputs.onDidChangeMirrorProblem(() => this.render()));
@@ -142,24 +181,64 @@ class StatusBarFeature extends Disposable {
 
     this.render();
     this.item.show();
-    this.poller.start();
+    if (this.isLocal) this.localPoller.start();
+    else this.poller.start();
+    void this.target.update();
   }
+
+  private get isLocal(): boolean {
+    return isLocalNetwork(this.target.current.network);
+  }
+
+  /** Polls only what the item shows (the page, or the local node), and only while the window has focus. */
+  private syncActive(): void {
+    const focused = vscode.window.state.focused;
+    this.poller.setActive(focused && !this.isLocal);
+    this.localPoller.setActive(focused && this.isLocal);
+  }
+
+  /** The active editor means another network (or the settings changed): show it, and ask if needed. */
+  private onTarget(network: Network): void {
+    const shown = this.shownNetwork;
+    this.shownNetwork = network;
+    if (shown !== network) {
+      // Only a fresh reading of the new network sets the baseline: a switch to a network that is
+      // already down is not announced as news.
+      this.baseline = undefined;
+      this.syncActive();
+      if (this.isLocal) {
+        this.local = {};
+        void this.localPoller.restart();
+      } else if (!this.summary || this.error) {
+        // The summary covers every network: a good one is shown for the new network at once.
+        this.error = undefined;
+        void this.poller.restart();
+      }
+    }
+    this.render();
+  }
+  private shownNetwork: Network | undefined;
 
   override dispose(): void {
     this.openMenu?.dispose();
     super.dispose();
   }
 
-  refresh(): Promise<void> {
-    return this.poller.refresh();
+  /** Asks which network the active editor means, then checks it now (joining a check under way). */
+  async refresh(): Promise<void> {
+    await this.target.update();
+    return this.isLocal ? this.localPoller.refresh() : this.poller.refresh();
   }
 
   snapshot(): StatusSnapshot {
     const config = this.inputs.settings.current;
     const problem = this.inputs.mirrorProblem();
     const health = this.health();
+    const target = this.target.current;
     return {
-      network: config.network,
+      // While the target is local this snapshot is unused (see localSnapshot); the settings' network stands in.
+      network: target.network === 'local' ? statusNetworkOf(config.network) : target.network,
+      why: target.why,
       statusUrl: config.statusUrl,
       ...(this.summary ? { pageName: this.summary.page.name } : {}),
       ...(health ? { health } : {}),
@@ -169,8 +248,24 @@ class StatusBarFeature extends Disposable {
     };
   }
 
+  localSnapshot(): LocalSnapshot {
+    return { host: this.inputs.local.host(), why: this.target.current.why, ...this.local };
+  }
+
   private health() {
-    return this.summary ? networkHealth(this.summary, this.inputs.settings.current.network) : undefined;
+    const network = this.target.current.network;
+    return this.summary && network !== 'local' ? networkHealth(this.summary, network) : undefined;
+  }
+
+  private onLocalHealth(health: LocalHealth, at: number, retryInMs?: number, failures?: number): void {
+    const retry = retryInMs !== undefined && this.localPoller.isActive;
+    this.local = { health, checkedAt: at, ...(retry ? { retryAt: at + retryInMs } : {}) };
+    if (retryInMs !== undefined) {
+      this.inputs.log.warn(
+        `local node: ${health.detail} (failure ${failures ?? 1}, next try in ${Math.round(retryInMs / 1000)} s)`,
+      );
+    }
+    this.render();
   }
 
   private onOutcome(o: PollOutcome<Summary>): void {
@@ -185,7 +280,7 @@ class StatusBarFeature extends Disposable {
         `status page: ${message} (failure ${o.failures}, next try in ${Math.round(o.retryInMs / 1000)} s)`,
       );
     }
-    this.notifyIfChanged();
+    if (!this.isLocal) this.notifyIfChanged();
     this.render();
   }
 
@@ -208,20 +303,21 @@ class StatusBarFeature extends Disposable {
   }
 
   private render(): void {
-    const snap = this.snapshot();
-    const look = itemLook(snap);
+    const local = this.isLocal;
+    const look = local ? localLook(this.localSnapshot()) : itemLook(this.snapshot());
     this.item.text = look.text;
     this.item.accessibilityInformation = { label: look.accessibilityLabel, role: 'button' };
     this.item.backgroundColor = look.background
       ? new vscode.ThemeColor(`statusBarItem.${look.background}Background`)
       : undefined;
+    const options = {
+      now: Date.now(),
+      time: this.time,
+      detailsCommand: Commands.showStatus,
+      selectNetworkCommand: Commands.selectNetwork,
+    };
     const md = new vscode.MarkdownString(
-      tooltipMarkdown(snap, {
-        now: Date.now(),
-        time: this.time,
-        detailsCommand: Commands.showStatus,
-        selectNetworkCommand: Commands.selectNetwork,
-      }),
+      local ? localTooltip(this.localSnapshot(), options) : tooltipMarkdown(this.snapshot(), options),
       true,
     );
     // Only our own two commands may run from the tooltip; everything else in it is escaped text.
@@ -231,7 +327,9 @@ class StatusBarFeature extends Disposable {
   }
 
   private fillMenu(qp: vscode.QuickPick<MenuItem>): void {
-    const entries = menuEntries(this.snapshot(), this.allMaintenances, this.time);
+    const entries = this.isLocal
+      ? localMenuEntries(this.localSnapshot(), this.time)
+      : menuEntries(this.snapshot(), this.allMaintenances, this.time);
     qp.items = entries.map((e): MenuItem =>
       e.separator
         ? { label: e.label, kind: vscode.QuickPickItemKind.Separator }
@@ -242,7 +340,7 @@ class StatusBarFeature extends Disposable {
             entry: e,
           },
     );
-    qp.busy = this.allMaintenances === undefined || this.poller.isChecking;
+    qp.busy = this.isLocal ? this.localPoller.isChecking : this.allMaintenances === undefined || this.poller.isChecking;
   }
 
   /** Opens the menu and returns at once (the quick pick lives on until hidden). */
@@ -279,6 +377,8 @@ class StatusBarFeature extends Disposable {
     this.fillMenu(qp);
     qp.show();
 
+    void this.refresh();
+    if (this.isLocal) return; // a local node has no status page
     // The full list is only needed here, so it is fetched when the menu opens, not on every poll.
     void this.inputs
       .status()
@@ -292,7 +392,6 @@ class StatusBarFeature extends Disposable {
         this.allMaintenances = all;
         this.fillMenu(qp);
       });
-    void this.refresh();
   }
 
   private async openExternal(url: string): Promise<void> {
@@ -300,4 +399,9 @@ class StatusBarFeature extends Disposable {
     const ok = await vscode.env.openExternal(vscode.Uri.parse(url, true));
     if (!ok) this.inputs.log.warn(`could not open ${url}`);
   }
+}
+
+/** The status page's name for a network (`local` has none: the caller never asks it for `local`). */
+function statusNetworkOf(network: Network): StatusNetwork {
+  return network === 'local' ? 'testnet' : network;
 }

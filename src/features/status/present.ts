@@ -14,6 +14,8 @@ import {
 /** Everything the item shows, as the feature knows it at one moment. */
 export interface StatusSnapshot {
   readonly network: StatusNetwork;
+  /** Why this network: `mainnet · from Client.forMainnet() at line 2` (the active editor's code). */
+  readonly why?: string;
   /** The status page base URL from the settings (trusted: the user typed it). */
   readonly statusUrl: string;
   /** The page's name, from the last summary. */
@@ -191,6 +193,7 @@ export function tooltipMarkdown(s: StatusSnapshot, o: TooltipOptions): string {
   const level = shownLevel(s);
   const head = level === undefined ? 'checking…' : LEVEL_WORDS[level];
   lines.push(`**Ledger Lens · ${escapeMarkdown(s.network)}**: ${escapeMarkdown(head)}`, '');
+  if (s.why) lines.push(escapeMarkdown(s.why), '');
 
   if (s.error) {
     lines.push(`$(warning) ${escapeMarkdown(errorLine(s.error.message))}`);

@@ -28,16 +28,19 @@ import type { TransactionPanels } from './panels';
 export type { LookupOutcome } from '../common/detailPanel/lookup';
 
 // The argument forms: the input text itself, { input, nonce?, scheduled? }, or an EntityTarget.
-const argSchema = z.union([
-  z.string().check(z.maxLength(2048)),
-  z.object({
-    input: z.string().check(z.maxLength(2048)),
-    nonce: z.optional(z.number().check(z.int(), z.gte(0), z.lte(2_147_483_647))),
-    scheduled: z.optional(z.boolean()),
-    /** Answer for "try the other networks" without asking (tests). */
-    tryOtherNetworks: z.optional(z.boolean()),
-  }),
-]);
+// Built on first use (z.lazy), not at activation.
+const argSchema = z.lazy(() =>
+  z.union([
+    z.string().check(z.maxLength(2048)),
+    z.object({
+      input: z.string().check(z.maxLength(2048)),
+      nonce: z.optional(z.number().check(z.int(), z.gte(0), z.lte(2_147_483_647))),
+      scheduled: z.optional(z.boolean()),
+      /** Answer for "try the other networks" without asking (tests). */
+      tryOtherNetworks: z.optional(z.boolean()),
+    }),
+  ]),
+);
 
 /** What a lookup uses: which network to ask and why, the shared clients, the settings in force, the panels. */
 export interface LookupDeps {

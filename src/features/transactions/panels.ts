@@ -15,13 +15,7 @@ import { DetailPanels, type DetailPanelsDeps } from '../common/detailPanel/regis
 import { describeQuery, parseTransactionLookup, type TransactionQuery } from './input';
 import { classifyTransactions, summarize, transactionSection } from './model';
 import type { AbiIndex } from '../../abi';
-import {
-  ContractCallCache,
-  contractNote,
-  contractSections,
-  decodeCallData,
-  isContractTransaction,
-} from './contractCall';
+import { ContractCallCache, contractSectionsFor } from './contractCall';
 import { moneyNeeds, type Money } from './money';
 import { firstWaitMessage, loadWhenIndexed } from './fresh';
 import { isNetwork, type Network, type TransactionId } from '../../ledger';
@@ -39,13 +33,16 @@ export interface PanelMoney {
 /** How long the panel waits for token names and rates before showing without them. */
 const MONEY_WAIT_MS = 4000;
 
-const persistSchema = z.object({
-  panel: z.literal('transaction'),
-  network: z.string().check(z.minLength(1), z.maxLength(100)),
-  idOrHash: z.string().check(z.minLength(1), z.maxLength(200)),
-  nonce: z.optional(z.number().check(z.int(), z.gte(0), z.lte(2_147_483_647))),
-  scheduled: z.optional(z.boolean()),
-});
+// Built on first use (z.lazy), not at activation.
+const persistSchema = z.lazy(() =>
+  z.object({
+    panel: z.literal('transaction'),
+    network: z.string().check(z.minLength(1), z.maxLength(100)),
+    idOrHash: z.string().check(z.minLength(1), z.maxLength(200)),
+    nonce: z.optional(z.number().check(z.int(), z.gte(0), z.lte(2_147_483_647))),
+    scheduled: z.optional(z.boolean()),
+  }),
+);
 
 export function stateOf(network: string, query: TransactionQuery): TransactionPanelState {
   return {
@@ -102,22 +99,33 @@ export class TransactionPanels extends DetailPanels<TransactionPanelState, Trans
     panel.setView({ ...this.loadedView(drawn.state, drawn.response, drawn.format), why: panel.view.why });
   }
 
-  /** The Call and Events sections of a contract transaction, fetching its result the first time. */
+  /** The Call and Events sections of a contract transaction or child record, fetched the first time. */
   private contractSectionsOf(
     state: TransactionPanelState,
     t: TransactionsResponse['transactions'][number],
     id: string,
+    siblings: TransactionsResponse['transactions'],
   ): DetailSection[] {
-    if (!this.abi || !isContractTransaction(t) || !t.transaction_id) return [];
-    const key = `${state.network}|${t.transaction_id}|${t.nonce ?? 0}`;
-    const data = this.calls.get(key);
-    if (data instanceof Error) return [contractNote(id, `could not be read: ${data.message}`)];
-    if (data) return contractSections(id, decodeCallData(this.abi, data));
-    const network = state.network;
-    if (!isNetwork(network)) return [contractNote(id, 'decoded only on a network Ledger Lens knows')];
+    if (!this.abi) return [];
     const panelKey = this.keyOf(state);
-    void this.calls.load(key, this.panelDeps.clientFor(network), t.transaction_id).then(() => this.redraw(panelKey));
-    return [contractNote(id, 'loading…')];
+    const network = state.network;
+    const selected = this.panelDeps.config().network;
+    // Any network Ledger Lens knows is asked through its shared client; token units come only from
+    // the selected network's caches.
+    const known = isNetwork(network) ? network : undefined;
+    const tokens = network === selected ? this.money?.tokens : undefined;
+    return contractSectionsFor({
+      abi: this.abi,
+      cache: this.calls,
+      transaction: t,
+      siblings,
+      id,
+      network,
+      selectedNetwork: known ?? selected,
+      client: () => this.panelDeps.clientFor(known ?? selected),
+      ...(tokens && { tokens }),
+      onLoaded: () => this.redraw(panelKey),
+    });
   }
 
   /**
@@ -234,7 +242,7 @@ export class TransactionPanels extends DetailPanels<TransactionPanelState, Trans
     this.drawn.set(this.keyOf(state), { state, response, format });
     const sections = classified.flatMap((c, i) => {
       const section = transactionSection(c, i, format, money);
-      return [section, ...this.contractSectionsOf(state, c.transaction, section.id)];
+      return [section, ...this.contractSectionsOf(state, c.transaction, section.id, response.transactions)];
     });
     return {
       status: 'loaded',

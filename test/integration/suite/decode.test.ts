@@ -11,12 +11,21 @@ import { encodeAbiParameters, encodeEventTopics, encodeFunctionData, type Abi } 
 import { Commands } from '../../../src/commands';
 import type { AbiFeature } from '../../../src/features/abi';
 import type { LedgerLensExports } from '../../../src/features/context';
+import type { ContractsFeature } from '../../../src/features/contracts';
 import type { DecodeFeature } from '../../../src/features/decode';
 import type { HoverFeature } from '../../../src/features/hover';
 import type { TransactionsFeature } from '../../../src/features/transactions';
 import type { LookupOutcome } from '../../../src/features/transactions/lookup';
-import type { DetailSection, DetailView } from '../../../webview/protocol';
-import { aContract, aContractResult, aTransaction, aTransactionsBody, recordFor } from '../../support/builders';
+import type { ContractResultsToWebview, DetailSection, DetailView } from '../../../webview/protocol';
+import {
+  aContract,
+  aContractResult,
+  aContractResultsBody,
+  aToken,
+  aTransaction,
+  aTransactionsBody,
+  recordFor,
+} from '../../support/builders';
 import { projectRoot } from '../../harness/proc';
 import { startMirrorReplay, type MirrorReplay } from '../../support/mirrorReplay';
 import { activateLedgerLens, resetSettings, setSetting, waitFor } from '../helpers';
@@ -149,15 +158,16 @@ describe('Decoding contract calls', () => {
     assert.match(text(call), /ProbeToken, contracts\/MyToken\.sol/);
     assert.match(text(call), /transfer\(address,uint256\)/);
     assert.match(text(call), /to \(address\): 0\.0\.1234/);
-    assert.match(text(call), /amount \(uint256\): 1500/);
+    // 0.0.5025 is no HTS token (its metadata is a 404): the amount in raw units, labelled.
+    assert.match(text(call), /amount \(uint256\): 1,500 \(raw units\)/);
     assert.match(text(call), /"Outputs","value":"true"/);
     const events = sectionsOf(panel.view).find(s => s.title === 'Events');
-    assert.match(text(events), /Transfer\(from: 0\.0\.1001, to: 0\.0\.1234, value: 1500\)/);
+    assert.match(text(events), /Transfer\(from: 0\.0\.1001, to: 0\.0\.1234, value: 1,500 \(raw units\)\)/);
 
     // A recompile renames the argument: the open panel follows without a reload.
     writeProbe(probe({ from: 'amount', to: 'howMuch' }));
     await waitFor(
-      () => text(sectionsOf(panel.view).find(s => s.title === 'Call')).includes('howMuch (uint256): 1500'),
+      () => text(sectionsOf(panel.view).find(s => s.title === 'Call')).includes('howMuch (uint256): 1,500 (raw units)'),
       20_000,
       'the renamed argument in the panel',
     );
@@ -179,7 +189,7 @@ describe('Decoding contract calls', () => {
     const line = `const tx = '${TX}';`;
     const hover = await resolver.hover(line, line.indexOf(TX) + 3, 'typescript');
     assert.ok(hover);
-    assert.match(hover.markdown, /Call: `ProbeToken\.transfer\(to: 0\.0\.1234, amount: 1500\) → true`/);
+    assert.match(hover.markdown, /Call: `ProbeToken\.transfer\(to: 0\.0\.1234, amount: 1,500 \(raw units\)\) → true`/);
 
     writeProbe(probe({ from: 'to', to: 'recipient' }));
     await waitFor(
@@ -200,9 +210,89 @@ describe('Decoding contract calls', () => {
     );
   });
 
+  it('the contract results panel reads a row’s events when its detail opens, in the token’s units', async () => {
+    const artifact = probe();
+    const ts = '1700000500.000000007';
+    const token = '0x000000000000000000000000000000000000138d';
+    const tokenLog = {
+      address: token,
+      bloom: '0x',
+      contract_id: '0.0.5005',
+      data: encodeAbiParameters([{ type: 'uint256' }], [150000n]),
+      index: 1,
+      topics: encodeEventTopics({ abi: artifact.abi, eventName: 'Transfer', args: { from: CONTRACT, to: ALICE } }),
+    };
+    const result = aContractResult({
+      timestamp: ts,
+      function_parameters: encodeFunctionData({ abi: artifact.abi, functionName: 'transfer', args: [ALICE, 1500n] }),
+      call_result: `0x${'1'.padStart(64, '0')}`,
+      to: CONTRACT,
+      logs: [tokenLog],
+    });
+    replay.addRecords([
+      ...records(artifact),
+      recordFor('/api/v1/contracts/results?from=0.0.1002', aContractResultsBody([result])),
+      recordFor(`/api/v1/contracts/0.0.5025/results/${ts}`, result),
+      recordFor('/api/v1/tokens/0.0.5005', aToken({ token_id: '0.0.5005', decimals: '2', symbol: 'MTK' })),
+    ]);
+    const panel = (api.features['contracts'] as ContractsFeature).open({ from: '0.0.1002' });
+    try {
+      const row = await waitFor(() => panel.loadedRows.find(r => r.timestamp === ts), 20_000, 'the row');
+      const posted: ContractResultsToWebview[] = [];
+      const sub = panel.onDidPost(m => posted.push(m));
+      await panel.receive({ type: 'detail', key: row.key });
+      sub.dispose();
+      assert.deepStrictEqual(
+        posted.map(m => (m.type === 'detail' ? m.detail.status : m.type)),
+        ['loading', 'loaded'],
+      );
+      const last = posted[1];
+      assert.ok(last.type === 'detail' && last.detail.status === 'loaded');
+      assert.match(last.detail.call?.contract ?? '', /^ProbeToken, contracts\/MyToken\.sol/);
+      assert.strictEqual(last.detail.events[0].name, 'Transfer');
+      assert.strictEqual(last.detail.events[0].summary, 'Transfer(from: 0.0.5025, to: 0.0.1234, value: 1,500.00 MTK)');
+    } finally {
+      panel.dispose();
+    }
+  });
+
+  it('the hover reads an ERC-20 call to an HTS token in the token’s decimals and symbol', async () => {
+    const tx = '0.0.1001-1700000600-000000000';
+    const token = '0x000000000000000000000000000000000000138d';
+    const abi = probe().abi;
+    replay.addRecords([
+      recordFor(
+        `/api/v1/transactions/${tx}`,
+        aTransactionsBody(
+          aTransaction({
+            name: 'CONTRACTCALL',
+            transaction_id: tx,
+            entity_id: '0.0.5005',
+            consensus_timestamp: '1700000600.000000001',
+          }),
+        ),
+      ),
+      recordFor(
+        `/api/v1/contracts/results/${tx}`,
+        aContractResult({
+          contract_id: '0.0.5005',
+          to: token,
+          function_parameters: encodeFunctionData({ abi, functionName: 'transfer', args: [ALICE, 150000n] }),
+          call_result: `0x${'1'.padStart(64, '0')}`,
+        }),
+      ),
+      recordFor('/api/v1/tokens/0.0.5005', aToken({ token_id: '0.0.5005', decimals: '2', symbol: 'MTK' })),
+    ]);
+    const { resolver } = api.features['hover'] as HoverFeature;
+    const line = `const tx = '${tx}';`;
+    const hover = await resolver.hover(line, line.indexOf(tx) + 3, 'typescript');
+    assert.ok(hover);
+    assert.match(hover.markdown, /transfer\(to: 0\.0\.1234, amount: 1,500\.00 MTK\) → true`/);
+  });
+
   it('Decode calldata decodes pasted calldata into a read-only document', async () => {
     const data = encodeFunctionData({ abi: probe().abi, functionName: 'approve', args: [ALICE, 7n] });
-    assert.match((api.features['decode'] as DecodeFeature).decode(data), /approve\(address,uint256\)/);
+    assert.match(await (api.features['decode'] as DecodeFeature).decode(data), /approve\(address,uint256\)/);
     const uri = await vscode.commands.executeCommand<vscode.Uri>(Commands.decodeCalldata, data);
     assert.ok(uri);
     const doc = await vscode.workspace.openTextDocument(uri);

@@ -2,7 +2,9 @@ import * as assert from 'assert';
 import {
   NETWORKS,
   NETWORK_INFO,
+  defaultMirrorUrl,
   hashscanNetworkOf,
+  isLocalNetwork,
   isNetwork,
   ledgerOf,
   networkLabelOf,
@@ -42,7 +44,34 @@ describe('ledger/networks', () => {
   });
   it('recognises network names and nothing else', () => {
     for (const n of NETWORKS) assert.ok(isNetwork(n));
-    for (const x of ['', 'Testnet', 'local', 'auto', 7, null, 'testnet ']) assert.ok(!isNetwork(x), String(x));
+    for (const x of ['', 'Testnet', 'Local', 'localhost', 'auto', 7, null, 'testnet '])
+      assert.ok(!isNetwork(x), String(x));
+  });
+  it('local (a local node or Solo): one row, chain id 298, no ledger, no public host, no HashScan', () => {
+    assert.ok(isNetwork('local'));
+    assert.strictEqual(NETWORK_INFO.local.chainId, 298);
+    assert.strictEqual(ledgerOf('local'), undefined, 'no HIP-15 checksum is checked for it');
+    assert.strictEqual(publicMirrorUrl('local'), undefined);
+    assert.strictEqual(defaultMirrorUrl('local'), 'http://localhost:5551');
+    assert.strictEqual(
+      defaultMirrorUrl('local', 'https'),
+      'http://localhost:5551',
+      'the scheme setting is for public hosts',
+    );
+    assert.strictEqual(defaultMirrorUrl('testnet', 'http'), 'http://testnet.mirrornode.hedera.com');
+    assert.strictEqual(hashscanNetworkOf('local'), undefined);
+    assert.deepStrictEqual(
+      NETWORKS.filter(n => isLocalNetwork(n)),
+      ['local'],
+    );
+  });
+  it('a miss on a local node is not looked for elsewhere, and no public miss tries the local node', () => {
+    for (const n of NETWORKS) assert.ok(!otherNetworks(n, false).includes('local'), n);
+    assert.ok(!otherNetworks('testnet', true).includes('local'));
+    assert.deepStrictEqual(
+      [295, 295, 297, 296],
+      (['mainnet-public', 'mainnet', 'previewnet', 'testnet'] as const).map(n => NETWORK_INFO[n].chainId),
+    );
   });
   it('labels a custom mirror node by its host', () => {
     assert.strictEqual(networkLabelOf('testnet'), 'testnet');

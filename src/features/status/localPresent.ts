@@ -1,0 +1,72 @@
+// What the status item says about a local node's or Solo's mirror node (no status page covers it):
+// it answers or not, and how far its newest block lags behind the clock (src/status/local.ts).
+// Pure, like present.ts.
+import type { LocalHealth } from '../../status/local';
+import { escapeMarkdown } from '../common/markdown';
+import type { ItemLook, MenuEntry, TimeFormat, TooltipOptions } from './present';
+import { escapeIcons } from './present';
+
+/** Everything the item shows about the local node at one moment. */
+export interface LocalSnapshot {
+  /** `localhost:5551`: where the local mirror node is asked. */
+  readonly host: string;
+  /** `local · from Client.forLocalNode() at line 3, asked at localhost:5551`. */
+  readonly why: string;
+  /** From the last check; undefined before the first answer. */
+  readonly health?: LocalHealth;
+  readonly checkedAt?: number;
+  /** When the next check is due after a failure (the waits double: no tight loop). */
+  readonly retryAt?: number;
+}
+
+const ICONS: Record<LocalHealth['level'], string> = { ok: 'check', lagging: 'warning', down: 'error' };
+const WORDS: Record<LocalHealth['level'], string> = { ok: 'answers', lagging: 'lagging', down: 'down' };
+
+export function localLook(s: LocalSnapshot): ItemLook {
+  const h = s.health;
+  if (!h)
+    return { text: '$(sync~spin) local', accessibilityLabel: `Ledger Lens: checking the local node at ${s.host}` };
+  return {
+    text: `$(${ICONS[h.level]}) ${h.text}`,
+    ...(h.level === 'down' ? { background: 'warning' as const } : {}),
+    accessibilityLabel: `Ledger Lens: ${h.text.replace(' · ', ' node, ')}`,
+  };
+}
+
+function relative(ms: number): string {
+  if (ms <= 1000) return 'now';
+  const s = Math.round(ms / 1000);
+  return s < 60 ? `in ${s} s` : `in ${Math.round(s / 60)} min`;
+}
+
+/** The tooltip's Markdown: the why line and the node's answer are escaped text. */
+export function localTooltip(s: LocalSnapshot, o: TooltipOptions): string {
+  const h = s.health;
+  const head = h ? WORDS[h.level] : 'checking…';
+  const lines = [`**Ledger Lens · local**: ${escapeMarkdown(head)}`, '', escapeMarkdown(s.why), ''];
+  if (h) lines.push(`${h.level === 'ok' ? '' : '$(warning) '}${escapeMarkdown(h.detail)}`, '');
+  if (s.retryAt !== undefined) lines.push(`Next try ${escapeMarkdown(relative(s.retryAt - o.now))}.`, '');
+  lines.push(
+    s.checkedAt !== undefined ? `Last checked ${o.time.instant(s.checkedAt)}` : 'Checking…',
+    '',
+    'A local node has no status page: its own mirror node is asked for its newest block.',
+  );
+  const links: string[] = [];
+  if (o.selectNetworkCommand) links.push(`[Select network](command:${o.selectNetworkCommand})`);
+  if (links.length > 0) lines.push('', links.join(' · '));
+  return lines.join('\n');
+}
+
+/** The click menu for the local node: its answer, select network, check now. */
+export function localMenuEntries(s: LocalSnapshot, time: TimeFormat): MenuEntry[] {
+  const h = s.health;
+  return [
+    {
+      label: h ? `$(${ICONS[h.level]}) ${escapeIcons(h.text)}` : '$(sync) local: checking…',
+      ...(s.checkedAt !== undefined ? { description: `checked ${time.instant(s.checkedAt)}` } : {}),
+      detail: escapeIcons(h ? h.detail : `Asking ${s.host} for its newest block`),
+    },
+    { label: '$(globe) Select network…', description: 'current: local', action: { kind: 'selectNetwork' } },
+    { label: '$(refresh) Check now', action: { kind: 'refresh' } },
+  ];
+}

@@ -1,0 +1,120 @@
+// The network the code means (ledgerLens.network `auto`) in a real workbench: a file calling
+// Client.forMainnet() is read as mainnet (its hover says so, and why), a file calling
+// Client.forTestnet() as testnet, and the status bar follows the active editor between the two,
+// naming the network and why in its tooltip. The same id, 0.0.8 with its testnet checksum, is
+// "wrong checksum for mainnet" in the first file (nothing asked) and the testnet account in the
+// second (asked of the replay standing in for testnet): no public mirror node is ever asked.
+import type { Locator } from 'playwright-core';
+import { expectIncludes, type Scenario } from '../driver';
+
+const ITEM = 'ledgerLens.status';
+const MAINNET_FILE = 'scripts/network-mainnet.ts';
+const TESTNET_FILE = 'scripts/network-testnet.ts';
+const ID = '0.0.8-tkdgp';
+
+function clean(s: string): string {
+  return s
+    .replace(/\u00a0/g, ' ')
+    .replace(/[ \t]+/g, ' ')
+    .trim();
+}
+
+export const scenario: Scenario = {
+  name: 'network',
+  // The mainnet group is in a major outage on this page, testnet is operational: the two files
+  // make the item look different, not only read different.
+  statusScenario: 'mainnet-major-outage',
+  async run(d) {
+    const { page, step, control } = d;
+    const item = d.statusBarItem(ITEM);
+    const visibleHover = (text: string | RegExp) => page.locator('.monaco-hover:visible', { hasText: text }).first();
+    const open = async (relativePath: string): Promise<void> => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await d.openFile(relativePath);
+          return;
+        } catch (e) {
+          if (attempt >= 3) throw e;
+          await d.dismiss();
+        }
+      }
+    };
+    const waitItem = async (text: string): Promise<string> => {
+      await page.waitForFunction(
+        ([id, wanted]) => {
+          const el = (
+            globalThis as unknown as { document: { getElementById(id: string): { innerText: string } | null } }
+          ).document.getElementById(id);
+          return !!el && el.innerText.replace(/\u00a0/g, ' ').trim() === wanted;
+        },
+        [`ledger-lens.ledger-lens.${ITEM}`, text] as const,
+        { timeout: 20_000 },
+      );
+      return clean(await item.innerText());
+    };
+    const tooltip = async (wanted: string): Promise<string> => {
+      await d.dismiss();
+      await item.hover();
+      const hover: Locator = page
+        .locator('.monaco-hover:visible, .workbench-hover:visible', { hasText: wanted })
+        .first();
+      await hover.waitFor({ timeout: 10_000 });
+      return clean(await hover.innerText());
+    };
+
+    await step('a forMainnet() file: the status bar shows mainnet, and why', async () => {
+      await open(MAINNET_FILE);
+      const text = await waitItem('mainnet-public: major outage');
+      const tip = await tooltip('Client.forMainnet()');
+      expectIncludes(tip, 'Ledger Lens · mainnet-public', 'tooltip heading');
+      expectIncludes(tip, 'mainnet · from Client.forMainnet() at line 5', 'why mainnet');
+      expectIncludes(tip, 'Mainnet transactions not reaching consensus', "mainnet's own incident");
+      return { text, tooltip: tip.slice(0, 160) };
+    });
+
+    await step('hover an id in the forMainnet() file: "mainnet · from Client.forMainnet()"', async () => {
+      await control.resetRequests();
+      await d.hoverText(ID, { waitFor: 'Client.forMainnet()' });
+      const text = clean(await visibleHover('Client.forMainnet()').innerText());
+      expectIncludes(text, 'mainnet · from Client.forMainnet() at line 5', 'the why line');
+      expectIncludes(text, 'wrong checksum for mainnet', 'checked against the network the code means');
+      const asked = (await control.requests('mirror')).filter(r => r.url.includes('/accounts/0.0.8'));
+      if (asked.length > 0) throw new Error(`a wrong checksum was looked up: ${asked.map(r => r.url).join(', ')}`);
+      return { hover: text.slice(0, 300) };
+    });
+
+    await step('a forTestnet() file: the status bar follows, testnet and why', async () => {
+      await open(TESTNET_FILE);
+      const text = await waitItem('testnet');
+      await item.locator('.codicon-check').first().waitFor({ timeout: 5000 });
+      const tip = await tooltip('Client.forTestnet()');
+      expectIncludes(tip, 'Ledger Lens · testnet', 'tooltip heading');
+      expectIncludes(tip, 'testnet · from Client.forTestnet() at line 5', 'why testnet (the comment does not count)');
+      if (/Mainnet transactions not reaching consensus/.test(tip)) throw new Error('mainnet news on testnet');
+      return { text, tooltip: tip.slice(0, 160) };
+    });
+
+    await step('hover the same id in the forTestnet() file: the testnet account', async () => {
+      await control.preferSource('no-params');
+      await d.hoverText(ID, { waitFor: 'Client.forTestnet()' });
+      const hover = visibleHover('Client.forTestnet()');
+      await page.locator('.monaco-hover:visible', { hasText: 'Balance' }).first().waitFor({ timeout: 15_000 });
+      const text = clean(await hover.innerText());
+      expectIncludes(text, 'Account 0.0.8', 'the account');
+      expectIncludes(text, 'testnet · from Client.forTestnet() at line 5', 'the why line');
+      const asked = (await control.requests('mirror')).filter(r => r.url.includes('/accounts/0.0.8'));
+      if (asked.length === 0) throw new Error('the testnet replay was not asked');
+      return { hover: text.slice(0, 300), asked: asked.map(r => r.url) };
+    });
+
+    await step('back to the forMainnet() tab: the status bar follows again', async () => {
+      // Its tab, as a user switches back (Quick Open when the editor was a preview and is gone).
+      const tab = page.locator('.tabs-container .tab', { hasText: 'network-mainnet.ts' }).first();
+      if ((await tab.count()) > 0) await tab.click();
+      else await open(MAINNET_FILE);
+      const text = await waitItem('mainnet-public: major outage');
+      await item.locator('.codicon-error').first().waitFor({ timeout: 5000 });
+      return { text };
+    });
+  },
+};
