@@ -17,6 +17,7 @@ import { registerStatus, type StatusInputs } from './features/status';
 import { hostOf, mirrorNetworkFor, whyLine } from './codeNetwork';
 import {
   abiIndexOnFirstUse,
+  panelNetworkChooser,
   wireAbi,
   wireCommon,
   wireContracts,
@@ -30,7 +31,17 @@ import {
 import { networkLabel } from './settings';
 
 // The features behind the lazy seam are wired in lazyWiring.ts (their tests import them from here).
-export { wireAbi, wireCommon, wireContracts, wireDecode, wireHover, wireTerminal, wireTransactions, wireWalkthrough };
+export {
+  panelNetworkChooser,
+  wireAbi,
+  wireCommon,
+  wireContracts,
+  wireDecode,
+  wireHover,
+  wireTerminal,
+  wireTransactions,
+  wireWalkthrough,
+};
 
 // Set by the first statement of dist/extension.js (esbuild.mjs's banner); absent outside the bundle.
 declare const __ledgerLensLoadStart: number | undefined;
@@ -126,6 +137,8 @@ export function wireBlocks(host: FeatureHost, services: Services): vscode.Dispos
     settings =>
       registerBlocks(host, {
         mirror: () => services.mirror,
+        clientFor: network => services.mirrorFor(network),
+        chooseNetwork: panelNetworkChooser(services),
         settings,
         onDidChangeMirrorClient: services.onDidChangeMirrorClient,
         log: services.log,

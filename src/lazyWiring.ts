@@ -12,7 +12,7 @@ import type * as AbiModule from './features/abi';
 import type * as CommonModule from './features/common';
 import type * as ContractsModule from './features/contracts';
 import type { ContractsFeature } from './features/contracts';
-import { detailSettings } from './features/common/detailPanel/networks';
+import { detailSettings, linkWhy, type NetworkChooser } from './features/common/detailPanel/networks';
 import type { FeatureHost, FeatureLog, Setting } from './features/context';
 import { settingsSlice } from './features/context';
 import type * as DecodeModule from './features/decode';
@@ -59,6 +59,20 @@ function load<T>(required: () => unknown): T {
   return required() as T;
 }
 
+/**
+ * [panels] Which network a panel or lookup asks and why: the network a link names (a hover's, which
+ * carries the network the hover used), else the one the active editor's code means, as the hover says it.
+ */
+export function panelNetworkChooser(services: Services): NetworkChooser {
+  return async requested => {
+    const answer = await services.codeNetwork.answerFor(vscode.window.activeTextEditor?.document);
+    const inferred = mirrorNetworkFor(answer.network, services.config.current);
+    if (requested === undefined || requested === inferred)
+      return { network: inferred, why: whyLine(answer, services.config.current) };
+    return { network: requested, why: linkWhy(requested) };
+  };
+}
+
 export function wireTransactions(host: FeatureHost, services: Services, abi: () => AbiIndex): vscode.Disposable {
   return withSlice(services, detailSettings, settings =>
     lazily(services.log, host, {
@@ -74,7 +88,9 @@ export function wireTransactions(host: FeatureHost, services: Services, abi: () 
           // eslint-disable-next-line @typescript-eslint/no-require-imports -- the lazy seam (lazyFeature.ts)
           () => require('./features/transactions'),
         ).registerTransactions(inner, {
-          mirror: () => services.mirror,
+          clientFor: network => services.mirrorFor(network),
+          publicClientFor: network => services.publicMirrorFor(network),
+          chooseNetwork: panelNetworkChooser(services),
           settings,
           log: services.log,
           abi: abi(),

@@ -22,8 +22,8 @@ export class BlockPanels extends DetailPanels<BlockPanelState, Block> {
     super(deps, BLOCK_VIEW_TYPE, 'block');
   }
 
-  show(network: string, block: Block): DetailPanel {
-    return this.showLoaded({ panel: 'block', network, hashOrNumber: block.number.toString() }, block);
+  show(network: string, block: Block, why: string): DetailPanel {
+    return this.showLoaded({ panel: 'block', network, hashOrNumber: block.number.toString() }, block, why);
   }
 
   protected restore(raw: unknown): BlockPanelState | undefined {
