@@ -61,9 +61,10 @@ export function activate(context: vscode.ExtensionContext): LedgerLensExports {
   const startedCpu = process.cpuUsage();
   const log = vscode.window.createOutputChannel('Ledger Lens', { log: true });
   context.subscriptions.push(log);
+  const logged = performance.now();
   const services = new Services(log);
   context.subscriptions.push(services);
-  const steps: Record<string, number> = { services: performance.now() - started };
+  const steps: Record<string, number> = { log: logged - started, services: performance.now() - logged };
   const exports: LedgerLensExports = { services, features: {} };
   const ctx = createFeatureContext(services, context, exports);
   for (const [name, register] of wire(ctx)) {
