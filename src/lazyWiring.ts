@@ -142,8 +142,12 @@ export function wireTerminal(host: FeatureHost, services: Services): vscode.Disp
         handOvers: [
           forward =>
             vscode.window.registerTerminalLinkProvider({
-              provideTerminalLinks: (context, token) =>
-                forward(f => (f as TerminalFeatureApi).provider.provideTerminalLinks(context, token)),
+              // Loaded a microtask later: the extension host asks every provider in one loop over
+              // its set, which would also ask the feature's own provider, added while looping.
+              provideTerminalLinks: async (context, token) => {
+                await Promise.resolve();
+                return forward(f => (f as TerminalFeatureApi).provider.provideTerminalLinks(context, token));
+              },
               handleTerminalLink: link =>
                 forward(f =>
                   (f as TerminalFeatureApi).provider.handleTerminalLink(
