@@ -37,6 +37,7 @@ describe('abi watcher', () => {
   const name = `Fresh${tag}`;
   const staging = path.join(CONTRACTS, '..', '..', `.staging-${tag}`);
   const moved = path.join(CONTRACTS, `Moved${tag}.sol`);
+  const nested = path.join(CONTRACTS, `nested${tag}`);
   let abi: AbiFeature;
   // What VS Code reported under the folder, for the failure message: which events came, which not.
   const seen: string[] = [];
@@ -48,7 +49,7 @@ describe('abi watcher', () => {
     await abi.ready();
     const w = vscode.workspace.createFileSystemWatcher('**/artifacts/contracts/**');
     const note = (kind: string) => (uri: vscode.Uri) => {
-      if (uri.fsPath.startsWith(folder) || uri.fsPath.startsWith(moved))
+      if ([folder, moved, nested].some(f => uri.fsPath.startsWith(f)))
         seen.push(`${kind} ${path.relative(CONTRACTS, uri.fsPath)}`);
     };
     spy = vscode.Disposable.from(
@@ -61,7 +62,7 @@ describe('abi watcher', () => {
 
   after(() => {
     spy?.dispose();
-    for (const f of [folder, moved, staging]) fs.rmSync(f, { recursive: true, force: true });
+    for (const f of [folder, moved, nested, staging]) fs.rmSync(f, { recursive: true, force: true });
   });
 
   const has = (contract: string) => abi.index.workspaceContracts().some(c => c.name === contract);
@@ -104,5 +105,18 @@ describe('abi watcher', () => {
 
     fs.renameSync(moved, path.join(staging, `Moved${tag}.sol`));
     await until(() => !has(other), `${other} forgotten after its folder was moved out`);
+  });
+
+  it('follows an artifact in folders made together (mkdir -p), through a later recompile', async () => {
+    // A contract under a new subfolder: `contracts/nested<tag>/Deep.sol/` made in one go.
+    const deep = path.join(nested, 'Deep.sol');
+    const file = path.join(deep, 'Deep.json');
+    fs.mkdirSync(deep, { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(freshArtifact(`Deep${tag}`)));
+    await until(() => has(`Deep${tag}`), `Deep${tag} indexed`);
+    // The recompile: the same file rewritten with another contract name.
+    await new Promise(resolve => setTimeout(resolve, 500));
+    fs.writeFileSync(file, JSON.stringify(freshArtifact(`Deeper${tag}`)));
+    await until(() => has(`Deeper${tag}`) && !has(`Deep${tag}`), `Deep${tag} re-indexed as Deeper${tag}`);
   });
 });
