@@ -1,12 +1,13 @@
-// One build script, two contexts: the extension (Node, CommonJS, `vscode` external) and the
-// webviews (browser, ESM, one entry per bundle: every webview/<bundle>/main.ts; webview/detail serves
-// both the transaction and the block panel).
+// One build script, two contexts: the extension (Node, CommonJS, `vscode` external: the startup file
+// dist/extension.js, the parts loaded on first use and the chunks they share; see
+// build/extension-build.mjs) and the webviews (browser, ESM, one entry per bundle: every
+// webview/<bundle>/main.ts; webview/detail serves both the transaction and the block panel).
 //   node esbuild.mjs [--watch] [--production]
 import * as esbuild from 'esbuild';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { writeNotices } from './build/notices.mjs';
 import { join } from 'node:path';
-import { undiciTrim } from './build/undici-trim.mjs';
+import { extensionOptions, mergeMetafiles, plainFiles, toCommonJs } from './build/extension-build.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -39,23 +40,29 @@ const common = {
   plugins: [reporter],
 };
 
+/** Writes the extension's files (as CommonJS when `esm`), removing the chunks of the previous build (their names change). */
+const writer = esm => ({
+  name: 'write-extension',
+  setup(build) {
+    build.onEnd(async result => {
+      if (result.errors.length || !result.outputFiles) return;
+      const files = esm ? await toCommonJs(result.outputFiles, { production }) : plainFiles(result.outputFiles);
+      mkdirSync('dist', { recursive: true });
+      if (esm) for (const f of readdirSync('dist')) if (/^chunk-.*\.js(\.map)?$/.test(f)) rmSync(join('dist', f));
+      for (const f of files) writeFileSync(f.path, f.contents);
+    });
+  },
+});
+
+const extension = extensionOptions({ root: process.cwd(), production });
+
 const panels = readdirSync('webview', { withFileTypes: true })
   .filter(d => d.isDirectory() && existsSync(join('webview', d.name, 'main.ts')))
   .map(d => d.name);
 
 const contexts = await Promise.all([
-  esbuild.context({
-    ...common,
-    entryPoints: ['src/extension.ts'],
-    outfile: 'dist/extension.js',
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: ['vscode'],
-    plugins: [...common.plugins, undiciTrim],
-    // The first statement of the bundle: where src/extension.ts starts counting its load time.
-    banner: { js: '"use strict";var __ledgerLensLoadStart = performance.now();' },
-  }),
+  esbuild.context({ ...extension.split, plugins: [reporter, writer(true), ...extension.split.plugins] }),
+  esbuild.context({ ...extension.isolated, plugins: [reporter, writer(false), ...extension.isolated.plugins] }),
   esbuild.context({
     ...common,
     entryPoints: Object.fromEntries(panels.map(p => [p, join('webview', p, 'main.ts')])),
@@ -74,8 +81,9 @@ if (watch) {
   // What went into the bundles: out/meta.json (for esbuild's analyser; kept out of the .vsix), and
   // the licence texts of every bundled package in THIRD-PARTY-NOTICES.md (shipped in the .vsix; the
   // build fails without them).
-  const [extension, webviews] = results.map(r => r.metafile);
+  const [split, isolated, webviews] = results.map(r => r.metafile);
+  const metafile = mergeMetafiles(split, isolated);
   mkdirSync('out', { recursive: true });
-  writeFileSync('out/meta.json', JSON.stringify({ extension, webviews }));
-  writeNotices([extension, webviews], '.', 'THIRD-PARTY-NOTICES.md');
+  writeFileSync('out/meta.json', JSON.stringify({ extension: metafile, webviews }));
+  writeNotices([metafile, webviews], '.', 'THIRD-PARTY-NOTICES.md');
 }

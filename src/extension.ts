@@ -18,7 +18,7 @@ import { registerHover } from './features/hover';
 import { registerTransactions } from './features/transactions';
 import { registerBlocks } from './features/blocks';
 import { registerContracts } from './features/contracts';
-import { detailSettings } from './features/common/detailPanel/networks';
+import { detailSettings, linkWhy, type NetworkChooser } from './features/common/detailPanel/networks';
 import { registerStatus, type StatusInputs } from './features/status';
 import { registerAbi } from './features/abi';
 import { registerDecode } from './features/decode';
@@ -161,10 +161,26 @@ export function wireHover(host: FeatureHost, services: Services, abi?: AbiIndex)
   );
 }
 
+/**
+ * [panels] Which network a panel or lookup asks and why: the network a link names (a hover's, which
+ * carries the network the hover used), else the one the active editor's code means, as the hover says it.
+ */
+export function panelNetworkChooser(services: Services): NetworkChooser {
+  return async requested => {
+    const answer = await services.codeNetwork.answerFor(vscode.window.activeTextEditor?.document);
+    const inferred = mirrorNetworkFor(answer.network, services.config.current);
+    if (requested === undefined || requested === inferred)
+      return { network: inferred, why: whyLine(answer, services.config.current) };
+    return { network: requested, why: linkWhy(requested) };
+  };
+}
+
 export function wireTransactions(host: FeatureHost, services: Services, abi?: AbiIndex): vscode.Disposable {
   return withSlice(services, detailSettings, settings =>
     registerTransactions(host, {
-      mirror: () => services.mirror,
+      clientFor: network => services.mirrorFor(network),
+      publicClientFor: network => services.publicMirrorFor(network),
+      chooseNetwork: panelNetworkChooser(services),
       settings,
       log: services.log,
       abi,
@@ -181,6 +197,8 @@ export function wireBlocks(host: FeatureHost, services: Services): vscode.Dispos
     settings =>
       registerBlocks(host, {
         mirror: () => services.mirror,
+        clientFor: network => services.mirrorFor(network),
+        chooseNetwork: panelNetworkChooser(services),
         settings,
         onDidChangeMirrorClient: services.onDidChangeMirrorClient,
         log: services.log,

@@ -160,6 +160,21 @@ export class Services extends Disposable {
     if (network === this.config.current.network) return this.mirrorClient;
     // [network] The local node: ledgerLens.mirrorNodeUrl when the user set one under `auto`.
     if (network === 'local' && localUsesConfigured(this.config.current)) return this.mirrorClient;
+    return this.defaultClient(network);
+  }
+
+  /**
+   * [panels] The client of `network`'s default mirror node (public, or localhost for `local`), also
+   * for the selected network when its settings name a custom one ("try the other networks" after a
+   * miss there).
+   */
+  publicMirrorFor(network: Network): MirrorClient {
+    const c = this.config.current;
+    return network === c.network && c.customMirror ? this.defaultClient(network) : this.mirrorFor(network);
+  }
+
+  /** The shared client of `network`'s default mirror node (or a test's override), made on first use. */
+  private defaultClient(network: Network): MirrorClient {
     let client = this.otherClients.get(network);
     if (!client) {
       const config = this.config.current;

@@ -344,11 +344,20 @@ export interface DetailSection {
 }
 
 export type DetailView =
-  | { readonly status: 'loading'; readonly title: string; readonly network: string }
+  | {
+      readonly status: 'loading';
+      readonly title: string;
+      readonly network: string;
+      /** Which network and why: `mainnet · from Client.forMainnet() at line 12`, `testnet · from settings`. */
+      readonly why?: string;
+      /** Said instead of "Loading…": `Not indexed yet …; retrying in 2 s.` */
+      readonly message?: string;
+    }
   | {
       readonly status: 'error';
       readonly title: string;
       readonly network: string;
+      readonly why?: string;
       readonly message: string;
       /** The service's own words, exactly. */
       readonly serverMessages: readonly string[];
@@ -357,6 +366,7 @@ export type DetailView =
       readonly status: 'loaded';
       readonly title: string;
       readonly network: string;
+      readonly why?: string;
       /** e.g. "3 transactions share this id". */
       readonly summary: string;
       readonly sections: readonly DetailSection[];

@@ -2,7 +2,7 @@
 // runtime bytecode, which system contract lives at this address, which functions/errors have this
 // selector and which events this topic0, across all ABIs. Workspace files come and go (a compile
 // rewrites them); the lookup maps are rebuilt from the per-file entries, lazily, on the next query.
-import { builtinContracts, builtinContractsInTurns } from './builtin';
+import type * as Builtin from './builtin';
 import { chainCode, matchesCode } from './bytecode';
 import { decodeCall, decodeLog, decodeResult, decodeRevert } from './decode';
 import type {
@@ -35,6 +35,12 @@ interface Maps {
   readonly byAddress: Map<string, IndexedContract>;
 }
 
+/** The built-in ABIs (builtin.ts, with viem), loaded when first needed: a file of its own in the bundle. */
+function builtin(): typeof Builtin {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+  return require('./builtin') as typeof Builtin;
+}
+
 export class AbiIndex {
   private readonly files = new Map<string, readonly IndexedContract[]>();
   private maps: Maps | undefined;
@@ -46,14 +52,14 @@ export class AbiIndex {
   constructor(private builtinsGiven?: readonly IndexedContract[]) {}
 
   private get builtins(): readonly IndexedContract[] {
-    this.builtinsGiven ??= builtinContracts();
+    this.builtinsGiven ??= builtin().builtinContracts();
     return this.builtinsGiven;
   }
 
   /** Parses the built-in ABIs without a long task, so the first decoding does not pay for it. */
   async warm(): Promise<void> {
     if (this.builtinsGiven) return;
-    const builtins = await builtinContractsInTurns();
+    const builtins = await builtin().builtinContractsInTurns();
     this.builtinsGiven ??= builtins;
     this.maps = undefined;
   }

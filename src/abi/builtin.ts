@@ -1,7 +1,7 @@
 // The ABIs Ledger Lens knows without a workspace, written here as data (Solidity human-readable
 // signatures, parsed by viem's parseAbi on first use). Each says where it comes from. They are a
 // representative subset, not every function ever added; see each list for what is covered.
-import { parseAbi } from 'viem';
+import { parseAbi } from './viem';
 import { TOKEN_SERVICE_SIGNATURES } from './builtinHts';
 import { abiSchema } from './schemas';
 import { indexContract } from './signature';

@@ -5,7 +5,7 @@
 // When several signatures share a selector (or topic0), only those whose arguments decode *and*
 // re-encode to exactly the input bytes are kept; if more than one is left, all are returned and
 // the caller says plainly that the answer is ambiguous.
-import { bytesToHex, decodeAbiParameters, encodeAbiParameters } from 'viem';
+import { bytesToHex, decodeAbiParameters, encodeAbiParameters } from './viem';
 import { checkEncoding } from './validate';
 import { namedValues, stringsAsBytes } from './values';
 import type {

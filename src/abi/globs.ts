@@ -12,7 +12,8 @@ export const DEFAULT_INCLUDE: readonly string[] = [
 ];
 export const DEFAULT_EXCLUDE: readonly string[] = ['**/node_modules/**', '**/build-info/**', '**/*.dbg.json'];
 
-const globs = z.array(z.string().check(z.minLength(1), z.maxLength(500))).check(z.maxLength(100));
+// Built on first use (z.lazy), not at activation.
+const globs = z.lazy(() => z.array(z.string().check(z.minLength(1), z.maxLength(500))).check(z.maxLength(100)));
 
 export interface AbiGlobs {
   readonly include: readonly string[];

@@ -7,7 +7,6 @@ export * from './types';
 export { AbiIndex, type ContractMatch } from './abiIndex';
 export { ArtifactIndexer, summaryLines, yieldToEventLoop, type ArtifactSource, type IndexSummary } from './indexer';
 export { MAX_ARTIFACT_BYTES, isIgnoredArtifactPath, parseArtifact, type ArtifactOutcome } from './artifacts';
-export { builtinContracts, BUILTIN_ABIS } from './builtin';
 export { chainCode, matchesCode, prepareCode, stripMetadata } from './bytecode';
 export {
   decodeCall,

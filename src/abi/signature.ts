@@ -1,5 +1,5 @@
 // Canonical signatures and selectors of ABI items, and the indexed form of one contract's ABI.
-import { keccak256, stringToBytes } from 'viem';
+import { keccak256, stringToBytes } from './viem';
 import type { AbiItemShape, AbiParameterShape } from './schemas';
 import type {
   AbiError,

@@ -2,7 +2,7 @@
 // up to 48 bits), addresses lowercase with their entity id when long-zero, bytes and strings as
 // hex plus text when printable. Strings are decoded as `bytes` (the same encoding) so that invalid
 // UTF-8 stays visible as hex instead of turning into replacement characters.
-import { hexToBytes } from 'viem';
+import { hexToBytes } from './viem';
 import { formatEntityId, longZeroToEntityId } from '../ledger/index';
 import { paddedText, printableText } from './text';
 import type { AbiParameter, DecodedValue, NamedValue } from './types';

@@ -12,11 +12,14 @@ const LOCAL_PACKAGES = ['@hashgraph/hedera-local', '@hashgraph/solo', '@hiero-le
 // `hedera start` (the local-node CLI), `hedera-local ...`, `solo ...` as a command in a script.
 const LOCAL_SCRIPT = /(?:^|[;&|]\s*|\bnpx\s+)(?:hedera\s+(?:start|restart)\b|hedera-local\b|solo\s+\w)/;
 
-const PackageJson = z.looseObject({
-  dependencies: z.optional(z.record(z.string(), z.unknown())),
-  devDependencies: z.optional(z.record(z.string(), z.unknown())),
-  scripts: z.optional(z.record(z.string(), z.unknown())),
-});
+// Built on first use (z.lazy), not at activation.
+const PackageJson = z.lazy(() =>
+  z.looseObject({
+    dependencies: z.optional(z.record(z.string(), z.unknown())),
+    devDependencies: z.optional(z.record(z.string(), z.unknown())),
+    scripts: z.optional(z.record(z.string(), z.unknown())),
+  }),
+);
 
 export function inferFromCompose(path: string, text: string): ConfigEvidence {
   const m = COMPOSE_SIGN.exec(text);

@@ -12,19 +12,21 @@ export interface TransactionId {
 }
 
 export const TRANSACTION_ID_HELP =
-  'Enter a transaction id as 0.0.1234-1700000000-123456789 (mirror node form) or 0.0.1234@1700000000.123456789 (SDK form), ' +
+  'Enter a transaction id as 0.0.1234-1700000000-123456789 (mirror node form) or 0.0.1234@1700000000.123456789 (SDK form, ' +
+  'the nanoseconds optional: 0.0.1234@1700000000 means nanoseconds 0), ' +
   'or a transaction hash (96 hex digits, optionally with 0x, or 64 base64url characters).';
 
 const INT64_MAX = 9_223_372_036_854_775_807n;
 
 // The mirror node's own rule for the path: `(\d{1,10})\.(\d{1,10})\.(\d{1,10})-(\d{1,19})-(\d{1,9})`.
 // The SDK form uses the same parts. The nanoseconds are an integer in both spellings (the SDK
-// prints them padded to nine digits), so `@1.5` means 5 ns, unlike a consensus timestamp.
+// prints them padded to nine digits), so `@1.5` means 5 ns, unlike a consensus timestamp. Scripts
+// also print `0.0.x@sss` (a valid start on a whole second): the nanoseconds are then 0.
 const DASH_FORM = /^(\d{1,10})\.(\d{1,10})\.(\d{1,10})-(\d{1,19})-(\d{1,9})$/;
-const AT_FORM = /^(\d{1,10})\.(\d{1,10})\.(\d{1,10})@(\d{1,19})\.(\d{1,9})$/;
+const AT_FORM = /^(\d{1,10})\.(\d{1,10})\.(\d{1,10})@(\d{1,19})(?:\.(\d{1,9}))?$/;
 
 /**
- * Parses `0.0.x-sss-nnn` or `0.0.x@sss.nnn`. Mixed separators (`0.1.10-1234567891.000000000`,
+ * Parses `0.0.x-sss-nnn`, `0.0.x@sss.nnn` or `0.0.x@sss` (nanoseconds 0). Mixed separators (`0.1.10-1234567891.000000000`,
  * which the mirror node refuses), checksums and suffixes (`?scheduled`, `/nonce`) are refused, as
  * are seconds above the int64 range. The text must be exactly the id.
  */
@@ -33,7 +35,7 @@ export function parseTransactionId(text: string): TransactionId | undefined {
   if (!m) return undefined;
   const seconds = BigInt(m[4]);
   if (seconds > INT64_MAX) return undefined;
-  return { payer: entityId(BigInt(m[1]), BigInt(m[2]), BigInt(m[3])), seconds, nanos: Number(m[5]) };
+  return { payer: entityId(BigInt(m[1]), BigInt(m[2]), BigInt(m[3])), seconds, nanos: Number(m[5] ?? '0') };
 }
 
 /** `0.0.x-sss-nnnnnnnnn`: the path form the mirror node expects and the form it answers with. */

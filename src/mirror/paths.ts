@@ -14,7 +14,7 @@ const BLOCK_NUMBER_PATH = /^\d{1,19}$/;
 const BLOCK_HASH_PATH = /^(0x)?([0-9A-Fa-f]{64}|[0-9A-Fa-f]{96})$/;
 // The parts of a transaction id as written (kept as typed, the nanoseconds padded); the ledger's
 // parseTransactionId decides whether it is one.
-const TX_ID_PARTS = /^(\d+)\.(\d+)\.(\d+)[-@](\d+)[-.](\d+)$/;
+const TX_ID_PARTS = /^(\d+)\.(\d+)\.(\d+)[-@](\d+)(?:[-.](\d+))?$/;
 
 // ---- path parameters: each returns the path segment to send ----
 
@@ -45,12 +45,13 @@ export function accountPath(idOrAliasOrEvmAddress: string): string {
  */
 export function transactionPath(transactionIdOrHash: string): string {
   const expected =
-    'a transaction id as shard.realm.num-sss-nnn or shard.realm.num@sss.nnn (sss seconds, nnn nanoseconds), or a transaction hash (96 hex digits)';
+    'a transaction id as shard.realm.num-sss-nnn or shard.realm.num@sss[.nnn] (sss seconds, nnn nanoseconds), or a transaction hash (96 hex digits)';
   const v = text(transactionIdOrHash, 'transactionId', expected);
   // The ledger's grammar decides (both spellings, seconds within int64); the parts go as typed.
   if (parseTransactionId(v)) {
     const m = TX_ID_PARTS.exec(v)!;
-    return `${m[1]}.${m[2]}.${m[3]}-${m[4]}-${m[5].padStart(9, '0')}`;
+    // `0.0.x@sss` (no nanoseconds) means nanoseconds 0.
+    return `${m[1]}.${m[2]}.${m[3]}-${m[4]}-${(m[5] ?? '0').padStart(9, '0')}`;
   }
   if (parseTransactionHash(v) !== undefined)
     return /^[0-9A-Fa-fx]+$/.test(v) ? v : v.replace(/\+/g, '-').replace(/\//g, '_');

@@ -153,7 +153,7 @@ function redirectWords(e: NetError, url: string): string {
 function networkWords(e: NetError, host: string): string {
   switch (e.details.reason) {
     case 'refused':
-      return `Cannot connect to the mirror node at ${host} (connection refused)`;
+      return `Cannot reach ${host}: connection refused (is the mirror node running?)`;
     case 'dns':
       return `Cannot find the mirror node host ${host} (DNS lookup failed)`;
     case 'reset':

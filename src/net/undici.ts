@@ -5,9 +5,8 @@
 // (undici has no `exports` map, so these paths are as public as the package's own files; the
 // esbuild plugin build/undici-trim.mjs leaves out what they require but we never reach).
 //
-// Loaded on first use, not when the extension starts: undici's modules (and the Node built-ins they
-// require: http, tls, crypto, zlib…) cost activation time, and the first request comes after it.
-// The types are undici's own, from its index; the values come from the deep paths.
+// Loaded on first use, not when the extension starts (undiciParts.ts, a file of its own in the
+// bundle). The types are undici's own, from its index; the values come from the deep paths.
 import type { Agent as AgentClass, Dispatcher, EnvHttpProxyAgent as EnvHttpProxyAgentClass } from 'undici';
 
 export type { Dispatcher };
@@ -25,25 +24,11 @@ interface Undici {
 
 let loaded: Undici | undefined;
 
-/* eslint-disable @typescript-eslint/no-require-imports -- deep paths of a CommonJS package, loaded on first use */
 function undici(): Undici {
-  if (loaded) return loaded;
-  const request = require('undici/lib/api/api-request') as RequestApi;
-  // undici's index gives every dispatcher its API methods; the proxy agent needs `connect` (the
-  // CONNECT tunnel), so the two we load are attached the same way here.
-  const DispatcherBase = require('undici/lib/dispatcher/dispatcher') as { prototype: object };
-  Object.assign(DispatcherBase.prototype, {
-    request,
-    connect: require('undici/lib/api/api-connect') as unknown,
-  });
-  loaded = {
-    Agent: require('undici/lib/dispatcher/agent') as typeof AgentClass,
-    EnvHttpProxyAgent: require('undici/lib/dispatcher/env-http-proxy-agent') as typeof EnvHttpProxyAgentClass,
-    request,
-  };
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (undiciParts.ts)
+  loaded ??= require('./undiciParts') as Undici;
   return loaded;
 }
-/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** undici's `new Agent(options)`: a keep-alive pool per origin. */
 export function createAgent(options: AgentOptions): Dispatcher {

@@ -35,7 +35,7 @@ export function localHealth(probe: LocalProbe, nowMs: number, host: string): Loc
   if (!probe.ok) {
     // The mirror client's own words name the node already: keep only why (`connection refused`).
     const why = probe.error
-      .replace(/^Cannot (?:reach|connect to) the mirror node at \S+?(?::\s+|\s+|$)/i, '')
+      .replace(/^Cannot (?:reach|connect to)(?: the mirror node at)? \S+?(?::\s+|\s+|$)/i, '')
       .replace(/^\((.*)\)$/, '$1');
     return { level: 'down', text: 'local · down', detail: `Cannot reach ${host}${why ? `: ${why}` : ''}` };
   }

@@ -1,10 +1,10 @@
 // The one HTML builder for every panel: a strict CSP (default-src 'none', scripts by nonce,
 // nothing remote), the panel's browser bundle, and its first state inlined as JSON.
-import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
 
+/** 18 random bytes, base64url. Web Crypto: Node's crypto module loads with the first panel, not at startup. */
 export function makeNonce(): string {
-  return randomBytes(18).toString('base64url');
+  return Buffer.from(globalThis.crypto.getRandomValues(new Uint8Array(18))).toString('base64url');
 }
 
 /** JSON that is safe inside a <script> element: no `<`, no line separators that end it. */

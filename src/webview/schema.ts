@@ -3,20 +3,23 @@
 import * as z from '../zod';
 import { ValidationError, type Validator } from '../../webview/shared/validate';
 
+/** Built on first use (z.lazy): panel hosts make theirs when their module loads. */
 export function schemaOf<T>(validate: Validator<T>): z.ZodMiniType<T> {
-  return z.pipe(
-    z.unknown(),
-    z.transform((value, ctx): T => {
-      try {
-        return validate(value);
-      } catch (e) {
-        ctx.issues.push({
-          code: 'custom',
-          message: e instanceof ValidationError ? e.message : String(e),
-          input: value,
-        });
-        return z.NEVER;
-      }
-    }),
+  return z.lazy(() =>
+    z.pipe(
+      z.unknown(),
+      z.transform((value, ctx): T => {
+        try {
+          return validate(value);
+        } catch (e) {
+          ctx.issues.push({
+            code: 'custom',
+            message: e instanceof ValidationError ? e.message : String(e),
+            input: value,
+          });
+          return z.NEVER;
+        }
+      }),
+    ),
   );
 }

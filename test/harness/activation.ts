@@ -54,6 +54,28 @@ async function paletteCommand(page: Page, title: string): Promise<void> {
 
 export interface ActivationSamples {
   readonly samples: number[];
+  /** Ledger Lens's own account of each activation (its log): 'activated in … ms (…); bundle evaluated in … ms'. */
+  readonly logLines: string[];
+}
+
+/** The 'activated in' lines of every Ledger Lens log under a code-server's folder. */
+function activationLogLines(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string): void => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith(`${EXTENSION_NAME}.log`))
+        out.push(
+          ...fs
+            .readFileSync(p, 'utf8')
+            .split('\n')
+            .filter(l => l.includes('activated in')),
+        );
+    }
+  };
+  walk(dir);
+  return out.map(l => l.replace(/^.*?activated in/, 'activated in'));
 }
 
 /** Fresh workbenches with the packaged extension; Ledger Lens's activation time in each. */
@@ -84,7 +106,7 @@ export async function measureActivation(samples = 3): Promise<ActivationSamples>
         await page.close().catch(() => undefined);
       }
     }
-    return { samples: out };
+    return { samples: out, logLines: activationLogLines(server.dir) };
   } finally {
     await closeBrowser(browser);
     await server.stop();

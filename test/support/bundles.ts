@@ -1,7 +1,7 @@
 // What the bundles contain, for the notices test and the footprint bench: the build's own notices
 // module (build/notices.mjs, loaded through Node's require of ES modules) and a fresh esbuild run
-// over the same entry points as esbuild.mjs (src/extension.ts, every webview/<panel>/main.ts),
-// minified and not written, so neither depends on an earlier `npm run build`.
+// over the same entry points as esbuild.mjs (build/extension-build.mjs for the extension, every
+// webview/<panel>/main.ts), minified and not written, so neither depends on an earlier `npm run build`.
 import * as esbuild from 'esbuild';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -10,7 +10,14 @@ import { projectRoot } from '../unit/ledger/paths';
 export interface Metafile {
   readonly inputs: Readonly<Record<string, { readonly bytes: number }>>;
   readonly outputs: Readonly<
-    Record<string, { readonly bytes: number; readonly inputs: Readonly<Record<string, { bytesInOutput: number }>> }>
+    Record<
+      string,
+      {
+        readonly bytes: number;
+        readonly inputs: Readonly<Record<string, { bytesInOutput: number }>>;
+        readonly imports: ReadonlyArray<{ readonly path: string; readonly kind: string; readonly external?: boolean }>;
+      }
+    >
   >;
 }
 
@@ -38,12 +45,25 @@ export function noticesModule(): NoticesModule {
 
 export interface Bundles {
   readonly extension: Metafile;
+  /** The extension's files as written to dist/ (CommonJS): 'dist/<file>' → bytes. */
+  readonly extensionFiles: ReadonlyMap<string, number>;
   readonly webviews: Metafile;
 }
 
-function undiciTrim(): esbuild.Plugin {
+interface ExtensionBuild {
+  buildExtension(o: {
+    root: string;
+    production: boolean;
+  }): Promise<{ metafile: Metafile; files: Array<{ path: string; contents: string }> }>;
+  startupFiles(metafile: Metafile, entry?: string): Set<string>;
+  readonly LAZY: Readonly<Record<string, string>>;
+  readonly ISOLATED: Readonly<Record<string, string>>;
+}
+
+/** build/extension-build.mjs: how esbuild.mjs builds the extension's files (split, lazy parts). */
+export function extensionBuild(): ExtensionBuild {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- an ES module of the build, required at run time
-  return (require(path.join(projectRoot(), 'build', 'undici-trim.mjs')) as { undiciTrim: esbuild.Plugin }).undiciTrim;
+  return require(path.join(projectRoot(), 'build', 'extension-build.mjs')) as ExtensionBuild;
 }
 
 /** Builds both bundles in memory (minified, as `npm run package` does) and returns their metafiles. */
@@ -63,17 +83,8 @@ export async function buildMetafiles(): Promise<Bundles> {
     logLevel: 'silent',
   } as const;
   const [ext, web] = await Promise.all([
-    esbuild.build({
-      ...common,
-      entryPoints: ['src/extension.ts'],
-      outfile: 'dist/extension.js',
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
-      external: ['vscode'],
-      // As esbuild.mjs: the parts of undici src/net never reaches stay out (build/undici-trim.mjs).
-      plugins: [undiciTrim()],
-    }),
+    // As esbuild.mjs: the startup file, the lazy parts and their shared chunks (build/extension-build.mjs).
+    extensionBuild().buildExtension({ root, production: true }),
     esbuild.build({
       ...common,
       entryPoints: Object.fromEntries(panels.map(p => [p, path.join('webview', p, 'main.ts')])),
@@ -83,5 +94,8 @@ export async function buildMetafiles(): Promise<Bundles> {
       target: 'es2022',
     }),
   ]);
-  return { extension: ext.metafile, webviews: web.metafile };
+  const extensionFiles = new Map(
+    ext.files.map(f => [path.relative(root, f.path).replace(/\\/g, '/'), Buffer.byteLength(f.contents)] as const),
+  );
+  return { extension: ext.metafile, extensionFiles, webviews: web.metafile };
 }

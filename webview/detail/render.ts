@@ -51,8 +51,10 @@ function render(app: HTMLElement, v: DetailView, act: (a: DetailAction) => void)
       : null,
   );
   const body: Child[] = [];
+  // Which network answered and why, as the hover says it.
+  if (v.why) body.push(h('p', { class: 'why' }, v.why));
   if (v.status === 'loading') {
-    body.push(progressIndicator('Loading…'));
+    body.push(progressIndicator(v.message ?? 'Loading…'));
   } else if (v.status === 'error') {
     body.push(
       h(

@@ -57,11 +57,12 @@ const section: Validator<DetailSection> = object({
 });
 
 const view: Validator<DetailView> = tagged<'status', DetailView>('status', {
-  loading: object({ status: literal('loading'), title: string, network: string }),
+  loading: object({ status: literal('loading'), title: string, network: string, why: ostr, message: ostr }),
   error: object({
     status: literal('error'),
     title: string,
     network: string,
+    why: ostr,
     message: string,
     serverMessages: array(string),
   }),
@@ -69,6 +70,7 @@ const view: Validator<DetailView> = tagged<'status', DetailView>('status', {
     status: literal('loaded'),
     title: string,
     network: string,
+    why: ostr,
     summary: string,
     sections: array(section, 1000),
     buttons: array(detailButton),

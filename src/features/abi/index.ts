@@ -113,9 +113,10 @@ export function registerAbi(host: FeatureHost, inputs: AbiInputs): vscode.Dispos
     inputs.settings.onDidChange(() => restart()),
     vscode.workspace.onDidChangeWorkspaceFolders(() => restart()),
   );
-  // The scan itself runs after activation returns (findFiles is asynchronous, and the indexer
-  // yields between files).
-  restart();
+  // Background work: the watchers and the scan start once activation has returned, not inside
+  // activate(); ready() waits for that start and then for the scan.
+  const start = afterActivation(() => (restart(), scan));
+  scan = start.done;
 
   const feature: AbiFeature = { index, ready: () => scan, uriOf: file => uris.get(file) };
   host.exports.features['abi'] = feature;
@@ -123,11 +124,25 @@ export function registerAbi(host: FeatureHost, inputs: AbiInputs): vscode.Dispos
     host.registerCommand(Commands.openContractSource, arg => openContractSource(index, file => uris.get(file), arg)),
   );
   return new vscode.Disposable(() => {
+    start.cancel();
     generation++;
     for (const t of timers.values()) clearTimeout(t);
     watchers.dispose();
     for (const d of disposables) d.dispose();
   });
+}
+
+/** Runs `start` on the next turn of the event loop (after activate() has returned), unless cancelled first. */
+function afterActivation(start: () => Promise<void>): { readonly done: Promise<void>; cancel(): void } {
+  let cancel = (): void => undefined;
+  const done = new Promise<void>(resolve => {
+    const timer = setImmediate(() => resolve(start()));
+    cancel = () => {
+      clearImmediate(timer);
+      resolve();
+    };
+  });
+  return { done, cancel: () => cancel() };
 }
 
 /** Artifact files read through vscode.workspace.fs, by their workspace-relative names. */

@@ -5,8 +5,15 @@ import * as z from '../../zod';
 import { Commands, Views } from '../../commands';
 import type { Block, MirrorClient } from '../../mirror';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
-import { refuse, runLookup, warn, type LookupOutcome } from '../common/detailPanel/lookup';
-import { defaultNetworkUrl, type DetailSettings } from '../common/detailPanel/networks';
+import { refuse, runLookup, warn, type LookupNetwork, type LookupOutcome } from '../common/detailPanel/lookup';
+import {
+  networkForArgument,
+  networkName,
+  settingsChooser,
+  type ClientFor,
+  type DetailSettings,
+  type NetworkChooser,
+} from '../common/detailPanel/networks';
 import { targetOf } from '../common/targets';
 import { BLOCK_INPUT_HELP, parseBlockLookup, type BlockQuery } from './input';
 import { BlockPanels } from './panels';
@@ -24,10 +31,10 @@ export interface BlocksFeature {
 
 export type BlockLookupOutcome = LookupOutcome;
 
-const argSchema = z.union([
-  z.string().check(z.maxLength(300)),
-  z.object({ input: z.string().check(z.maxLength(300)) }),
-]);
+// Built on first use (z.lazy), not at activation.
+const argSchema = z.lazy(() =>
+  z.union([z.string().check(z.maxLength(300)), z.object({ input: z.string().check(z.maxLength(300)) })]),
+);
 
 /** The settings the feature reads: the detail panels' and the view's network label. */
 export interface BlocksSettings extends DetailSettings {
@@ -37,7 +44,12 @@ export interface BlocksSettings extends DetailSettings {
 
 /** What the feature uses: the selected network's client, its settings slice, the client-change event, the log. */
 export interface BlocksInputs {
+  /** The selected network's client (the Blocks view). */
   readonly mirror: () => MirrorClient;
+  /** Any network's shared client (a lookup on the network the code means, a restored panel). */
+  readonly clientFor: ClientFor;
+  /** Which network "Lookup block" asks and why (the active editor's code); default the settings'. */
+  readonly chooseNetwork?: NetworkChooser;
   readonly settings: Setting<BlocksSettings>;
   readonly onDidChangeMirrorClient: vscode.Event<unknown>;
   readonly log: FeatureLog;
@@ -48,9 +60,8 @@ export function registerBlocks(host: FeatureHost, inputs: BlocksInputs): vscode.
   const panels = new BlockPanels({
     extensionUri: host.extension.extensionUri,
     log: inputs.log,
-    client: inputs.mirror,
     config: () => inputs.settings.current,
-    networkUrl: () => defaultNetworkUrl,
+    clientFor: inputs.clientFor,
   });
   const treeView = vscode.window.createTreeView(Views.blocks, { treeDataProvider: provider, showCollapseAll: false });
   const feature: BlocksFeature = { provider, panels, treeView: treeView };
@@ -98,8 +109,12 @@ export function registerBlocks(host: FeatureHost, inputs: BlocksInputs): vscode.
 /** "Lookup block" and "Open block": a tree node, an EntityTarget, the typed text, or the input box. */
 async function lookupBlock(inputs: BlocksInputs, panels: BlockPanels, arg: unknown): Promise<BlockLookupOutcome> {
   const network = () => inputs.settings.current.network;
-  if (arg instanceof BlockNode)
-    return { kind: 'shown', network: network(), view: panels.show(network(), arg.block).view };
+  // A node of the Blocks view is on the view's network: the settings'.
+  if (arg instanceof BlockNode) {
+    const why = `${networkName(network())} · from settings (the Blocks view's network)`;
+    return { kind: 'shown', network: network(), view: panels.show(network(), arg.block, why).view };
+  }
+  const choose = inputs.chooseNetwork ?? settingsChooser(() => inputs.settings.current);
   let text: string | undefined;
   const target = targetOf(arg);
   if (target?.kind === 'block') text = target.id;
@@ -113,13 +128,20 @@ async function lookupBlock(inputs: BlocksInputs, panels: BlockPanels, arg: unkno
   const typed = text.trim();
   return runLookup<BlockQuery, Block>(
     {
-      network: () => ({ name: network(), client: inputs.mirror() }),
+      network: async (): Promise<LookupNetwork> => {
+        const chosen = await networkForArgument(arg, choose, () => inputs.settings.current);
+        return { name: chosen.network, client: inputs.clientFor(chosen.network), why: chosen.why };
+      },
       parse: parseBlockLookup,
       progressTitle: (_query, network) => `Looking up block ${typed} on ${network}`,
       fetch: (mirror, query, signal) => mirror.getBlock(query.hashOrNumber, { signal }),
-      show: (network, _query, block) => panels.show(network, block).view,
-      notFound: (_query, network) =>
-        Promise.resolve({ kind: 'not-found', network, message: warn(`Block ${typed} was not found on ${network}.`) }),
+      show: (where, _query, block) => panels.show(where.name, block, where.why).view,
+      notFound: (_query, { name, why }) =>
+        Promise.resolve({
+          kind: 'not-found',
+          network: name,
+          message: warn(`Block ${typed} was not found on ${name} (${why}).`),
+        }),
     },
     text,
   );

@@ -8,19 +8,22 @@ import { DetailPanels, type DetailPanelsDeps } from '../common/detailPanel/regis
 import { blockSection } from './model';
 import { parseBlockLookup } from './input';
 
-const persistSchema = z.object({
-  panel: z.literal('block'),
-  network: z.string().check(z.minLength(1), z.maxLength(100)),
-  hashOrNumber: z.string().check(z.minLength(1), z.maxLength(200)),
-});
+// Built on first use (z.lazy), not at activation.
+const persistSchema = z.lazy(() =>
+  z.object({
+    panel: z.literal('block'),
+    network: z.string().check(z.minLength(1), z.maxLength(100)),
+    hashOrNumber: z.string().check(z.minLength(1), z.maxLength(200)),
+  }),
+);
 
 export class BlockPanels extends DetailPanels<BlockPanelState, Block> {
   constructor(deps: DetailPanelsDeps) {
     super(deps, BLOCK_VIEW_TYPE, 'block');
   }
 
-  show(network: string, block: Block): DetailPanel {
-    return this.showLoaded({ panel: 'block', network, hashOrNumber: block.number.toString() }, block);
+  show(network: string, block: Block, why: string): DetailPanel {
+    return this.showLoaded({ panel: 'block', network, hashOrNumber: block.number.toString() }, block, why);
   }
 
   protected restore(raw: unknown): BlockPanelState | undefined {

@@ -11,3 +11,8 @@ export function revertDataDecoder(index: Pick<AbiIndex, 'decodeRevert'>): DataDe
     return answer.kind === 'raw' || answer.kind === 'empty' ? undefined : formatRevert(answer, { maxChars: 200 });
   };
 }
+
+/** `describeMirrorError`'s decoder option where ABIs are at hand; nothing without them. */
+export function revertDecoding(index: Pick<AbiIndex, 'decodeRevert'> | undefined): { decodeData?: DataDecoder } {
+  return index ? { decodeData: revertDataDecoder(index) } : {};
+}

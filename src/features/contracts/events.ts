@@ -26,6 +26,7 @@ import type { ContractResultDetail, MirrorClient, TokenMetadata } from '../../mi
 import { describeMirrorError } from '../../present/errors';
 import type { ContractResultDetailText, ContractResultRow, DecodedEventText } from '../../../webview/protocol';
 import { decodedCallText } from './rows';
+import { revertDecoding } from '../common/revertData';
 
 /** What a row's detail needs from the extension. */
 export interface RowDetailDeps {
@@ -59,7 +60,11 @@ export class RowDetails {
       const fetched = this.kept.get(key) ?? (await this.fetchOnce(key, row));
       return this.decode(fetched);
     } catch (error) {
-      return { status: 'failed', message: describeMirrorError(error, { network: this.deps.networkLabel() }).detail };
+      return {
+        status: 'failed',
+        message: describeMirrorError(error, { network: this.deps.networkLabel(), ...revertDecoding(this.deps.abi) })
+          .detail,
+      };
     }
   }
 

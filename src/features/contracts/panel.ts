@@ -20,6 +20,7 @@ import { fieldIssues, validateFilters } from './filters';
 import { toHostSchema } from './messages';
 import { toRow } from './rows';
 import { RowDetails } from './events';
+import { revertDecoding } from '../common/revertData';
 
 export const PANEL_SCRIPT = 'contractResults';
 
@@ -247,7 +248,7 @@ export class ContractResultsPanel extends PanelHost<ContractResultsToHost, Contr
         void this.post({ type: 'invalid', issues: fieldIssues(e) });
         return;
       }
-      const described = describeMirrorError(e, { network: this.network() });
+      const described = describeMirrorError(e, { network: this.network(), ...revertDecoding(this.deps.abi) });
       this.deps.log.warn(`contract results: ${described.detail}`);
       void this.post({
         type: 'failed',

@@ -55,6 +55,8 @@ export interface HoverEnv {
   readonly network: string;
   /** Whether HashScan has pages for this network (not for a custom mirror node). */
   readonly hashscan: boolean;
+  /** The network asked: a link that opens a panel carries it, so the panel asks the same one. */
+  readonly mirrorNetwork?: string;
   /** Now, in ms since the epoch (injected so tests are exact). */
   readonly now: number;
   /** The current ℏ rate when known and dollars are on: balances get `≈ $…`. */
@@ -129,7 +131,8 @@ interface LinkSet {
 function links({ target, sidebar }: LinkSet, env: HoverEnv): string {
   const out: string[] = [];
   if (target.kind === 'transaction') {
-    out.push(commandLink('Open transaction', Commands.openTransaction, target, 'Show the transaction in a panel'));
+    const args = env.mirrorNetwork === undefined ? target : { ...target, network: env.mirrorNetwork };
+    out.push(commandLink('Open transaction', Commands.openTransaction, args, 'Show the transaction in a panel'));
     out.push(commandLink('Copy id', Commands.copyTransactionId, target));
   } else {
     if (sidebar)

@@ -10,7 +10,7 @@ import { asOfText, describeMirrorError } from '../../present';
 import { type LedgerLensConfig, networkLabel } from '../../settings';
 import { hashscanNetwork } from '../common/links';
 import { codeSpan } from '../common/markdown';
-import { revertDataDecoder } from '../common/revertData';
+import { revertDecoding } from '../common/revertData';
 import {
   type Freshness,
   type HoverEnv,
@@ -162,8 +162,7 @@ export class HoverResolver {
           env,
         );
       }
-      const decodeData = this.deps.abi ? revertDataDecoder(this.deps.abi) : undefined;
-      const described = describeMirrorError(error, { network: env.network, ...(decodeData ? { decodeData } : {}) });
+      const described = describeMirrorError(error, { network: env.network, ...revertDecoding(this.deps.abi) });
       return failureHover(shown, described.sentence, env);
     } finally {
       clearTimeout(timer);
@@ -182,7 +181,7 @@ export class HoverResolver {
     const rates = this.deps.rates?.();
     const rate = rates?.peekLatest();
     if (rates && !rate && !rates.isUnavailable) void rates.latest();
-    return { ...named, now: this.now(), ...(rate ? { rate } : {}) };
+    return { ...named, mirrorNetwork: config.network, now: this.now(), ...(rate ? { rate } : {}) };
   }
 
   private async lookup(

@@ -2,10 +2,15 @@
 import * as vscode from 'vscode';
 import { Commands } from '../../commands';
 import type { AbiIndex } from '../../abi';
-import type { MirrorClient, TokenMetadata } from '../../mirror';
+import type { TokenMetadata } from '../../mirror';
 import type { ExchangeRates } from '../../mirror/rates';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
-import { defaultNetworkUrl, type DetailSettings, type NetworkUrlResolver } from '../common/detailPanel/networks';
+import {
+  settingsChooser,
+  type ClientFor,
+  type DetailSettings,
+  type NetworkChooser,
+} from '../common/detailPanel/networks';
 import { targetOf } from '../common/targets';
 import { lookupTransaction, type LookupDeps, type LookupOutcome } from './lookup';
 import { TransactionPanels } from './panels';
@@ -13,13 +18,16 @@ import { TransactionPanels } from './panels';
 /** What integration tests reach through `exports.features.transactions`. */
 export interface TransactionsFeature {
   readonly panels: TransactionPanels;
-  /** Where "try the other networks" sends requests; tests point it at loopback. */
-  networkUrl: NetworkUrlResolver;
 }
 
-/** What the feature uses: the selected network's client, its settings slice, the log. */
+/** What the feature uses: the shared clients, which network to ask and why, its settings slice, the log. */
 export interface TransactionsInputs {
-  readonly mirror: () => MirrorClient;
+  /** Any network's shared client (the configured one for the selected network). */
+  readonly clientFor: ClientFor;
+  /** A network's public mirror node's shared client ("try the other networks"); default `clientFor`. */
+  readonly publicClientFor?: ClientFor;
+  /** Which network a lookup asks and why: the link's, else the active editor's code's; default the settings'. */
+  readonly chooseNetwork?: NetworkChooser;
   readonly settings: Setting<DetailSettings>;
   readonly log: FeatureLog;
   /** The ABIs that decode a contract transaction's call and events. */
@@ -31,32 +39,29 @@ export interface TransactionsInputs {
 }
 
 export function registerTransactions(host: FeatureHost, inputs: TransactionsInputs): vscode.Disposable {
-  const resolver = { current: defaultNetworkUrl };
   const config = () => inputs.settings.current;
   const panels = new TransactionPanels(
     {
       extensionUri: host.extension.extensionUri,
       log: inputs.log,
-      client: inputs.mirror,
       config,
-      networkUrl: () => resolver.current,
+      clientFor: inputs.clientFor,
     },
     inputs.abi,
     inputs.tokens
       ? { tokens: inputs.tokens, rates: inputs.rates ?? (() => undefined), network: () => config().network }
       : undefined,
   );
-  const feature: TransactionsFeature = {
-    panels,
-    get networkUrl() {
-      return resolver.current;
-    },
-    set networkUrl(r: NetworkUrlResolver) {
-      resolver.current = r;
-    },
-  };
+  const feature: TransactionsFeature = { panels };
   host.exports.features['transactions'] = feature;
-  const deps: LookupDeps = { client: inputs.mirror, config, panels, resolveUrl: () => resolver.current };
+  const deps: LookupDeps = {
+    config,
+    panels,
+    chooseNetwork: inputs.chooseNetwork ?? settingsChooser(config),
+    clientFor: inputs.clientFor,
+    publicClientFor: inputs.publicClientFor ?? inputs.clientFor,
+    now: () => Date.now(),
+  };
 
   return vscode.Disposable.from(
     panels,
@@ -66,7 +71,8 @@ export function registerTransactions(host: FeatureHost, inputs: TransactionsInpu
       if (!target || target.kind !== 'transaction') {
         throw new Error('Open transaction details needs a transaction id');
       }
-      return lookupTransaction(deps, target);
+      // A hover's link names the network the hover used: the panel asks the same one.
+      return lookupTransaction(deps, arg);
     }),
   );
 }

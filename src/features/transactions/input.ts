@@ -1,7 +1,8 @@
 // What a user may paste into "Lookup transaction", turned into the one request the mirror node
 // understands, or refused with the expected form before any request. Pure (no vscode).
 //
-// Accepted: `0.0.x-sss-nnn`, `0.0.x@sss.nnn` (with the SDK's `?scheduled` and `/nonce` suffixes),
+// Accepted: `0.0.x-sss-nnn`, `0.0.x@sss.nnn` or `0.0.x@sss` (nanoseconds 0; with the SDK's
+// `?scheduled` and `/nonce` suffixes),
 // a 48-byte hash (96 hex digits with or without 0x, or 64 base64/base64url characters), a HashScan
 // transaction link, each optionally followed by `nonce=N` and `scheduled=true|false`.
 import {
@@ -30,12 +31,13 @@ export type ParsedLookup =
 /** The mirror node's own wording for a malformed id (recorded 400 responses), which the seed quotes. */
 export const MALFORMED_TRANSACTION_ID =
   'Invalid transaction id: use the "shard.realm.num-sss-nnn" form, where sss are seconds and nnn are nanoseconds ' +
-  '(e.g. 0.0.1234-1700000000-123456789). Also accepted: 0.0.1234@1700000000.123456789, a transaction hash ' +
+  '(e.g. 0.0.1234-1700000000-123456789). Also accepted: 0.0.1234@1700000000.123456789 (or 0.0.1234@1700000000 ' +
+  'for nanoseconds 0), a transaction hash ' +
   '(96 hex digits, optionally with 0x, or 64 base64 characters) or a HashScan transaction link.';
 
 /** Shown under the input box: the forms, and the optional filters. */
 export const LOOKUP_PROMPT =
-  'A transaction id (0.0.1234-1700000000-123456789 or 0.0.1234@1700000000.123456789), a 48-byte hash ' +
+  'A transaction id (0.0.1234-1700000000-123456789, 0.0.1234@1700000000.123456789 or 0.0.1234@1700000000), a 48-byte hash ' +
   '(96 hex or 64 base64) or a HashScan link. Optional filters after it: nonce=N (0 = user-submitted, > 0 = ' +
   'node-generated children), scheduled=true|false.';
 
@@ -218,7 +220,8 @@ function fail(message: string): ParsedLookup {
 // ---- finding an id in the editor ----
 
 // Ids as they appear in text, bounded so that `v0.0.1-2-3x` or the tail of an IP address do not match.
-const ID_IN_TEXT = /(?<![\w.@-])\d{1,10}\.\d{1,10}\.\d{1,10}(?:-\d{1,19}-\d{1,9}|@\d{1,19}\.\d{1,9})(?![\w@-]|\.\d)/g;
+const ID_IN_TEXT =
+  /(?<![\w.@-])\d{1,10}\.\d{1,10}\.\d{1,10}(?:-\d{1,19}-\d{1,9}|@\d{1,19}(?:\.\d{1,9})?)(?![\w@-]|\.\d)/g;
 const HASH_IN_TEXT = /(?<![\w])(?:0x)?[0-9a-fA-F]{96}(?![\w])/g;
 
 /**

@@ -3,10 +3,17 @@
 // selected network offers the other networks.
 import * as vscode from 'vscode';
 import * as z from '../../zod';
-import { otherNetworks } from '../../ledger';
-import { MirrorError, type MirrorClient, type TransactionsResponse } from '../../mirror';
-import { runLookup, refuse, warn, type LookupOutcome } from '../common/detailPanel/lookup';
-import { temporaryClient, type DetailSettings, type NetworkUrlResolver } from '../common/detailPanel/networks';
+import { isNetwork, otherNetworks, type Network } from '../../ledger';
+import { MirrorError, type TransactionsResponse } from '../../mirror';
+import { runLookup, refuse, warn, type LookupNetwork, type LookupOutcome } from '../common/detailPanel/lookup';
+import {
+  foundElsewhereWhy,
+  networkForArgument,
+  type ClientFor,
+  type DetailSettings,
+  type NetworkChooser,
+} from '../common/detailPanel/networks';
+import { notIndexedYet } from './fresh';
 import { targetOf } from '../common/targets';
 import {
   LOOKUP_PROMPT,
@@ -21,23 +28,31 @@ import type { TransactionPanels } from './panels';
 export type { LookupOutcome } from '../common/detailPanel/lookup';
 
 // The argument forms: the input text itself, { input, nonce?, scheduled? }, or an EntityTarget.
-const argSchema = z.union([
-  z.string().check(z.maxLength(2048)),
-  z.object({
-    input: z.string().check(z.maxLength(2048)),
-    nonce: z.optional(z.number().check(z.int(), z.gte(0), z.lte(2_147_483_647))),
-    scheduled: z.optional(z.boolean()),
-    /** Answer for "try the other networks" without asking (tests). */
-    tryOtherNetworks: z.optional(z.boolean()),
-  }),
-]);
+// Built on first use (z.lazy), not at activation.
+const argSchema = z.lazy(() =>
+  z.union([
+    z.string().check(z.maxLength(2048)),
+    z.object({
+      input: z.string().check(z.maxLength(2048)),
+      nonce: z.optional(z.number().check(z.int(), z.gte(0), z.lte(2_147_483_647))),
+      scheduled: z.optional(z.boolean()),
+      /** Answer for "try the other networks" without asking (tests). */
+      tryOtherNetworks: z.optional(z.boolean()),
+    }),
+  ]),
+);
 
-/** What a lookup uses: the selected network's client, the settings in force, the panels. */
+/** What a lookup uses: which network to ask and why, the shared clients, the settings in force, the panels. */
 export interface LookupDeps {
-  readonly client: () => MirrorClient;
   readonly config: () => DetailSettings;
   readonly panels: TransactionPanels;
-  readonly resolveUrl: () => NetworkUrlResolver;
+  readonly chooseNetwork: NetworkChooser;
+  /** The client of the network asked. */
+  readonly clientFor: ClientFor;
+  /** The client of a network's public mirror node, for "try the other networks". */
+  readonly publicClientFor: ClientFor;
+  /** Now in ms since the epoch: whether a 404 may mean "not indexed yet". */
+  readonly now: () => number;
 }
 
 export async function lookupTransaction(deps: LookupDeps, arg?: unknown): Promise<LookupOutcome> {
@@ -65,9 +80,14 @@ export async function lookupTransaction(deps: LookupDeps, arg?: unknown): Promis
     if (text === undefined) return { kind: 'cancelled' };
   }
 
+  let asked: Network | undefined;
   return runLookup<TransactionQuery, TransactionsResponse>(
     {
-      network: () => ({ name: deps.config().network, client: deps.client() }),
+      network: async (): Promise<LookupNetwork> => {
+        const chosen = await networkForArgument(arg, deps.chooseNetwork, deps.config);
+        asked = chosen.network;
+        return { name: chosen.network, client: deps.clientFor(chosen.network), why: chosen.why };
+      },
       parse: input => {
         const parsed = parseTransactionLookup(input);
         return parsed.ok ? { ok: true, query: { ...parsed.query, ...extra } } : parsed;
@@ -76,11 +96,19 @@ export async function lookupTransaction(deps: LookupDeps, arg?: unknown): Promis
       fetch: async (client, query, signal) => {
         const response = await client.getTransaction(query.idOrHash, paramsOf(query), { signal });
         // Units and dollars come from the selected network's caches: asked before the view is built.
-        if (client === deps.client()) await deps.panels.enrich(deps.config().network, response, signal);
+        if (asked !== undefined) await deps.panels.enrich(asked, response, signal);
         return response;
       },
-      show: (network, query, response) => deps.panels.show(network, query, response).view,
-      notFound: (query, network) => notFound(deps, query, network, tryOthers),
+      show: (where, query, response) => deps.panels.show(where.name, query, response, where.why).view,
+      notFound: (query, where, error) => {
+        const id = query.transactionId;
+        // Seconds old: not on the mirror node yet. The panel waits for it in place.
+        if (asked !== undefined && notIndexedYet(id, error, deps.now())) {
+          const panel = deps.panels.showWhenIndexed(asked, where.why, { ...query, transactionId: id }, error);
+          return Promise.resolve({ kind: 'waiting', network: where.name, view: panel.view });
+        }
+        return notFound(deps, query, where, tryOthers);
+      },
     },
     text,
   );
@@ -149,13 +177,17 @@ function paramsOf(query: TransactionQuery): { nonce?: number; scheduled?: boolea
 async function notFound(
   deps: LookupDeps,
   query: TransactionQuery,
-  network: string,
+  where: LookupNetwork,
   tryOthers: boolean | undefined,
 ): Promise<LookupOutcome> {
   const config = deps.config();
+  const network = where.name;
   const label = describeQuery(query);
-  const message = `Transaction ${label} was not found on ${network}.`;
-  const others = otherNetworks(config.network, config.customMirror);
+  // Why that network: the user may not know the code in front of them chose it.
+  const message = `Transaction ${label} was not found on ${network} (${where.why}).`;
+  // A custom mirror node belongs to the selected network only: with one, every public ledger is "other".
+  const custom = network === config.network && config.customMirror;
+  const others = isNetwork(network) ? otherNetworks(network, custom) : [];
   // A HashScan link names its network: try that one first.
   if (query.linkNetwork) others.sort((a, b) => Number(b === query.linkNetwork) - Number(a === query.linkNetwork));
   if (others.length === 0) return { kind: 'not-found', network, message: warn(message) };
@@ -163,7 +195,7 @@ async function notFound(
   const go = tryOthers ?? (await vscode.window.showWarningMessage(message, action).then(pick => pick === action));
   if (!go) return { kind: 'not-found', network, message };
 
-  // Every other network at once, each through a client made for this search and disposed after.
+  // Every other network at once, each through its public mirror node's shared client.
   const results = await vscode.window.withProgress(
     {
       location: vscode.ProgressLocation.Notification,
@@ -173,13 +205,13 @@ async function notFound(
     (_p, token) =>
       Promise.all(
         others.map(async other => {
-          const lease = temporaryClient(other, config, deps.resolveUrl());
+          const client = deps.publicClientFor(other);
           const controller = new AbortController();
           const sub = token.onCancellationRequested(() => controller.abort());
           try {
             return {
               network: other,
-              response: await lease.client.getTransaction(query.idOrHash, paramsOf(query), {
+              response: await client.getTransaction(query.idOrHash, paramsOf(query), {
                 signal: controller.signal,
               }),
             };
@@ -187,7 +219,6 @@ async function notFound(
             return { network: other, error };
           } finally {
             sub.dispose();
-            lease.release();
           }
         }),
       ),
@@ -198,7 +229,7 @@ async function notFound(
   if (found.length > 0) {
     let first: LookupOutcome | undefined;
     for (const f of found) {
-      const panel = deps.panels.show(f.network, query, f.response);
+      const panel = deps.panels.show(f.network, query, f.response, foundElsewhereWhy(f.network, network));
       first ??= { kind: 'shown', network: f.network, view: panel.view };
     }
     return first!;

@@ -17,6 +17,9 @@ import { classifyTransactions, summarize, transactionSection } from './model';
 import type { AbiIndex } from '../../abi';
 import { ContractCallCache, contractSectionsFor } from './contractCall';
 import { moneyNeeds, type Money } from './money';
+import { firstWaitMessage, loadWhenIndexed } from './fresh';
+import { isNetwork, type Network, type TransactionId } from '../../ledger';
+import type { Clock } from '../../mirror/fresh';
 
 /** Token metadata and exchange rates of the selected network, for units and dollars in the panel. */
 export interface PanelMoney {
@@ -30,13 +33,16 @@ export interface PanelMoney {
 /** How long the panel waits for token names and rates before showing without them. */
 const MONEY_WAIT_MS = 4000;
 
-const persistSchema = z.object({
-  panel: z.literal('transaction'),
-  network: z.string().check(z.minLength(1), z.maxLength(100)),
-  idOrHash: z.string().check(z.minLength(1), z.maxLength(200)),
-  nonce: z.optional(z.number().check(z.int(), z.gte(0), z.lte(2_147_483_647))),
-  scheduled: z.optional(z.boolean()),
-});
+// Built on first use (z.lazy), not at activation.
+const persistSchema = z.lazy(() =>
+  z.object({
+    panel: z.literal('transaction'),
+    network: z.string().check(z.minLength(1), z.maxLength(100)),
+    idOrHash: z.string().check(z.minLength(1), z.maxLength(200)),
+    nonce: z.optional(z.number().check(z.int(), z.gte(0), z.lte(2_147_483_647))),
+    scheduled: z.optional(z.boolean()),
+  }),
+);
 
 export function stateOf(network: string, query: TransactionQuery): TransactionPanelState {
   return {
@@ -71,6 +77,8 @@ export class TransactionPanels extends DetailPanels<TransactionPanelState, Trans
     private readonly panelDeps: DetailPanelsDeps,
     private readonly abi?: AbiIndex,
     private readonly money?: PanelMoney,
+    /** The clock and waits of the fresh-transaction retries (tests shorten them). */
+    private readonly fresh?: { readonly clock?: Clock; readonly delays?: readonly number[] },
   ) {
     super(panelDeps, TRANSACTION_VIEW_TYPE, 'transaction');
     // A recompiled artifact changes the decoded sections of the panels already open.
@@ -88,7 +96,7 @@ export class TransactionPanels extends DetailPanels<TransactionPanelState, Trans
       this.drawn.delete(key);
       return;
     }
-    panel.setView(this.loadedView(drawn.state, drawn.response, drawn.format));
+    panel.setView({ ...this.loadedView(drawn.state, drawn.response, drawn.format), why: panel.view.why });
   }
 
   /** The Call and Events sections of a contract transaction or child record, fetched the first time. */
@@ -100,16 +108,21 @@ export class TransactionPanels extends DetailPanels<TransactionPanelState, Trans
   ): DetailSection[] {
     if (!this.abi) return [];
     const panelKey = this.keyOf(state);
-    const tokens = this.money?.tokens;
+    const network = state.network;
+    const selected = this.panelDeps.config().network;
+    // Any network Ledger Lens knows is asked through its shared client; token units come only from
+    // the selected network's caches.
+    const known = isNetwork(network) ? network : undefined;
+    const tokens = network === selected ? this.money?.tokens : undefined;
     return contractSectionsFor({
       abi: this.abi,
       cache: this.calls,
       transaction: t,
       siblings,
       id,
-      network: state.network,
-      selectedNetwork: this.panelDeps.config().network,
-      client: this.panelDeps.client,
+      network,
+      selectedNetwork: known ?? selected,
+      client: () => this.panelDeps.clientFor(known ?? selected),
       ...(tokens && { tokens }),
       onLoaded: () => this.redraw(panelKey),
     });
@@ -157,8 +170,32 @@ export class TransactionPanels extends DetailPanels<TransactionPanelState, Trans
   }
 
   /** Shows a fetched lookup: in the panel of that transaction if one is open, else in a new one. */
-  show(network: string, query: TransactionQuery, response: TransactionsResponse): DetailPanel {
-    return this.showLoaded(stateOf(network, query), response);
+  show(network: string, query: TransactionQuery, response: TransactionsResponse, why: string): DetailPanel {
+    return this.showLoaded(stateOf(network, query), response, why);
+  }
+
+  /**
+   * A fresh transaction the lookup met a 404 for: its panel says "not indexed yet, retrying in N s"
+   * and loads it in place when it appears; closing the panel stops the retries.
+   */
+  showWhenIndexed(
+    network: Network,
+    why: string,
+    query: TransactionQuery & { readonly transactionId: TransactionId },
+    firstError: Error,
+  ): DetailPanel {
+    const state = stateOf(network, query);
+    const fresh = this.fresh ?? {};
+    return this.showWaiting(state, why, firstWaitMessage(fresh.delays), (signal, waiting) =>
+      loadWhenIndexed({
+        transactionId: query.transactionId,
+        firstError,
+        attempt: () => this.fetch(this.panelDeps.clientFor(network), state, signal),
+        waiting,
+        signal,
+        ...fresh,
+      }),
+    );
   }
 
   protected restore(raw: unknown): TransactionPanelState | undefined {

@@ -28,6 +28,8 @@ describe('Blocks', () => {
 
   before(async () => {
     api = await activateLedgerLens();
+    // "Lookup block" asks the network the active editor's code means: none here, so the configured one.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     replay = await startMirrorReplay({ port: 0 });
     client = createMirrorClient({ baseUrl: replay.url, retries: 0 });
     await setSetting('ledgerLens.mirrorNodeUrl', replay.url);
@@ -229,7 +231,7 @@ describe('Blocks', () => {
     assert.deepStrictEqual(missing, {
       kind: 'not-found',
       network: 'testnet',
-      message: 'Block 10 was not found on testnet.',
+      message: 'Block 10 was not found on testnet (testnet · by default).',
     });
   });
 

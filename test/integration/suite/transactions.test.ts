@@ -53,6 +53,8 @@ describe('Lookup transaction', () => {
 
   before(async () => {
     api = await activateLedgerLens();
+    // Lookups ask the network the active editor's code means: none here, so the configured one.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     replay = await startMirrorReplay({ port: 0 });
     await setSetting('ledgerLens.mirrorNodeUrl', replay.url);
     await waitFor(() => api.services.config.current.mirrorBaseUrl === replay.url, 5000, 'the replay URL in use');
@@ -62,7 +64,7 @@ describe('Lookup transaction', () => {
     replay.clearSelections();
     replay.clearAddedRecords();
     replay.resetRequests();
-    feature(api).networkUrl = (network, config) => `${config.scheme}://${network}.mirrornode.hedera.com`;
+
     for (const p of feature(api).panels.open) p.dispose();
   });
 
@@ -145,7 +147,6 @@ describe('Lookup transaction', () => {
       '0.1.10-1234567891.000000000',
       '0.0.300',
       '0.0.300-1565779555',
-      '0.0.300@1565779555',
       'hello',
       '1565779555.711927001',
       '0.0.300-1565779555-7119270001',
@@ -181,22 +182,19 @@ describe('Lookup transaction', () => {
     assert.strictEqual(feature(api).panels.open.length, 0, 'no panel opened');
   });
 
-  it('says a 404 is "not found on <network>" and finds it on another network through a temporary client', async () => {
-    // The selected network answers 404 for this id; "the other network" is a second loopback server.
+  it('says a 404 is "not found on <network>" and finds it on another network through its shared client', async () => {
+    // The selected network answers 404 for this id; "the other networks" are a second loopback server.
     // (An id no other test reads: the client caches transactions for their max-age.)
     replay.addRecords([recordFor('/api/v1/transactions/0.0.11-1234567900-000000000', anErrorBody('Not found'), 404)]);
     const other = await startMirrorReplay({ port: 0 });
+    const publicNetworks = ['previewnet', 'mainnet-public', 'testnet'] as const;
+    for (const n of publicNetworks) api.services.overrideMirrorUrlForTests(n, other.url);
     try {
-      const asked: string[] = [];
-      feature(api).networkUrl = network => {
-        asked.push(network);
-        return other.url;
-      };
       const miss = await lookup({ input: '0.0.11@1234567900.000000000', tryOtherNetworks: false });
       assert.deepStrictEqual(miss, {
         kind: 'not-found',
         network: 'testnet',
-        message: 'Transaction 0.0.11@1234567900.000000000 was not found on testnet.',
+        message: 'Transaction 0.0.11@1234567900.000000000 was not found on testnet (testnet · by default).',
       });
       assert.strictEqual(other.requests.length, 0, 'nothing asked of other networks unless the user agrees');
 
@@ -205,11 +203,20 @@ describe('Lookup transaction', () => {
         tryOtherNetworks: true,
       });
       assert.strictEqual(hit?.kind, 'shown');
-      // With a custom mirror node every public ledger is "another" network; the link's comes first.
-      assert.deepStrictEqual(asked, ['previewnet', 'mainnet-public', 'testnet']);
+      // With a custom mirror node every public ledger is "another" network (the selected one's public
+      // mirror node too, not the custom one again); the link's comes first.
+      assert.strictEqual(other.requests.length, 3, 'previewnet, mainnet and the public testnet were asked');
+      assert.strictEqual(
+        replay.requests.filter(r => r.url.startsWith('/api/v1/transactions/0.0.11-')).length,
+        2,
+        'the custom mirror node was asked once per lookup, not again as "another network"',
+      );
       assert.strictEqual((hit as { network: string }).network, 'previewnet');
-      assert.ok(feature(api).panels.open.some(p => p.persist.network === 'previewnet'));
+      const panel = feature(api).panels.open.find(p => p.persist.network === 'previewnet');
+      assert.ok(panel, 'a previewnet panel');
+      assert.strictEqual(panel.view.why, 'previewnet · not found on testnet, found here');
     } finally {
+      for (const n of publicNetworks) api.services.overrideMirrorUrlForTests(n, undefined);
       await other.close();
     }
   });

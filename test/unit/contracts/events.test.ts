@@ -3,7 +3,7 @@
 // each log decoded (or raw, with its topics and data), ERC-20 amounts in the units of the HTS token
 // that emitted them, and a failure said in the server's words, asked again next time.
 import * as assert from 'assert';
-import { encodeAbiParameters, encodeEventTopics, encodeFunctionData } from 'viem';
+import { encodeAbiParameters, encodeErrorResult, encodeEventTopics, encodeFunctionData } from 'viem';
 import { RowDetails } from '../../../src/features/contracts/events';
 import { toRow } from '../../../src/features/contracts/rows';
 import { TokenMetadata, createMirrorClient, type MirrorClient } from '../../../src/mirror';
@@ -14,7 +14,9 @@ import {
   aContractResultsBody,
   aToken,
   anErrorBody,
+  JsonDoc,
   recordFor,
+  toJsonText,
 } from '../../support/builders';
 import { startMirrorReplay, type MirrorReplay } from '../../support/mirrorReplay';
 import { MY_TOKEN, abiOf, indexOf, longZero, readJson } from '../abi/helpers';
@@ -25,6 +27,7 @@ const ALICE = longZero(1234);
 const T1 = '1700000700.000000001';
 const HASH = '0x' + '7c'.repeat(32);
 const LIST = '/api/v1/contracts/results?from=0.0.1001';
+const REVERTED = '0x' + '7d'.repeat(32);
 
 function transferLog(address: string, value: bigint, index: number) {
   return {
@@ -80,6 +83,27 @@ describe('contracts/events: a row’s detail with its logs', () => {
       ),
       recordFor('/api/v1/tokens/0.0.5005', aToken({ token_id: '0.0.5005', decimals: '2', symbol: 'MTK' })),
       recordFor(`/api/v1/contracts/results/${HASH}`, anErrorBody('The database is resting'), 503),
+      recordFor(
+        `/api/v1/contracts/results/${REVERTED}`,
+        new JsonDoc(
+          toJsonText({
+            _status: {
+              messages: [
+                {
+                  message: 'CONTRACT_REVERT_EXECUTED',
+                  detail: 'the call reverted',
+                  data: encodeErrorResult({
+                    abi: abiOf(MY_TOKEN),
+                    errorName: 'InsufficientBalance',
+                    args: [ALICE, 5n, 7n],
+                  }),
+                },
+              ],
+            },
+          }),
+        ),
+        400,
+      ),
     ]);
     client = createMirrorClient({ baseUrl: replay.url, retries: 0 });
     const page = await client.listContractResults({ from: '0.0.1001' });
@@ -147,6 +171,17 @@ describe('contracts/events: a row’s detail with its logs', () => {
     assert.match(d.status === 'failed' ? d.message : '', /The database is resting/);
     await rowDetails.detail(rows[1]);
     assert.strictEqual(replay.requests.filter(r => r.url.endsWith(`/contracts/results/${HASH}`)).length, 2);
+  });
+
+  it('revert data in a failure body is read with the ABIs: the custom error by name, beside the words', async () => {
+    const row: ContractResultRow = { ...rows[1], hash: REVERTED };
+    const d = await details().detail(row);
+    assert.strictEqual(d.status, 'failed');
+    const message = d.status === 'failed' ? d.message : '';
+    assert.match(message, /CONTRACT_REVERT_EXECUTED — the call reverted/);
+    assert.match(message, /reverted: InsufficientBalance\(account: 0\.0\.1234, balance: 5, needed: 7\)/);
+    const plain = await new RowDetails({ client: () => client, networkLabel: () => 'testnet' }).detail(row);
+    assert.doesNotMatch(plain.status === 'failed' ? plain.message : '', /InsufficientBalance/);
   });
 
   it('without ABIs the logs are listed raw', async () => {

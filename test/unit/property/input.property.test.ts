@@ -13,9 +13,13 @@ import {
 } from '../../../src/features/transactions/input';
 import { check, decide, digits, hexDigits, inputs, PATHOLOGICAL, textOver, txIdAt, txIdDash } from './decide';
 
+// `0.0.x@sss` without nanoseconds (issue 15): the SDK form cut at the seconds.
+const txIdAtShort = txIdAt.map(t => t.replace(/\.\d+$/, ''));
 const subject = fc.oneof(
   txIdDash,
   txIdAt,
+  txIdAtShort,
+  txIdAtShort.map(t => `${t}?scheduled`),
   txIdAt.map(t => `${t}?scheduled`),
   fc.tuple(txIdAt, digits(1, 4)).map(([t, n]) => `${t}/${n}`),
   hexDigits(96),
@@ -64,6 +68,22 @@ describe('property: Lookup transaction input', function () {
       }
       const selected = decide('findTransactionIdIn', text, () => findTransactionIdIn(text));
       if (selected !== undefined) assert.ok(parseTransactionLookup(selected).ok, selected);
+    });
+  });
+
+  it('reads `0.0.x@sss` as nanoseconds 0, the same query as `0.0.x-sss-0`, and finds it in text', () => {
+    check(txIdAtShort, short => {
+      const r = decide('parseTransactionLookup', short, () => parseTransactionLookup(short));
+      assert.ok(r, 'an answer');
+      const dash = short.replace('@', '-') + '-0';
+      const d = parseTransactionLookup(dash);
+      assert.strictEqual(r.ok, d.ok, `${short} and ${dash} are decided alike`);
+      if (!r.ok || !d.ok) return;
+      assert.strictEqual(r.query.idOrHash, d.query.idOrHash);
+      assert.strictEqual(r.query.transactionId?.nanos, 0);
+      const line = `Transaction ${short} submitted`;
+      assert.strictEqual(findTransactionIdAt(line, line.indexOf('@')), short);
+      assert.strictEqual(findTransactionIdIn(line), short);
     });
   });
 

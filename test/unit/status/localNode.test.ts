@@ -48,11 +48,11 @@ describe('status: the local node item', () => {
 
   it('the tooltip says why this network, what the node answered, and when it is asked next', () => {
     const down = localHealth(
-      { ok: false, error: 'Cannot connect to the mirror node at localhost:5551 (connection refused)' },
+      { ok: false, error: 'Cannot reach localhost:5551: connection refused (is the mirror node running?)' },
       NOW,
       'localhost:5551',
     );
-    assert.strictEqual(down.detail, 'Cannot reach localhost:5551: connection refused');
+    assert.strictEqual(down.detail, 'Cannot reach localhost:5551: connection refused (is the mirror node running?)');
     const md = localTooltip(snap(down, { retryAt: NOW + 40_000 }), {
       now: NOW,
       time,
@@ -125,7 +125,9 @@ describe('status: asking the local node', () => {
     const poller = createLocalPoller({
       newestBlockEnd: () => {
         asked.push(clock.now());
-        return Promise.reject(new Error('Cannot connect to the mirror node at localhost:5551 (connection refused)'));
+        return Promise.reject(
+          new Error('Cannot reach localhost:5551: connection refused (is the mirror node running?)'),
+        );
       },
       host: () => 'localhost:5551',
       onHealth: (h, _at, retryInMs) => seen.push({ level: h.level, ...(retryInMs === undefined ? {} : { retryInMs }) }),

@@ -12,39 +12,50 @@ export type LookupOutcome =
   | { readonly kind: 'shown'; readonly network: string; readonly view: DetailView }
   | { readonly kind: 'invalid'; readonly message: string }
   | { readonly kind: 'not-found'; readonly network: string; readonly message: string }
+  /** A fresh transaction not indexed yet: its panel is open and retries in place. */
+  | { readonly kind: 'waiting'; readonly network: string; readonly view: DetailView }
   | { readonly kind: 'failed'; readonly message: string; readonly serverMessages: readonly string[] }
   | { readonly kind: 'cancelled' };
 
 export type Parsed<Query> =
   { readonly ok: true; readonly query: Query } | { readonly ok: false; readonly message: string };
 
+/** The network a lookup asks, its client, and why that network. */
+export interface LookupNetwork {
+  readonly name: string;
+  readonly client: MirrorClient;
+  /** `mainnet · from Client.forMainnet() at line 12`, `testnet · from settings`. */
+  readonly why: string;
+}
+
 /** What one kind of lookup supplies to the flow. */
 export interface LookupSpec<Query, Result> {
-  /** The selected network and its client, read when the lookup starts. */
-  readonly network: () => { readonly name: string; readonly client: MirrorClient };
+  /** The network to ask (the one the active code means, or the link's), read when the lookup starts. */
+  readonly network: () => Promise<LookupNetwork>;
   readonly parse: (text: string) => Parsed<Query>;
   /** The progress notification's title. */
   readonly progressTitle: (query: Query, network: string) => string;
   readonly fetch: (client: MirrorClient, query: Query, signal: AbortSignal) => Promise<Result>;
   /** Shows the result in its panel and returns the view shown. */
-  readonly show: (network: string, query: Query, result: Result) => DetailView;
-  /** What a 404 on the selected network leads to. */
-  readonly notFound: (query: Query, network: string) => Promise<LookupOutcome>;
+  readonly show: (where: LookupNetwork, query: Query, result: Result) => DetailView;
+  /** What a 404 on the network asked leads to (the error is that 404). */
+  readonly notFound: (query: Query, where: LookupNetwork, error: MirrorError) => Promise<LookupOutcome>;
 }
 
 export async function runLookup<Query, Result>(spec: LookupSpec<Query, Result>, text: string): Promise<LookupOutcome> {
   const parsed = spec.parse(text);
   if (!parsed.ok) return refuse(parsed.message);
   const { query } = parsed;
-  const { name: network, client } = spec.network();
+  const where = await spec.network();
+  const network = where.name;
   const fetched = await withCancellableProgress(spec.progressTitle(query, network), signal =>
-    spec.fetch(client, query, signal),
+    spec.fetch(where.client, query, signal),
   );
   if (fetched.kind === 'cancelled') return fetched;
-  if (fetched.kind === 'result') return { kind: 'shown', network, view: spec.show(network, query, fetched.result) };
+  if (fetched.kind === 'result') return { kind: 'shown', network, view: spec.show(where, query, fetched.result) };
   const error = fetched.error;
   if (error instanceof MirrorInputError) return refuse(error.message);
-  if (error instanceof MirrorError && error.status === 404) return spec.notFound(query, network);
+  if (error instanceof MirrorError && error.status === 404) return spec.notFound(query, where, error);
   return failed(error, network);
 }
 

@@ -1,59 +1,82 @@
-// Reaching a network other than the selected one for a single lookup ("try the other networks",
-// a panel restored after the network changed): a temporary client, disposed when done. The network
-// list and its mappings are the ledger's (src/ledger/networks.ts). No vscode.
-import { isNetwork, publicMirrorUrl, type Network } from '../../../ledger';
-import { createMirrorClient, type MirrorClient } from '../../../mirror';
+// Which network a detail panel or lookup asks, and the line that says why. The composition root
+// answers both (the network the active editor's code means, src/codeNetwork.ts; every network's
+// client is the services' shared one, so one request budget per origin holds for panels too).
+// No vscode.
+import { isNetwork, ledgerOf, type Network } from '../../../ledger';
+import type { MirrorClient } from '../../../mirror';
 import type { LedgerLensConfig } from '../../../settings';
 
-/** The settings the detail panels and lookups read: the selected network and what a client needs. */
-export type DetailSettings = Pick<
-  LedgerLensConfig,
-  'network' | 'customMirror' | 'scheme' | 'requestTimeoutMs' | 'maxRequestsPerSecond'
->;
+/** The settings the detail panels and lookups read: the selected network and whether its URL is custom. */
+export type DetailSettings = Pick<LedgerLensConfig, 'network' | 'customMirror'>;
 
 /** The detail settings out of the whole snapshot (the composition root's slice). */
 export function detailSettings(c: LedgerLensConfig): DetailSettings {
-  return {
-    network: c.network,
-    customMirror: c.customMirror,
-    scheme: c.scheme,
-    requestTimeoutMs: c.requestTimeoutMs,
-    maxRequestsPerSecond: c.maxRequestsPerSecond,
+  return { network: c.network, customMirror: c.customMirror };
+}
+
+/** The network a lookup or panel uses, and why: `mainnet · from Client.forMainnet() at line 12`. */
+export interface ChosenNetwork {
+  readonly network: Network;
+  readonly why: string;
+}
+
+/**
+ * Which network to ask: the one a link names (`requested`: a hover's link carries the network the
+ * hover used), else the one the active editor's code means, else the settings'.
+ */
+export type NetworkChooser = (requested?: Network) => Promise<ChosenNetwork>;
+
+/** The shared client of a network (the configured one for the selected network). */
+export type ClientFor = (network: Network) => MirrorClient;
+
+/** A network as the why-lines name it: its ledger (`mainnet` for either mainnet door), as the hover does. */
+export function networkName(network: string): string {
+  return (isNetwork(network) ? ledgerOf(network) : undefined) ?? network;
+}
+
+/** What a panel says when it only knows the network it was opened on (restored after a reload). */
+export function savedWhy(network: string): string {
+  return `${networkName(network)} · the network this panel was opened on`;
+}
+
+/** What a panel found on another network after a miss says. */
+export function foundElsewhereWhy(network: string, missedOn: string): string {
+  return `${networkName(network)} · not found on ${networkName(missedOn)}, found here`;
+}
+
+/** What a panel opened by a link naming its network says. */
+export function linkWhy(network: string): string {
+  return `${networkName(network)} · the network of the link that opened it`;
+}
+
+/** Without a chooser (tests, or nothing wired): the settings' network. */
+export function settingsChooser(settings: () => DetailSettings): NetworkChooser {
+  return requested => {
+    if (requested !== undefined) return Promise.resolve({ network: requested, why: linkWhy(requested) });
+    const network = settings().network;
+    return Promise.resolve({ network, why: `${networkName(network)} · from settings` });
   };
 }
 
-/** Where a network's mirror node is; replaceable so tests can point every network at loopback. */
-export type NetworkUrlResolver = (network: Network, config: DetailSettings) => string;
-
-export const defaultNetworkUrl: NetworkUrlResolver = (network, config) => {
-  const url = publicMirrorUrl(network, config.scheme);
-  if (url === undefined) throw new Error(`${network} has no public mirror node: set ledgerLens.mirrorNodeUrl`);
-  return url;
-};
-
-export interface Lease {
-  readonly client: MirrorClient;
-  /** Disposes the client if it was made for this lease; the shared one is left alone. */
-  release(): void;
+/** The network a command's argument names, if any (a hover's link carries the network the hover used). */
+export function requestedNetwork(arg: unknown): Network | undefined {
+  if (arg === null || typeof arg !== 'object' || !('network' in arg)) return undefined;
+  return isNetwork(arg.network) ? arg.network : undefined;
 }
 
-/** The selected network's client, or a temporary one for another network. */
-export function leaseClient(
-  network: string,
-  config: DetailSettings,
-  current: MirrorClient,
-  resolve: NetworkUrlResolver,
-): Lease {
-  if (network === config.network || !isNetwork(network)) return { client: current, release: () => undefined };
-  return temporaryClient(network, config, resolve);
-}
-
-/** A client of its own for `network`'s public mirror node (even the selected network's, when a custom URL is in use). */
-export function temporaryClient(network: Network, config: DetailSettings, resolve: NetworkUrlResolver): Lease {
-  const client = createMirrorClient({
-    baseUrl: resolve(network, config),
-    timeoutMs: config.requestTimeoutMs,
-    maxRequestsPerSecond: config.maxRequestsPerSecond,
-  });
-  return { client, release: () => client.dispose() };
+/**
+ * The network a command asks for its argument: the one it names; a tree node's (the views show the
+ * configured network); else the chooser's (the active editor's code).
+ */
+export async function networkForArgument(
+  arg: unknown,
+  choose: NetworkChooser,
+  settings: () => DetailSettings,
+): Promise<ChosenNetwork> {
+  const named = requestedNetwork(arg);
+  if (named === undefined && arg !== null && typeof arg === 'object' && 'target' in arg) {
+    const network = settings().network;
+    return { network, why: `${networkName(network)} · from settings (the network of the view it was opened from)` };
+  }
+  return choose(named);
 }

@@ -75,6 +75,7 @@ export class DetailPanel extends PanelHost<DetailToHost, DetailToWebview> {
     try {
       await runDetailAction(message.action, {
         target: this.options.target,
+        network: this.options.persist.network,
         refresh: () => this.options.refresh(this),
       });
     } catch (e) {
@@ -88,7 +89,12 @@ export class DetailPanel extends PanelHost<DetailToHost, DetailToWebview> {
 /** Carries out a panel's action. Exported so integration tests can check each one. */
 export async function runDetailAction(
   action: DetailAction,
-  panel: { target: { kind: 'transaction' | 'block'; id: string }; refresh: () => Promise<void> },
+  panel: {
+    target: { kind: 'transaction' | 'block'; id: string };
+    /** The panel's network: a block it links to opens on the same one. */
+    network?: string;
+    refresh: () => Promise<void>;
+  },
 ): Promise<unknown> {
   switch (action.type) {
     case 'revealAccount':
@@ -116,7 +122,11 @@ export async function runDetailAction(
       return vscode.commands.executeCommand(Commands.showContractResults, init);
     }
     case 'openBlock':
-      return vscode.commands.executeCommand(Commands.openBlock, { kind: 'block', id: action.hashOrNumber });
+      return vscode.commands.executeCommand(Commands.openBlock, {
+        kind: 'block',
+        id: action.hashOrNumber,
+        ...(panel.network === undefined ? {} : { network: panel.network }),
+      });
     case 'refresh':
       return panel.refresh();
   }

@@ -2,7 +2,7 @@
 // reveals it), a serializer that brings panels back after a reload by re-reading their network,
 // and a refresh that cancels when the panel closes. Subclasses say what a panel is about.
 import * as vscode from 'vscode';
-import { hashscanNetworkOf } from '../../../ledger';
+import { hashscanNetworkOf, isNetwork } from '../../../ledger';
 import { isAbortError, type MirrorClient } from '../../../mirror';
 import { Disposable } from '../../../util/lifecycle';
 import type { PanelLog } from '../../../webview/panelHost';
@@ -10,7 +10,7 @@ import type { BlockPanelState, DetailView, TransactionPanelState } from '../../.
 import { errorView } from './errorView';
 import { defaultLocalTime, type FormatOptions } from './format';
 import { DetailPanel } from './panel';
-import { leaseClient, type DetailSettings, type NetworkUrlResolver } from './networks';
+import { savedWhy, type ClientFor, type DetailSettings } from './networks';
 
 type PanelState = TransactionPanelState | BlockPanelState;
 type PanelTarget = { readonly kind: 'transaction' | 'block'; readonly id: string };
@@ -19,12 +19,10 @@ type PanelTarget = { readonly kind: 'transaction' | 'block'; readonly id: string
 export interface DetailPanelsDeps {
   readonly extensionUri: vscode.Uri;
   readonly log: PanelLog;
-  /** The selected network's client. */
-  readonly client: () => MirrorClient;
-  /** The settings in force: the selected network, and what a client for another one needs. */
+  /** The settings in force: the selected network and whether its mirror node is a custom one. */
   readonly config: () => DetailSettings;
-  /** Where another network's mirror node is (tests point every network at loopback). */
-  readonly networkUrl: () => NetworkUrlResolver;
+  /** Any network's shared client (one HTTP layer, one request budget per origin). */
+  readonly clientFor: ClientFor;
 }
 
 export abstract class DetailPanels<State extends PanelState, Result>
@@ -57,8 +55,11 @@ export abstract class DetailPanels<State extends PanelState, Result>
   }
 
   /** Shows a fetched result: in the panel of that state if one is open, else in a new one. */
-  protected showLoaded(state: State, result: Result): DetailPanel {
-    const view = this.loadedView(state, result, this.formatFor(state.network));
+  protected showLoaded(state: State, result: Result, why: string): DetailPanel {
+    return this.showView(state, { ...this.loadedView(state, result, this.formatFor(state.network)), why });
+  }
+
+  private showView(state: State, view: DetailView): DetailPanel {
     const existing = this.panels.get(this.keyOf(state));
     if (existing && !existing.isDisposed) {
       existing.setView(view);
@@ -71,6 +72,29 @@ export abstract class DetailPanels<State extends PanelState, Result>
     return this.adopt(panel, state, view);
   }
 
+  /**
+   * Shows a panel that waits for its subject (a transaction not indexed yet) and loads it in place:
+   * `load` says what the panel shows meanwhile through `waiting`, and is aborted when the panel closes.
+   */
+  protected showWaiting(
+    state: State,
+    why: string,
+    message: string,
+    load: (signal: AbortSignal, waiting: (message: string) => void) => Promise<Result>,
+  ): DetailPanel {
+    const title = this.titleOf(state);
+    const waitingView = (m: string): DetailView => ({
+      status: 'loading',
+      title,
+      network: state.network,
+      why,
+      message: m,
+    });
+    const detail = this.showView(state, waitingView(message));
+    void this.loadInto(detail, state, why, signal => load(signal, m => detail.setView(waitingView(m))));
+    return detail;
+  }
+
   async deserializeWebviewPanel(panel: vscode.WebviewPanel, raw: unknown): Promise<void> {
     const state = this.restore(raw);
     const existing = state && this.panels.get(this.keyOf(state));
@@ -79,27 +103,46 @@ export abstract class DetailPanels<State extends PanelState, Result>
       panel.dispose();
       return;
     }
-    const detail = this.adopt(panel, state, { status: 'loading', title: this.titleOf(state), network: state.network });
+    const detail = this.adopt(panel, state, {
+      status: 'loading',
+      title: this.titleOf(state),
+      network: state.network,
+      why: savedWhy(state.network),
+    });
     await this.reload(detail);
   }
 
-  /** Re-reads a panel's subject from its network and shows the outcome. */
+  /** Re-reads a panel's subject from its network (through that network's shared client) and shows the outcome. */
   async reload(detail: DetailPanel): Promise<void> {
     const state = this.restore(detail.persist);
     if (!state) return;
-    const lease = leaseClient(state.network, this.deps.config(), this.deps.client(), this.deps.networkUrl());
+    const why = detail.view.why ?? savedWhy(state.network);
+    detail.setView({ status: 'loading', title: this.titleOf(state), network: state.network, why });
+    const network = state.network;
+    await this.loadInto(detail, state, why, signal => {
+      if (!isNetwork(network)) return Promise.reject(new Error(`${network} is not a network Ledger Lens knows.`));
+      return this.fetch(this.deps.clientFor(network), state, signal);
+    });
+  }
+
+  /** Runs `load` until the panel closes (which aborts it) and shows its result or its failure. */
+  private async loadInto(
+    detail: DetailPanel,
+    state: State,
+    why: string,
+    load: (signal: AbortSignal) => Promise<Result>,
+  ): Promise<void> {
     const controller = new AbortController();
-    const sub = detail.onDidDispose(() => controller.abort());
-    detail.setView({ status: 'loading', title: this.titleOf(state), network: state.network });
+    // The WebviewPanel's own event: it fires however the panel goes (closed by the user or disposed here).
+    const sub = detail.panel.onDidDispose(() => controller.abort());
     try {
-      const result = await this.fetch(lease.client, state, controller.signal);
-      detail.setView(this.loadedView(state, result, this.formatFor(state.network)));
+      const result = await load(controller.signal);
+      detail.setView({ ...this.loadedView(state, result, this.formatFor(state.network)), why });
     } catch (e) {
-      if (isAbortError(e)) return;
-      detail.setView(errorView(this.titleOf(state), state.network, e));
+      if (isAbortError(e) || controller.signal.aborted) return;
+      detail.setView({ ...errorView(this.titleOf(state), state.network, e), why });
     } finally {
       sub.dispose();
-      lease.release();
     }
   }
 

@@ -1,0 +1,243 @@
+// How dist/ is built for the extension host: one esbuild run over the startup entry
+// (src/extension.ts) and the parts loaded on first use (LAZY below), with code splitting, so every
+// module is bundled once: a module both the startup code and a lazy part use goes to a shared chunk.
+// esbuild splits only ES modules, and the extension host loads CommonJS synchronously (its
+// codeLoadingTime is then the real cost of loading, not a wait), so each file esbuild writes is
+// then turned into CommonJS by esbuild's own transform: `import` becomes `require`, `export`
+// becomes `module.exports`. The startup code reaches a lazy part with a plain
+// `require('./<module>')` in src/ (a real module in the unit tests' tsc output); in the bundle that
+// require is left to run time and names the part's own file (`./lazy-<name>.js`).
+//
+// Used by esbuild.mjs (the build), test/support/bundles.ts (the notices test, the footprint bench)
+// and test/unit/net/bundle.test.ts.
+import * as esbuild from 'esbuild';
+import { resolve } from 'node:path';
+import { undiciTrim } from './undici-trim.mjs';
+
+/** Modules loaded on first use: source → output name (dist/<name>.js). */
+export const LAZY = {
+  'src/net/undiciParts.ts': 'lazy-undici',
+  'src/mirror/schemas.ts': 'lazy-mirror-schemas',
+  'src/abi/builtin.ts': 'lazy-abi-builtins',
+};
+
+/**
+ * Lazy parts bundled on their own (CommonJS, no splitting), because they share nothing with the
+ * rest: viem is reached only through src/abi/viemParts.ts. Split, viem would cost 3× as much: code
+ * splitting turns each dynamic import() inside viem (ccip, secp256k1, ws) into a chunk kept whole.
+ * The build checks that no input is in both builds.
+ */
+export const ISOLATED = {
+  'src/abi/viemParts.ts': 'lazy-viem',
+};
+
+/** Marks `require('<lazy module>')` as a run-time require of its own output file. */
+function lazyParts(root) {
+  const all = { ...LAZY, ...ISOLATED };
+  const byPath = new Map(Object.entries(all).map(([src, name]) => [resolve(root, src), name]));
+  return {
+    name: 'lazy-parts',
+    setup(build) {
+      build.onResolve({ filter: /^\.\.?\// }, async args => {
+        if (args.kind !== 'require-call' || args.pluginData === 'lazy-parts') return undefined;
+        const found = await build.resolve(args.path, {
+          kind: args.kind,
+          resolveDir: args.resolveDir,
+          importer: args.importer,
+          pluginData: 'lazy-parts',
+        });
+        const name = byPath.get(found.path);
+        return name ? { path: `./${name}.js`, external: true } : undefined;
+      });
+    },
+  };
+}
+
+/**
+ * esbuild options for the extension's files: `split` (ES modules, split; its files go through
+ * toCommonJs) and `isolated` (CommonJS, see ISOLATED).
+ * @param {{ root: string, production: boolean, plugins?: esbuild.Plugin[] }} o
+ * @returns {{ split: esbuild.BuildOptions, isolated: esbuild.BuildOptions }}
+ */
+export function extensionOptions({ root, production, plugins = [] }) {
+  const common = {
+    absWorkingDir: root,
+    outdir: 'dist',
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    external: ['vscode'],
+    minify: production,
+    sourcemap: !production,
+    sourcesContent: false,
+    legalComments: 'none',
+    logLevel: 'warning',
+    metafile: true,
+    write: false,
+  };
+  const entries = parts => Object.fromEntries(Object.entries(parts).map(([s, n]) => [n, s]));
+  return {
+    split: {
+      ...common,
+      entryPoints: { extension: 'src/extension.ts', ...entries(LAZY) },
+      chunkNames: 'chunk-[hash]',
+      splitting: true,
+      format: 'esm',
+      plugins: [...plugins, undiciTrim, lazyParts(root)],
+    },
+    isolated: { ...common, entryPoints: entries(ISOLATED), format: 'cjs', plugins: [...plugins, lazyParts(root)] },
+  };
+}
+
+/** Both builds' metafiles as one; throws when an input is in both (it would be loaded twice). */
+export function mergeMetafiles(split, isolated) {
+  const twice = Object.keys(isolated.inputs).filter(i => i in split.inputs);
+  if (twice.length) throw new Error(`bundled twice (in a split chunk and in an isolated part): ${twice.join(', ')}`);
+  return { inputs: { ...split.inputs, ...isolated.inputs }, outputs: { ...split.outputs, ...isolated.outputs } };
+}
+
+/** Builds the extension's files in memory: { metafile, files: [{ path, contents }] } as written to dist/. */
+export async function buildExtension({ root, production, plugins = [] }) {
+  const { split, isolated } = extensionOptions({ root, production, plugins });
+  const [a, b] = await Promise.all([esbuild.build(split), esbuild.build(isolated)]);
+  const files = [...(await toCommonJs(a.outputFiles, { production })), ...plainFiles(b.outputFiles)];
+  return { metafile: mergeMetafiles(a.metafile, b.metafile), files };
+}
+
+/** Output files already CommonJS, as { path, contents }. */
+export function plainFiles(outputFiles) {
+  return outputFiles.map(f => ({ path: f.path, contents: f.text }));
+}
+
+/** The files of the build as CommonJS: [{ path, contents }], source maps kept aligned in development. */
+export async function toCommonJs(outputFiles, { production }) {
+  const maps = new Map(outputFiles.filter(f => f.path.endsWith('.map')).map(f => [f.path, f.text]));
+  const out = [];
+  for (const file of outputFiles.filter(f => f.path.endsWith('.js'))) {
+    const map = maps.get(file.path + '.map');
+    const { code, map: transformMap } = await esbuild.transform(oneVscode(stripMapComment(file.text)), {
+      format: 'cjs',
+      platform: 'node',
+      target: 'node20',
+      minify: production,
+      legalComments: 'none',
+      sourcemap: map ? 'external' : false,
+    });
+    // ES modules are strict: so are the CommonJS files. The first statement of extension.js stays
+    // first: src/extension.ts counts its load time from it.
+    const text = (file.path.endsWith('/extension.js') ? `"use strict";${LOAD_START}\n` : '"use strict";\n') + code;
+    out.push({ path: file.path, contents: map ? `${stripMapComment(text)}\n${mapComment(file.path)}\n` : text });
+    if (map) out.push({ path: file.path + '.map', contents: composeMaps(map, transformMap) });
+  }
+  return out;
+}
+
+/**
+ * Each source file's `import * as vscode from 'vscode'` stays an import of its own in esbuild's
+ * output, and each would become a `__toESM(require("vscode"))`: a copy, getter by getter, of the
+ * whole API object (~30 copies at startup). One plain require per file instead.
+ */
+function oneVscode(text) {
+  let first;
+  return text.replace(/import\s*\*\s*as\s*([\w$]+)\s*from\s*"vscode";?/g, (_m, name) => {
+    if (first) return `const ${name} = ${first};`;
+    first = name;
+    return `const ${name} = require("vscode");`;
+  });
+}
+
+const LOAD_START = 'var __ledgerLensLoadStart = performance.now();';
+
+function stripMapComment(text) {
+  return text.replace(/\n\/\/# sourceMappingURL=.*\n?$/, '\n');
+}
+
+function mapComment(path) {
+  return `//# sourceMappingURL=${path.split(/[\\/]/).pop()}.map`;
+}
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** A source map's `mappings` as lines of absolute segments [genCol, source, line, col]. */
+function decodeMappings(mappings) {
+  const state = [0, 0, 0, 0];
+  return mappings.split(';').map(line => {
+    state[0] = 0;
+    return line
+      .split(',')
+      .filter(Boolean)
+      .map(seg => {
+        const values = [];
+        for (let i = 0, v = 0, shift = 0; i < seg.length; i++) {
+          const d = B64.indexOf(seg[i]);
+          v += (d & 31) << shift;
+          if (d & 32) shift += 5;
+          else {
+            values.push(v & 1 ? -(v >>> 1) : v >>> 1);
+            v = shift = 0;
+          }
+        }
+        values.forEach((v, k) => k < 4 && (state[k] += v));
+        return values.length >= 4 ? [...state] : [state[0]];
+      });
+  });
+}
+
+function encodeMappings(lines) {
+  const vlq = n => {
+    let v = n < 0 ? (-n << 1) | 1 : n << 1;
+    let out = '';
+    do {
+      const d = v & 31;
+      v >>>= 5;
+      out += B64[v ? d | 32 : d];
+    } while (v);
+    return out;
+  };
+  const prev = [0, 0, 0, 0];
+  return lines
+    .map(segs => {
+      prev[0] = 0;
+      return segs
+        .map(seg => {
+          const text = seg.map((v, k) => vlq(v - prev[k])).join('');
+          seg.forEach((v, k) => (prev[k] = v));
+          return text;
+        })
+        .join(',');
+    })
+    .join(';');
+}
+
+/**
+ * The map of the CommonJS file: the transform's map (CommonJS → esbuild's ES module output) composed
+ * with esbuild's (ES module output → src/). Development builds only.
+ */
+function composeMaps(bundleMap, transformMap) {
+  const a = JSON.parse(bundleMap);
+  const esm = decodeMappings(a.mappings);
+  const cjs = decodeMappings(JSON.parse(transformMap).mappings);
+  const lines = cjs.map(segs =>
+    segs.flatMap(seg => {
+      if (seg.length < 4) return [];
+      const candidates = esm[seg[2]] ?? [];
+      let hit;
+      for (const c of candidates) if (c.length >= 4 && c[0] <= seg[3]) hit = c;
+      return hit ? [[seg[0], hit[1], hit[2], hit[3]]] : [];
+    }),
+  );
+  // The file starts with one line of ours ("use strict"…) before the transform's output.
+  return JSON.stringify({ version: 3, sources: a.sources, names: [], mappings: ';' + encodeMappings(lines) });
+}
+
+/** The startup file and every chunk it loads before running (its static closure); the rest is lazy. */
+export function startupFiles(metafile, entry = 'dist/extension.js') {
+  const seen = new Set();
+  const visit = file => {
+    if (seen.has(file) || !metafile.outputs[file]) return;
+    seen.add(file);
+    for (const i of metafile.outputs[file].imports) if (i.kind === 'import-statement' && !i.external) visit(i.path);
+  };
+  visit(entry);
+  return seen;
+}

@@ -1,0 +1,107 @@
+// What the extension host loads at startup, as build/extension-build.mjs builds it for the .vsix: at
+// most 400 KB, no module in two files, none of the parts meant for first use (undici, viem, the
+// built-in ABIs, the mirror response schemas), and, when the startup file is really required (with a
+// stand-in `vscode` module), no lazy file loaded; each lazy file then loads on its own.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import Module from 'module';
+import * as os from 'os';
+import * as path from 'path';
+import { extensionBuild, type Metafile } from '../../support/bundles';
+import { projectRoot } from '../ledger/paths';
+
+const LAZY_PACKAGES = ['undici', 'viem', 'abitype', '@noble/hashes'];
+const LAZY_SOURCES = ['src/mirror/schemas.ts', 'src/abi/builtin.ts', 'src/net/undiciParts.ts', 'src/abi/viemParts.ts'];
+
+/** A `vscode` stand-in: every property is a callable, constructible object, so top-level code runs. */
+function fakeVscode(): unknown {
+  const make = (): unknown => {
+    const cache = new Map<PropertyKey, unknown>();
+    const target = function () {
+      return undefined;
+    };
+    return new Proxy(target, {
+      get: (_t, p) => {
+        if (p === 'then' || typeof p === 'symbol') return undefined;
+        if (!cache.has(p)) cache.set(p, make());
+        return cache.get(p);
+      },
+      apply: () => make(),
+      construct: () => make() as object,
+    });
+  };
+  return make();
+}
+
+type Load = (request: string, parent: unknown, isMain: boolean) => unknown;
+
+describe('startup: what the extension host loads before activate()', function () {
+  this.timeout(120_000);
+  const build = extensionBuild();
+  let metafile: Metafile;
+  let dir: string;
+  let startup: Set<string>;
+
+  before(async () => {
+    const root = projectRoot();
+    const result = await build.buildExtension({ root, production: true });
+    metafile = result.metafile;
+    startup = build.startupFiles(metafile);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'll-startup-'));
+    for (const f of result.files) fs.writeFileSync(path.join(dir, path.basename(f.path)), f.contents);
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('is at most 400 KB, with no module bundled twice', () => {
+    const bytes = [...startup].reduce((n, f) => n + fs.statSync(path.join(dir, path.basename(f))).size, 0);
+    assert.ok(bytes <= 400 * 1024, `startup files: ${Math.round(bytes / 1024)} KB`);
+    const where = new Map<string, string[]>();
+    for (const [file, out] of Object.entries(metafile.outputs))
+      for (const [input, { bytesInOutput }] of Object.entries(out.inputs))
+        if (bytesInOutput > 0) where.set(input, [...(where.get(input) ?? []), file]);
+    const twice = [...where].filter(([, files]) => files.length > 1).map(([i, files]) => `${i}: ${files.join(', ')}`);
+    assert.deepStrictEqual(twice, []);
+  });
+
+  it('leaves undici, viem, the built-in ABIs and the mirror schemas to their own files', () => {
+    const inputs = [...startup].flatMap(f => Object.keys(metafile.outputs[f]?.inputs ?? {}));
+    for (const pkg of LAZY_PACKAGES)
+      assert.ok(!inputs.some(i => i.includes(`node_modules/${pkg}/`)), `${pkg} is loaded at startup`);
+    for (const src of LAZY_SOURCES) assert.ok(!inputs.includes(src), `${src} is loaded at startup`);
+    const names = Object.values({ ...build.LAZY, ...build.ISOLATED });
+    for (const name of names) assert.ok(metafile.outputs[`dist/${name}.js`], `dist/${name}.js is built`);
+  });
+
+  it('requires no lazy file when the startup file loads; each lazy file loads on its own', () => {
+    const mod = Module as unknown as { _load: Load };
+    const load = mod._load;
+    const fake = fakeVscode();
+    mod._load = function (this: unknown, request, parent, isMain) {
+      return request === 'vscode' ? fake : load.call(this, request, parent, isMain);
+    };
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle just built
+      const ext = require(path.join(dir, 'extension.js')) as { activate?: unknown };
+      assert.strictEqual(typeof ext.activate, 'function');
+      const loaded = Object.keys(require.cache).filter(k => k.startsWith(dir + path.sep));
+      assert.deepStrictEqual(
+        loaded.filter(k => path.basename(k).startsWith('lazy-')),
+        [],
+      );
+      assert.deepStrictEqual(new Set(loaded.map(k => `dist/${path.basename(k)}`)), startup);
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle just built
+      const undici = require(path.join(dir, 'lazy-undici.js')) as { Agent?: unknown };
+      assert.strictEqual(typeof undici.Agent, 'function');
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle just built
+      const viem = require(path.join(dir, 'lazy-viem.js')) as { keccak256(s: string): string };
+      assert.strictEqual(
+        viem.keccak256('0x'),
+        '0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470',
+        'keccak256 of nothing',
+      );
+    } finally {
+      mod._load = load;
+      for (const k of Object.keys(require.cache)) if (k.startsWith(dir + path.sep)) delete require.cache[k];
+    }
+  });
+});
