@@ -38,3 +38,21 @@ export function artifactsAmong(
 ): string[] {
   return files.filter(f => matchesAny(f, include) && !matchesAny(f, exclude));
 }
+
+/** What a look at a file in a polled folder saw. */
+export interface FileStamp {
+  readonly mtime: number;
+  readonly size: number;
+}
+
+/** Between two looks at a folder: the files new or changed since, and the files gone. */
+export function diffStamps(
+  before: ReadonlyMap<string, FileStamp>,
+  now: ReadonlyMap<string, FileStamp>,
+): { changed: string[]; gone: string[] } {
+  const changed = [...now].filter(([file, s]) => {
+    const b = before.get(file);
+    return !b || b.mtime !== s.mtime || b.size !== s.size;
+  });
+  return { changed: changed.map(([file]) => file), gone: [...before.keys()].filter(file => !now.has(file)) };
+}

@@ -8,6 +8,7 @@
 import * as vscode from 'vscode';
 import type { FeatureLog } from '../context';
 import { globToRegExp, joinGlobs, type AbiGlobs } from '../../abi/globs';
+import { FolderPoller } from './poll';
 import { artifactsAmong, MAX_PENDING_FOLDERS, mayBeArtifactFolder, outermost } from './folders';
 
 /** Wait after the last creation in a folder before looking into it (a compile writes in a burst). */
@@ -58,6 +59,11 @@ function watchFolders(globs: FolderGlobs, inputs: WatchHandlers): vscode.Disposa
   const pending = new Map<string, vscode.Uri>();
   let timer: NodeJS.Timeout | undefined;
   let disposed = false;
+  const poller = new FolderPoller({
+    isArtifact: uri => artifactsAmong([inputs.relative(uri)], globs.include, globs.exclude).length > 0,
+    changed: uri => inputs.changed(uri),
+    deleted: uri => inputs.deleted(uri),
+  });
 
   function created(uri: vscode.Uri): void {
     const path = inputs.relative(uri);
@@ -89,7 +95,9 @@ function watchFolders(globs: FolderGlobs, inputs: WatchHandlers): vscode.Disposa
       const byPath = new Map(found.map(uri => [inputs.relative(uri), uri]));
       for (const path of artifactsAmong([...byPath.keys()], globs.include, globs.exclude)) {
         const uri = byPath.get(path);
-        if (uri && !inputs.isIndexed(path)) inputs.changed(uri);
+        if (!uri || inputs.isIndexed(path)) continue; // reported by the watcher: its folder is watched
+        inputs.changed(uri);
+        poller.add(uri); // no event came for it: its folder may not be watched at all
       }
     }
   }
@@ -105,6 +113,7 @@ function watchFolders(globs: FolderGlobs, inputs: WatchHandlers): vscode.Disposa
         disposed = true;
         clearTimeout(timer);
         pending.clear();
+        poller.dispose();
       },
     },
   );

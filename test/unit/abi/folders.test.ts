@@ -1,10 +1,17 @@
 // The ABI watcher's folder rules (src/features/abi/folders.ts): which created paths are looked into
-// as possible new artifact folders, which indexed files a deleted folder takes along, and which
-// files found under a new folder are artifacts, with the default include / exclude globs.
+// as possible new artifact folders, which indexed files a deleted folder takes along, which files
+// found under a new folder are artifacts (default include / exclude globs), and what a polled folder
+// reports between two looks.
 import * as assert from 'assert';
 import fc from 'fast-check';
 import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, globToRegExp } from '../../../src/abi/globs';
-import { artifactsAmong, filesUnder, mayBeArtifactFolder, outermost } from '../../../src/features/abi/folders';
+import {
+  artifactsAmong,
+  diffStamps,
+  filesUnder,
+  mayBeArtifactFolder,
+  outermost,
+} from '../../../src/features/abi/folders';
 
 const include = DEFAULT_INCLUDE.map(globToRegExp);
 const exclude = DEFAULT_EXCLUDE.map(globToRegExp);
@@ -86,5 +93,23 @@ describe('ABI watcher: folders', () => {
       'artifacts/contracts/Foo.sol/Foo.json',
       'out/Bar.sol/Bar.json',
     ]);
+  });
+
+  it('a polled folder: new and rewritten artifacts are changed, missing ones gone, untouched ones quiet', () => {
+    const before = new Map([
+      ['A.json', { mtime: 1, size: 10 }],
+      ['B.json', { mtime: 1, size: 10 }],
+      ['C.json', { mtime: 1, size: 10 }],
+      ['D.json', { mtime: 1, size: 10 }],
+    ]);
+    const now = new Map([
+      ['A.json', { mtime: 1, size: 10 }],
+      ['B.json', { mtime: 2, size: 10 }],
+      ['C.json', { mtime: 1, size: 11 }],
+      ['E.json', { mtime: 3, size: 5 }],
+    ]);
+    assert.deepStrictEqual(diffStamps(before, now), { changed: ['B.json', 'C.json', 'E.json'], gone: ['D.json'] });
+    assert.deepStrictEqual(diffStamps(now, now), { changed: [], gone: [] });
+    assert.deepStrictEqual(diffStamps(new Map(), now).changed.length, 4);
   });
 });
