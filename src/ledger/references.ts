@@ -63,10 +63,10 @@ const PART = String.raw`(\d{1,10})`;
 
 // Capture groups: 1 the EVM address's hex digits; 2-4 shard, realm, num; then either 5-6 the
 // seconds and nanos of a dash-form transaction id, or 7 a checksum and/or 8-9 the seconds and
-// nanos of an at-form one. The three id forms share their prefix so a run of digits is read once.
+// nanos of an at-form one (`0.0.x@sss` without nanos, as scripts print it, means nanos 0). The three id forms share their prefix so a run of digits is read once.
 const FULL = new RegExp(
   `${BEFORE}(?:0x([0-9a-fA-F]{40})|${PART}\\.${PART}\\.${PART}` +
-    String.raw`(?:-(\d{1,19})-(\d{1,9})|(?:-([a-z]{5}))?(?:@(\d{1,19})\.(\d{1,9}))?)` +
+    String.raw`(?:-(\d{1,19})-(\d{1,9})|(?:-([a-z]{5}))?(?:@(\d{1,19})(?:\.(\d{1,9}))?)?)` +
     `)${AFTER}`,
   'y',
 );
@@ -131,7 +131,7 @@ function toReference(m: RegExpExecArray, options: ReferenceOptions): Reference |
       text,
       start,
       end,
-      transactionId: { payer: id, seconds, nanos: Number(dash ? m[6] : m[9]) },
+      transactionId: { payer: id, seconds, nanos: Number(dash ? m[6] : (m[9] ?? '0')) },
       form: dash ? 'dash' : 'at',
       ...checksumFields(id, m[7], options),
     };

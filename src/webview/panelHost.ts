@@ -52,12 +52,7 @@ export abstract class PanelHost<FromWebview, ToWebview> extends Disposable {
           });
       }),
     );
-    this._register(
-      this.panel.onDidDispose(() => {
-        this.disposedEmitter.fire();
-        this.dispose();
-      }),
-    );
+    this._register(this.panel.onDidDispose(() => this.dispose()));
   }
 
   /** Handles one validated message from the webview. */
@@ -70,8 +65,11 @@ export abstract class PanelHost<FromWebview, ToWebview> extends Disposable {
     );
   }
 
+  /** Closes the panel; onDidDispose fires once, whether the user or the extension closed it. */
   override dispose(): void {
     if (this.isDisposed) return;
+    // Before super.dispose(), which disposes the emitter: listeners hear an extension-side close too.
+    this.disposedEmitter.fire();
     super.dispose();
     this.panel.dispose();
   }

@@ -61,5 +61,6 @@ export const toHostSchema = z.lazy(() =>
       kind: z.enum(['account', 'contract']),
       id: z.string().check(z.regex(ENTITY_ID)),
     }),
+    z.object({ type: z.literal('detail'), key: text(100) }),
   ]),
 ) satisfies z.ZodMiniType<ContractResultsToHost>;

@@ -1,5 +1,5 @@
 // What in a line of terminal output is a ledger reference worth a link: transaction ids (both
-// forms, and `0.0.x@sss` without nanoseconds), entity ids, EVM addresses, 48-byte transaction
+// forms, and `0.0.x@sss` without nanoseconds, all read by the hover's finder), entity ids, EVM addresses, 48-byte transaction
 // hashes and 32-byte EVM transaction hashes. Pure (no vscode): the TerminalLinkProvider wraps it.
 //
 // Two things are never links: references inside a URL (the terminal links the URL itself), and
@@ -46,11 +46,8 @@ export const MAX_TERMINAL_LINE = 16 * 1024;
 const MAX_LINKS = 100;
 
 const URL = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'`<>]+/gi;
-// `0.0.x@sss` without nanoseconds (the hover's finder wants `@sss.nnn`): nanoseconds 0.
-const AT_NO_NANOS = /(?<![\w$.^~@#-])(\d{1,10})\.(\d{1,10})\.(\d{1,10})@(\d{1,19})(?![\w$@]|[.-]\w)/g;
 const HASH = /(?<![\w$])(?:0x)?([0-9a-fA-F]{96})(?![\w$])|(?<![\w$])0x([0-9a-fA-F]{64})(?![\w$])/g;
 const SECRET_WORDS = /priv|secret|mnemonic|seed|passphrase|\bkey\b|_key\b|key[=:]/i;
-const INT64_MAX = 9_223_372_036_854_775_807n;
 
 function urlSpans(line: string): Array<[number, number]> {
   const out: Array<[number, number]> = [];
@@ -98,20 +95,6 @@ function hashes(line: string, out: TerminalLinkMatch[]): void {
   }
 }
 
-function atWithoutNanos(line: string, options: TerminalLinkOptions, out: TerminalLinkMatch[]): void {
-  AT_NO_NANOS.lastIndex = 0;
-  for (let m = AT_NO_NANOS.exec(line); m !== null; m = AT_NO_NANOS.exec(line)) {
-    const [shard, realm, num, seconds] = [BigInt(m[1]), BigInt(m[2]), BigInt(m[3]), BigInt(m[4])];
-    if (seconds > INT64_MAX) continue;
-    if (options.anyShardRealm !== true && (shard !== 0n || realm !== 0n)) continue;
-    const target: TerminalTarget = {
-      kind: 'transaction',
-      transactionId: { payer: { shard, realm, num }, seconds, nanos: 0 },
-    };
-    out.push({ startIndex: m.index, length: m[0].length, text: m[0], target, tooltip: tooltipOf(target) });
-  }
-}
-
 /** The links in one line of terminal output, in order, none overlapping and none inside a URL. */
 export function findTerminalLinks(line: string, options: TerminalLinkOptions = {}): TerminalLinkMatch[] {
   const text = line.length > MAX_TERMINAL_LINE ? line.slice(0, MAX_TERMINAL_LINE) : line;
@@ -127,7 +110,6 @@ export function findTerminalLinks(line: string, options: TerminalLinkOptions = {
             : { kind: 'evm', address: r.address };
     found.push({ startIndex: r.start, length: r.end - r.start, text: r.text, target, tooltip: tooltipOf(target) });
   }
-  atWithoutNanos(text, options, found);
   hashes(text, found);
   const urls = urlSpans(text);
   found.sort((a, b) => a.startIndex - b.startIndex);

@@ -211,6 +211,18 @@ describe('Contract results panel', () => {
     assert.ok(replay.requests.some(r => r.url === '/api/v1/contracts/results?timestamp=987654.000123456'));
   });
 
+  it('a panel the extension closes is not reused: the next open makes a live one', async () => {
+    const first = feature(api).open();
+    let heard = 0;
+    first.onDidDispose(() => heard++);
+    first.dispose();
+    assert.strictEqual(heard, 1, 'onDidDispose fired for a close from the extension side');
+    assert.strictEqual(feature(api).current(), undefined, 'the closed panel is forgotten');
+    const second = feature(api).open();
+    assert.notStrictEqual(second, first);
+    assert.strictEqual(second.isDisposed, false);
+  });
+
   it('drops malformed page messages', async () => {
     const panel = feature(api).open();
     await assert.rejects(panel.receive({ type: 'search', filters: { from: 1 } }), /malformed/);

@@ -103,7 +103,7 @@ describe('network from the code: decoding on the inferred network', () => {
       20_000,
       'the decoded call in the mainnet hover',
     );
-    assert.match(md, /MyToken\.transfer\(to: 0\.0\.1234, amount: 1500/);
+    assert.match(md, /MyToken\.transfer\(to: 0\.0\.1234, amount: 1,500 \(raw units\)\)/);
     assert.match(md, /mainnet · from Client\.forMainnet\(\) at line 1/);
     assert.ok(
       !replay().mirror.requests.some(r => r.url.includes(TX)),

@@ -6,7 +6,7 @@ import { filterInitSchema, panelStateSchema, toHostSchema } from '../../../src/f
 import { filtersWith } from '../../../src/features/contracts/filters';
 import { parseLossless } from '../../../src/mirror';
 import { ContractResultsResponseSchema } from '../../../src/mirror/schemas';
-import type { ContractResultsToWebview } from '../../../webview/protocol';
+import type { ContractResultsToHost, ContractResultsToWebview } from '../../../webview/protocol';
 import { stateValidator, toWebviewValidator } from '../../../webview/contractResults/validators';
 import { aContractResult, aContractResultsBody, INT64_MAX } from '../../support/builders';
 
@@ -24,6 +24,21 @@ describe('contract results protocol', () => {
     }),
   ]);
   const rows = ContractResultsResponseSchema.parse(parseLossless(body.text)).results.map((r, i) => toRow(r, `r${i}`));
+
+  it('the host accepts one message of every kind the page may send (a kind missing here does not compile)', () => {
+    const filters = filtersWith({});
+    const one: { [K in ContractResultsToHost['type']]: Extract<ContractResultsToHost, { type: K }> } = {
+      ready: { type: 'ready', filters },
+      search: { type: 'search', filters },
+      loadMore: { type: 'loadMore' },
+      retry: { type: 'retry' },
+      copy: { type: 'copy', text: '0.0.8' },
+      openEntity: { type: 'openEntity', kind: 'contract', id: '0.0.5025' },
+      detail: { type: 'detail', key: 'r1' },
+    };
+    for (const message of Object.values(one))
+      assert.ok(toHostSchema.safeParse(message).success, `${message.type} is accepted`);
+  });
 
   it('the page accepts every message the host sends', () => {
     const messages: ContractResultsToWebview[] = [

@@ -76,7 +76,12 @@ const table: Array<[string, string[], ReferenceOptions?]> = [
   [`a0x${evm}`, []],
   [`0x${evm.slice(1)}`, []],
   [`0x${'ab'.repeat(32)}`, []],
-  ['0.0.10@1234567890', []],
+  // As scripts print it, without nanoseconds: nanoseconds 0. Not when a word or a `.5x` follows.
+  ['0.0.10@1234567890', ['tx 0.0.10 1234567890 0 at']],
+  ['sent 0.0.10@1234567890, done', ['tx 0.0.10 1234567890 0 at']],
+  ['0.0.10@1234567890.x', []],
+  ['0.0.10@1234567890abc', []],
+  ['0.0.10@12345678901234567890', []],
   ['0.0.10-12345678901234567890-1', []],
 ];
 

@@ -88,10 +88,12 @@ function matchAt(text: string, i: number): Raw | undefined {
   const at = (from: number): { end: number; seconds: string; nanos: string } | undefined => {
     if (text[from] !== '@') return undefined;
     const sec = run(text, from + 1, 19);
-    if (sec < 0 || text[sec] !== '.') return undefined;
-    const ns = run(text, sec + 1, 9);
-    if (ns < 0 || !afterOk(text, ns)) return undefined;
-    return { end: ns, seconds: text.slice(from + 1, sec), nanos: text.slice(sec + 1, ns) };
+    if (sec < 0) return undefined;
+    const seconds = text.slice(from + 1, sec);
+    const ns = text[sec] === '.' ? run(text, sec + 1, 9) : -1;
+    if (ns >= 0 && afterOk(text, ns)) return { end: ns, seconds, nanos: text.slice(sec + 1, ns) };
+    // `0.0.x@sss` (as scripts print it): nanoseconds 0.
+    return afterOk(text, sec) ? { end: sec, seconds, nanos: '0' } : undefined;
   };
   // 2-3. checksum, with or without the at form
   const cs = text.slice(n + 1, n + 6);
@@ -178,6 +180,7 @@ const reference = fc.oneof(
   fc
     .tuple(zeroEntityIdText, checksumText, digits(1, 19), digits(1, 9))
     .map(([id, cs, s, n]) => `${id}-${cs}@${s}.${n}`),
+  fc.tuple(zeroEntityIdText, digits(1, 19)).map(([id, s]) => `${id}@${s}`),
 );
 const glue = textOver('0123456789..--@@xx0xabcdefABCXYZ_$^~#:/,;"\' \n()[]', 12);
 const document = fc
