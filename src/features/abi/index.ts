@@ -3,11 +3,13 @@
 // recompile re-indexes what changed, and writes to the log how many ABIs came from how many files
 // and why a file was skipped. The AbiIndex it fills is shared through `services.abi`.
 import * as vscode from 'vscode';
-import { ArtifactIndexer, summaryLines, type AbiIndex, type ArtifactSource } from '../../abi';
+import { ArtifactIndexer, summaryLines, type AbiIndex, type ArtifactSource, type IndexSummary } from '../../abi';
 import { Commands } from '../../commands';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { openContractSource } from './source';
 import { globToRegExp, joinGlobs, matchesAny, type AbiGlobs } from '../../abi/globs';
+import { filesUnder } from './folders';
+import { watchArtifacts } from './watch';
 
 /** Wait after a change before re-indexing: a compile writes many files in a burst. */
 const DEBOUNCE_MS = 300;
@@ -32,13 +34,13 @@ export interface AbiInputs {
 export function registerAbi(host: FeatureHost, inputs: AbiInputs): vscode.Disposable {
   const { index, log } = inputs;
   const uris = new Map<string, vscode.Uri>();
-  const source = workspaceSource(uris);
-  const indexer = new ArtifactIndexer(index, source);
+  const indexer = new ArtifactIndexer(index, workspaceSource(uris));
   const disposables: vscode.Disposable[] = [];
   const timers = new Map<string, NodeJS.Timeout>();
   let globs: AbiGlobs = inputs.settings.current;
   let excluded = globs.exclude.map(globToRegExp);
   let scan: Promise<void> = Promise.resolve();
+  let watchers = new vscode.Disposable(() => undefined);
   let generation = 0;
 
   const relative = (uri: vscode.Uri) =>
@@ -59,16 +61,19 @@ export function registerAbi(host: FeatureHost, inputs: AbiInputs): vscode.Dispos
     });
     const summary = await indexer.indexAll(files.sort(), () => mine !== generation);
     if (mine !== generation) return;
-    for (const line of summaryLines(summary)) {
-      if (line.startsWith('ABIs: skipped ')) log.warn(line);
-      else log.info(line);
-    }
+    logSummary(log, summary);
   }
 
   function restart(): void {
     globs = inputs.settings.current;
     excluded = globs.exclude.map(globToRegExp);
-    watch();
+    watchers.dispose();
+    const isIndexed = (file: string) => uris.has(file);
+    watchers = watchArtifacts(globs, { relative, changed, deleted, isIndexed, rescanAll: rescan, log });
+    rescan();
+  }
+
+  function rescan(): void {
     scan = fullScan().catch((e: unknown) =>
       log.error(`ABIs: indexing failed: ${e instanceof Error ? e.message : String(e)}`),
     );
@@ -91,19 +96,17 @@ export function registerAbi(host: FeatureHost, inputs: AbiInputs): vscode.Dispos
     );
   }
 
+  // A deleted folder comes as the folder alone: every artifact indexed under it goes with it.
   function deleted(uri: vscode.Uri): void {
-    const file = relative(uri);
-    clearTimeout(timers.get(file));
-    if (uris.delete(file)) {
-      indexer.removeFile(file);
-      log.info(`ABIs: ${file} deleted, forgotten`);
+    const path = relative(uri);
+    for (const file of [path, ...filesUnder(path, uris.keys())]) {
+      clearTimeout(timers.get(file));
+      timers.delete(file);
+      if (uris.delete(file)) {
+        indexer.removeFile(file);
+        log.info(`ABIs: ${file} deleted, forgotten`);
+      }
     }
-  }
-
-  let watchers: vscode.Disposable[] = [];
-  function watch(): void {
-    for (const w of watchers) w.dispose();
-    watchers = globs.include.map(pattern => watcher(pattern, changed, deleted));
   }
 
   disposables.push(
@@ -124,7 +127,7 @@ export function registerAbi(host: FeatureHost, inputs: AbiInputs): vscode.Dispos
     start.cancel();
     generation++;
     for (const t of timers.values()) clearTimeout(t);
-    for (const w of watchers) w.dispose();
+    watchers.dispose();
     for (const d of disposables) d.dispose();
   });
 }
@@ -162,6 +165,13 @@ function workspaceSource(uris: ReadonlyMap<string, vscode.Uri>): ArtifactSource 
   };
 }
 
+function logSummary(log: FeatureLog, summary: IndexSummary): void {
+  for (const line of summaryLines(summary)) {
+    if (line.startsWith('ABIs: skipped ')) log.warn(line);
+    else log.info(line);
+  }
+}
+
 function logOutcome(
   log: FeatureLog,
   file: string,
@@ -169,13 +179,4 @@ function logOutcome(
 ): void {
   if (outcome.kind === 'skipped') log.warn(`ABIs: skipped ${file}: ${outcome.reason} (tried again on its next change)`);
   else log.info(`ABIs: re-indexed ${file} (${outcome.contracts} ${outcome.contracts === 1 ? 'ABI' : 'ABIs'})`);
-}
-
-function watcher(
-  pattern: string,
-  changed: (uri: vscode.Uri) => void,
-  deleted: (uri: vscode.Uri) => void,
-): vscode.Disposable {
-  const w = vscode.workspace.createFileSystemWatcher(pattern);
-  return vscode.Disposable.from(w, w.onDidCreate(changed), w.onDidChange(changed), w.onDidDelete(deleted));
 }

@@ -45,6 +45,9 @@ export const scenario: Scenario = {
   settings: { 'terminal.integrated.gpuAcceleration': 'off' },
   async run(d) {
     const { page, step } = d;
+    // Scenarios share the workbench: a file another one left open would choose the network (and
+    // its why) for the panels a terminal link opens. This one starts with no editor.
+    await d.runCommand('View: Close All Editors');
     const terminal = page.locator('.terminal-wrapper.active .xterm');
 
     /** Echoes `id`, waits for the output line, Ctrl+clicks it, and reads the panel that opens. */
