@@ -19,9 +19,12 @@ import type {
   RevertAnswer,
 } from './types';
 
-/** How a contract was recognised: its bytecode matched an artifact, or it is a system contract. */
+/**
+ * How a contract was recognised: its bytecode matched an artifact, it is a system contract, or it
+ * is an HTS token speaking ERC-20 at its long-zero address (HIP-218; known from its token metadata).
+ */
 export interface ContractMatch {
-  readonly kind: 'bytecode' | 'system';
+  readonly kind: 'bytecode' | 'system' | 'token';
   /** The matching contract; `others` are further artifacts with the same code (copies, other tools). */
   readonly contract: IndexedContract;
   readonly others: readonly IndexedContract[];
@@ -130,9 +133,14 @@ export class AbiIndex {
 
   /**
    * Recognises a contract: first by runtime bytecode (equal to an artifact's deployed bytecode,
-   * ignoring the metadata hash, immutables and library links), then by system-contract address.
+   * ignoring the metadata hash, immutables and library links), then by system-contract address,
+   * then, when the caller knows the address is a fungible HTS token, as the built-in ERC-20.
    */
-  matchContract(query: { readonly address?: string; readonly runtimeBytecode?: string }): ContractMatch | undefined {
+  matchContract(query: {
+    readonly address?: string;
+    readonly runtimeBytecode?: string;
+    readonly fungibleToken?: boolean;
+  }): ContractMatch | undefined {
     const maps = this.lookup();
     const code = query.runtimeBytecode ? chainCode(query.runtimeBytecode) : undefined;
     if (code) {
@@ -140,7 +148,9 @@ export class AbiIndex {
       if (found.length > 0) return { kind: 'bytecode', contract: found[0], others: found.slice(1) };
     }
     const system = query.address ? maps.byAddress.get(query.address.toLowerCase()) : undefined;
-    return system ? { kind: 'system', contract: system, others: [] } : undefined;
+    if (system) return { kind: 'system', contract: system, others: [] };
+    const erc20 = query.fungibleToken ? this.builtins.find(c => c.name === 'ERC-20') : undefined;
+    return erc20 ? { kind: 'token', contract: erc20, others: [] } : undefined;
   }
 
   functionsFor(selector: string, match?: ContractMatch): readonly IndexedItem<AbiFunction>[] {

@@ -90,8 +90,14 @@ export function decodeContractResult(
   input: ContractResultInput,
   code?: string | null,
   codeOf?: (address: string) => string | undefined,
+  fungibleToken?: (address: string) => boolean,
 ): DecodedContractResult {
-  const match = index.matchContract({ address: input.to ?? undefined, runtimeBytecode: code ?? undefined });
+  const isToken = (address: string | undefined) => (address && fungibleToken ? fungibleToken(address) : false);
+  const match = index.matchContract({
+    address: input.to ?? undefined,
+    runtimeBytecode: code ?? undefined,
+    fungibleToken: isToken(input.to?.toLowerCase()),
+  });
   const params = input.function_parameters;
   const call = params && params !== '0x' ? index.decodeCall(params, match) : undefined;
   const decoded = call?.kind === 'call' && call.candidates.length === 1 ? call.candidates[0] : undefined;
@@ -108,7 +114,11 @@ export function decodeContractResult(
       emitter && input.to && emitter === input.to.toLowerCase()
         ? match
         : emitter
-          ? index.matchContract({ address: emitter, runtimeBytecode: codeOf?.(emitter) })
+          ? index.matchContract({
+              address: emitter,
+              runtimeBytecode: codeOf?.(emitter),
+              fungibleToken: isToken(emitter),
+            })
           : undefined;
     return index.decodeLog(log, own);
   });

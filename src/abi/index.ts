@@ -36,6 +36,7 @@ export {
 } from './report';
 export {
   RAW_UNITS,
+  fungibleTokens,
   peekUnits,
   resolveUnits,
   tokenIdOfAddress,

@@ -92,3 +92,8 @@ export function peekUnits(peek: (tokenId: string) => TokenLookup | undefined): U
     return tokenId ? unitsOfLookup(peek(tokenId)) : null;
   };
 }
+
+/** Whether an address is a fungible HTS token with known units: decoded as the built-in ERC-20. */
+export function fungibleTokens(units: UnitsOf): (address: string) => boolean {
+  return address => units(address) !== null;
+}

@@ -12,6 +12,7 @@ import {
   formatAmount,
   formatEvent,
   formatValue,
+  fungibleTokens,
   peekUnits,
   tokenAmountAt,
   tokenAddresses,
@@ -21,6 +22,7 @@ import {
   type DecodedContractResult,
   type EventAnswer,
   type FormatOptions,
+  type UnitsOf,
 } from '../../abi';
 import type { ContractResultDetail, MirrorClient, TokenMetadata } from '../../mirror';
 import { describeMirrorError } from '../../present/errors';
@@ -112,14 +114,11 @@ export class RowDetails {
     const { abi } = this.deps;
     const logs = fetched.result.logs ?? [];
     if (!abi) return { status: 'loaded', call: null, events: logs.map((l, i) => rawEvent(i, l.address, l)) };
-    const plain = decodeResult(abi, fetched);
     const tokens = fetched.tokens;
-    const decoded = tokens
-      ? withUnits(
-          plain,
-          peekUnits(id => tokens.peek(id)),
-        )
-      : plain;
+    const units = tokens ? peekUnits(id => tokens.peek(id)) : undefined;
+    // An HTS token's calls and logs read as the built-in ERC-20 once its metadata says it is one.
+    const plain = decodeResult(abi, fetched, units);
+    const decoded = units ? withUnits(plain, units) : plain;
     return {
       status: 'loaded',
       call: decodedCallText(decoded),
@@ -133,9 +132,13 @@ function keyOf(row: ContractResultRow, network: string): string | undefined {
   return row.hash ? `${network}|${row.hash}` : undefined;
 }
 
-function decodeResult(abi: AbiIndex, fetched: Pick<Fetched, 'result' | 'code'>): DecodedContractResult {
+function decodeResult(
+  abi: AbiIndex,
+  fetched: Pick<Fetched, 'result' | 'code'>,
+  units?: UnitsOf,
+): DecodedContractResult {
   const r = fetched.result;
-  return decodeContractResult(abi, resultInput(r), fetched.code);
+  return decodeContractResult(abi, resultInput(r), fetched.code, undefined, units && fungibleTokens(units));
 }
 
 function rawEvent(index: number, address: string | null, log: { topics: readonly string[]; data?: string | null }) {

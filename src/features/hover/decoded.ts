@@ -5,6 +5,7 @@
 import {
   contractResultLine,
   decodeContractResult,
+  fungibleTokens,
   resultInput,
   resolveUnits,
   tokenAddresses,
@@ -61,7 +62,9 @@ export async function transactionCallLine(
     const units = await resolveUnits(tokenAddresses(decoded), id =>
       tokens.get(id, { priority: 3, signal: opts.signal }),
     );
-    const line = contractResultLine(withUnits(decoded, units), { maxChars: 60, maxItems: 4 });
+    // An HTS token's call reads as the built-in ERC-20 once its metadata says it is one.
+    const asToken = decodeContractResult(abi, resultInput(r, false), code, undefined, fungibleTokens(units));
+    const line = contractResultLine(withUnits(asToken, units), { maxChars: 60, maxItems: 4 });
     return line ? `Call: ${codeSpan(line, 600)}` : undefined;
   } catch {
     // The transaction hover stands on its own; a missing contract result only drops this line.

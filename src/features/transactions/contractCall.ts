@@ -13,6 +13,7 @@ import {
   formatResult,
   formatRevert,
   peekUnits,
+  fungibleTokens,
   tokenAddresses,
   tokenIdOfAddress,
   withUnits,
@@ -126,8 +127,9 @@ export function isContractTransaction(t: Transaction, siblings: readonly Transac
 /** Decodes what was fetched for a transaction (with its token units when they were asked). */
 export function decodeCallData(index: AbiIndex, data: ContractCallData): DecodedContractResult {
   const r = data.result ?? {};
-  const decoded = decodeContractResult(index, resultInput(r), data.code);
-  return data.units ? withUnits(decoded, data.units) : decoded;
+  const { units } = data;
+  const decoded = decodeContractResult(index, resultInput(r), data.code, undefined, units && fungibleTokens(units));
+  return units ? withUnits(decoded, units) : decoded;
 }
 
 /** What the panel hands over to draw the Call and Events sections of one transaction. */

@@ -147,6 +147,9 @@ describe('contracts/events: a row’s detail with its logs', () => {
     assert.strictEqual(d.events[1].summary, 'Transfer(from: 0.0.1001, to: 0.0.1234, value: 1,500.00 MTK)');
     assert.strictEqual(d.events[1].args[2].value, '1,500.00 MTK');
     assert.match(d.events[0].contract ?? '', /^MyToken/);
+    // The token speaks ERC-20 at its long-zero address (HIP-218): decoded with the built-in ERC-20,
+    // not credited to the first workspace ABI that has a Transfer.
+    assert.match(d.events[1].contract ?? '', /^ERC-20 \(built in/);
     // An unknown topic0: raw topics and data, and why.
     assert.deepStrictEqual(d.events[2].topics, unknownLog.topics);
     assert.strictEqual(d.events[2].data, '0x1234');
