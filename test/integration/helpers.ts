@@ -4,7 +4,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { LedgerLensExports } from '../../src/features/context';
-import { PortBlocks } from '../harness/ports';
+import { freePort, PortBlocks } from '../harness/ports';
 import { startMirrorReplay, type MirrorReplay } from '../support/mirrorReplay';
 import { startStatusServer, type StatusServer } from '../support/statusServer';
 
@@ -187,4 +187,49 @@ export function useReplay(options: ReplayOptions = {}): () => Replay {
     if (!current) throw new Error('useReplay(): the servers run only inside the tests of its describe block');
     return current;
   };
+}
+
+/**
+ * A loopback replay standing in for the public mainnet mirror node for one describe block, and for
+ * previewnet too: "found elsewhere" asks it, and a test never reaches a real network.
+ */
+export function usePublicReplay(options: { sparePort?: boolean } = {}): () => MirrorReplay {
+  let current: MirrorReplay | undefined;
+  before(async () => {
+    current = await startMirrorReplay(options.sparePort ? { port: await freePort(PortBlocks.spare) } : {});
+    const api = await activateLedgerLens();
+    api.services.overrideMirrorUrlForTests('mainnet-public', current.url);
+    api.services.overrideMirrorUrlForTests('previewnet', current.url);
+  });
+  after(async () => {
+    const api = await activateLedgerLens();
+    api.services.overrideMirrorUrlForTests('mainnet-public', undefined);
+    api.services.overrideMirrorUrlForTests('previewnet', undefined);
+    await current?.close();
+    current = undefined;
+  });
+  return () => {
+    if (!current) throw new Error('usePublicReplay(): the server runs only inside the tests of its describe block');
+    return current;
+  };
+}
+
+/** Every hover's markdown at the first `needle` in the document (two characters in), joined. */
+export async function hoverMarkdown(doc: vscode.TextDocument, needle: string): Promise<string> {
+  const offset = doc.getText().indexOf(needle);
+  assert.ok(offset >= 0, `${needle} is in the document`);
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+    'vscode.executeHoverProvider',
+    doc.uri,
+    doc.positionAt(offset + 2),
+  );
+  return hovers
+    .flatMap(h => h.contents)
+    .map(c => (c instanceof vscode.MarkdownString ? c.value : typeof c === 'string' ? c : c.value))
+    .join('\n');
+}
+
+/** The same with Markdown's escapes removed: the text as the user reads it. */
+export async function hoverText(doc: vscode.TextDocument, needle: string): Promise<string> {
+  return (await hoverMarkdown(doc, needle)).replace(/\\(.)/g, '$1');
 }

@@ -5,8 +5,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { TerminalFeatureApi } from '../../../src/features/terminal';
-import { activateLedgerLens, useReplay, waitFor } from '../helpers';
-import { startMirrorReplay, type MirrorReplay } from '../../support/mirrorReplay';
+import { activateLedgerLens, usePublicReplay, useReplay, waitFor } from '../helpers';
 import { anAccount, recordFor } from '../../support/builders';
 
 async function hoverText(doc: vscode.TextDocument, needle: string): Promise<string | undefined> {
@@ -29,27 +28,13 @@ async function hoverText(doc: vscode.TextDocument, needle: string): Promise<stri
 
 describe('network from the code', () => {
   const replay = useReplay(); // the configured network (testnet under auto) → this replay
-  let mainnet: MirrorReplay;
-
-  before(async () => {
-    mainnet = await startMirrorReplay();
-    const api = await activateLedgerLens();
-    api.services.overrideMirrorUrlForTests('mainnet-public', mainnet.url);
-    // Never the real previewnet from a test: "found elsewhere" asks it too.
-    api.services.overrideMirrorUrlForTests('previewnet', mainnet.url);
-  });
-  after(async () => {
-    const api = await activateLedgerLens();
-    api.services.overrideMirrorUrlForTests('mainnet-public', undefined);
-    api.services.overrideMirrorUrlForTests('previewnet', undefined);
-    await mainnet.close();
-  });
+  const mainnet = usePublicReplay();
 
   it('a forMainnet() file and a forTestnet() file hover the same id on two mirror nodes, and say why', async () => {
     replay().mirror.preferSource('no-params');
-    mainnet.preferSource('no-params');
+    mainnet().preferSource('no-params');
     replay().mirror.resetRequests();
-    mainnet.resetRequests();
+    mainnet().resetRequests();
     const onMainnet = await vscode.workspace.openTextDocument({
       language: 'typescript',
       content:
@@ -63,7 +48,10 @@ describe('network from the code', () => {
     const a = await waitFor(() => hoverText(onMainnet, '0.0.8'), 10_000, 'the mainnet hover');
     assert.ok(a.includes('mainnet · from Client.forMainnet() at line 2'), a);
     // Besides its lookups, a hover asks the rate of the network it used (its dollars): counted apart.
-    const lookups = () => mainnet.requests.map(r => r.url).filter(u => !u.startsWith('/api/v1/network/exchangerate'));
+    const lookups = () =>
+      mainnet()
+        .requests.map(r => r.url)
+        .filter(u => !u.startsWith('/api/v1/network/exchangerate'));
     assert.deepStrictEqual(lookups(), ['/api/v1/accounts/0.0.8?transactions=false']);
     const b = await waitFor(() => hoverText(onTestnet, '0.0.8'), 10_000, 'the testnet hover');
     assert.ok(b.includes('testnet · from Client.forTestnet() at line 2'), b);

@@ -9,8 +9,7 @@ import { encodeFunctionData, type Abi } from 'viem';
 import type { AbiFeature } from '../../../src/features/abi';
 import { aContract, aContractResult, aTransaction, aTransactionsBody, recordFor } from '../../support/builders';
 import { projectRoot } from '../../harness/proc';
-import { startMirrorReplay, type MirrorReplay } from '../../support/mirrorReplay';
-import { activateLedgerLens, useReplay, waitFor } from '../helpers';
+import { activateLedgerLens, hoverText, usePublicReplay, useReplay, waitFor } from '../helpers';
 
 const MY_TOKEN = path.join(
   projectRoot(),
@@ -26,44 +25,20 @@ const TX = '0.0.1001-1700000600-000000000';
 const CONTRACT = '0x00000000000000000000000000000000000013a2';
 const ALICE = '0x00000000000000000000000000000000000004d2';
 
-async function hoverMarkdown(doc: vscode.TextDocument, needle: string): Promise<string> {
-  const offset = doc.getText().indexOf(needle);
-  assert.ok(offset >= 0, `${needle} is in the document`);
-  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
-    'vscode.executeHoverProvider',
-    doc.uri,
-    doc.positionAt(offset + 3),
-  );
-  return hovers
-    .flatMap(h => h.contents)
-    .map(c => (c instanceof vscode.MarkdownString ? c.value : ''))
-    .join('\n')
-    .replace(/\\(.)/g, '$1');
-}
-
 describe('network from the code: decoding on the inferred network', () => {
   const replay = useReplay(); // the settings' network (testnet under auto)
-  let mainnet: MirrorReplay;
+  const mainnet = usePublicReplay();
 
   before(async () => {
-    mainnet = await startMirrorReplay();
     const api = await activateLedgerLens();
-    api.services.overrideMirrorUrlForTests('mainnet-public', mainnet.url);
-    api.services.overrideMirrorUrlForTests('previewnet', mainnet.url);
     const abi = api.features['abi'] as AbiFeature;
     await abi.ready();
     await waitFor(() => abi.index.workspaceContracts().some(c => c.name === 'MyToken'), 20_000, 'MyToken indexed');
   });
-  after(async () => {
-    const api = await activateLedgerLens();
-    api.services.overrideMirrorUrlForTests('mainnet-public', undefined);
-    api.services.overrideMirrorUrlForTests('previewnet', undefined);
-    await mainnet.close();
-  });
 
   it('a contract call hovered in a forMainnet() file reads the decoded call from the mainnet mirror node', async () => {
     const artifact = JSON.parse(fs.readFileSync(MY_TOKEN, 'utf8')) as { abi: Abi; deployedBytecode: string };
-    mainnet.addRecords([
+    mainnet().addRecords([
       recordFor(
         `/api/v1/transactions/${TX}`,
         aTransactionsBody(
@@ -97,7 +72,7 @@ describe('network from the code: decoding on the inferred network', () => {
     });
     const md = await waitFor(
       async () => {
-        const text = await hoverMarkdown(doc, TX);
+        const text = await hoverText(doc, TX);
         return /MyToken\.transfer\(/.test(text) ? text : undefined;
       },
       20_000,

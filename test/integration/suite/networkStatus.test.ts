@@ -8,7 +8,7 @@ import * as net from 'net';
 import * as vscode from 'vscode';
 import type { LedgerLensExports } from '../../../src/features/context';
 import type { StatusFeatureApi } from '../../../src/features/status';
-import { activateLedgerLens, useReplay, waitFor } from '../helpers';
+import { activateLedgerLens, hoverText, useReplay, waitFor } from '../helpers';
 import { freePort, PortBlocks } from '../../harness/ports';
 import { aBlock, aBlocksBody, recordFor } from '../../support/builders';
 
@@ -35,21 +35,6 @@ async function closeAll(): Promise<void> {
   for (let i = 0; i < 20 && vscode.window.activeTextEditor; i++) {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   }
-}
-
-async function hoverText(doc: vscode.TextDocument, needle: string): Promise<string> {
-  const offset = doc.getText().indexOf(needle);
-  assert.ok(offset >= 0, `${needle} is in the document`);
-  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
-    'vscode.executeHoverProvider',
-    doc.uri,
-    doc.positionAt(offset + 2),
-  );
-  return hovers
-    .flatMap(h => h.contents)
-    .map(c => (c instanceof vscode.MarkdownString ? c.value : typeof c === 'string' ? c : c.value))
-    .join('\n')
-    .replace(/\\(.)/g, '$1');
 }
 
 describe('status bar: the network of the active editor', function () {

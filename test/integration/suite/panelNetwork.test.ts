@@ -13,8 +13,7 @@ import type { LookupOutcome } from '../../../src/features/transactions/lookup';
 import { runDetailAction } from '../../../src/features/common/detailPanel/panel';
 import type { DetailView } from '../../../webview/protocol';
 import { aTransaction, aTransactionsBody, recordFor } from '../../support/builders';
-import { startMirrorReplay, type MirrorReplay } from '../../support/mirrorReplay';
-import { activateLedgerLens, useReplay, waitFor } from '../helpers';
+import { activateLedgerLens, usePublicReplay, useReplay, waitFor } from '../helpers';
 
 const lookup = (arg: unknown) => vscode.commands.executeCommand<LookupOutcome>(Commands.lookupTransaction, arg);
 const TX = '0.0.300@1565779555.711927000';
@@ -52,30 +51,23 @@ function freshTransaction(num: number): { at: string; path: string; record: Retu
 
 describe('panels: the network they used and why', () => {
   const replay = useReplay(); // the configured network (testnet under auto) → this replay
-  let mainnet: MirrorReplay;
+  const mainnet = usePublicReplay();
   let api: LedgerLensExports;
 
   before(async () => {
     api = await activateLedgerLens();
-    mainnet = await startMirrorReplay();
-    api.services.overrideMirrorUrlForTests('mainnet-public', mainnet.url);
-    // Never the real previewnet from a test.
-    api.services.overrideMirrorUrlForTests('previewnet', mainnet.url);
   });
   beforeEach(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    mainnet.resetRequests();
+    mainnet().resetRequests();
     replay().mirror.resetRequests();
   });
   afterEach(() => {
     for (const p of transactions(api).panels.open) p.dispose();
-    mainnet.setFault(undefined);
+    mainnet().setFault(undefined);
   });
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    api.services.overrideMirrorUrlForTests('mainnet-public', undefined);
-    api.services.overrideMirrorUrlForTests('previewnet', undefined);
-    await mainnet.close();
   });
 
   it('a lookup from a forMainnet() editor asks mainnet, and the panel says why', async () => {
@@ -85,7 +77,9 @@ describe('panels: the network they used and why', () => {
     assert.strictEqual(outcome.network, 'mainnet-public');
     assert.strictEqual(outcome.view.why, 'mainnet · from Client.forMainnet() at line 2');
     assert.deepStrictEqual(
-      mainnet.requests.map(r => r.url).filter(u => u.startsWith('/api/v1/transactions')),
+      mainnet()
+        .requests.map(r => r.url)
+        .filter(u => u.startsWith('/api/v1/transactions')),
       [TX_PATH],
     );
     assert.ok(!replay().mirror.requests.some(r => r.url === TX_PATH), 'the testnet mirror node was not asked');
@@ -118,7 +112,7 @@ describe('panels: the network they used and why', () => {
     assert.strictEqual(outcome?.kind, 'shown', JSON.stringify(outcome));
     assert.strictEqual(outcome.network, 'mainnet-public');
     assert.strictEqual(outcome.view.why, 'mainnet · the network of the link that opened it');
-    assert.ok(mainnet.requests.some(r => r.url === '/api/v1/blocks/0'));
+    assert.ok(mainnet().requests.some(r => r.url === '/api/v1/blocks/0'));
     for (const p of (api.features['blocks'] as BlocksFeature).panels.open) p.dispose();
   });
 
@@ -149,7 +143,7 @@ describe('panels: the network they used and why', () => {
       id: '0.0.300-1565779555-711927000',
       network: 'mainnet-public',
     });
-    mainnet.resetRequests();
+    mainnet().resetRequests();
     const outcome = await vscode.commands.executeCommand<LookupOutcome>(Commands.openTransaction, args);
     assert.strictEqual(outcome?.kind, 'shown', JSON.stringify(outcome));
     assert.strictEqual(outcome.network, 'mainnet-public');

@@ -4,53 +4,15 @@
 // recording server, "elsewhere") receive nothing, and code that means a local node is not followed.
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as http from 'http';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { activateLedgerLens, useReplay, waitFor } from '../helpers';
-import { startMirrorReplay, type MirrorReplay } from '../../support/mirrorReplay';
-import { freePort, PortBlocks } from '../../harness/ports';
-
-const elsewhere = process.env['LEDGER_LENS_ELSEWHERE_URL'] ?? '';
-
-function received(): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(`${elsewhere}/__requests`, res => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (body += c));
-        res.on('end', () => {
-          try {
-            resolve(JSON.parse(body) as string[]);
-          } catch (e) {
-            reject(e instanceof Error ? e : new Error(String(e)));
-          }
-        });
-      })
-      .on('error', reject);
-  });
-}
-
-async function hoverText(doc: vscode.TextDocument, needle: string): Promise<string> {
-  const offset = doc.getText().indexOf(needle);
-  assert.ok(offset >= 0, `${needle} is in the document`);
-  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
-    'vscode.executeHoverProvider',
-    doc.uri,
-    doc.positionAt(offset + 2),
-  );
-  return hovers
-    .flatMap(h => h.contents)
-    .map(c => (c instanceof vscode.MarkdownString ? c.value : typeof c === 'string' ? c : c.value))
-    .join('\n')
-    .replace(/\\(.)/g, '$1');
-}
+import { hoverText, usePublicReplay, useReplay, waitFor } from '../helpers';
+import { elsewhere, received } from './elsewhere';
 
 describe('an untrusted workspace: inference names a public network, never an endpoint', function () {
   this.timeout(60_000);
   const replay = useReplay(); // the user's own mirror node for the default network (testnet)
-  let mainnet: MirrorReplay;
+  const mainnet = usePublicReplay({ sparePort: true });
   let folder: string;
   const written: string[] = [];
 
@@ -67,10 +29,6 @@ describe('an untrusted workspace: inference names a public network, never an end
     const f = vscode.workspace.workspaceFolders?.[0];
     assert.ok(f, 'a folder is open');
     folder = f.uri.fsPath;
-    mainnet = await startMirrorReplay({ port: await freePort(PortBlocks.spare) });
-    const api = await activateLedgerLens();
-    api.services.overrideMirrorUrlForTests('mainnet-public', mainnet.url);
-    api.services.overrideMirrorUrlForTests('previewnet', mainnet.url);
     // The workspace's configs name mainnet, and carry URLs pointing at the recording server.
     write('.env', `HEDERA_NETWORK=mainnet\nMIRROR_NODE_URL=${elsewhere}\nJSON_RPC_RELAY_URL=${elsewhere}/api\n`);
     write(
@@ -80,14 +38,10 @@ describe('an untrusted workspace: inference names a public network, never an end
   });
   after(async () => {
     for (const file of written) fs.rmSync(file, { force: true });
-    const api = await activateLedgerLens();
-    api.services.overrideMirrorUrlForTests('mainnet-public', undefined);
-    api.services.overrideMirrorUrlForTests('previewnet', undefined);
-    await mainnet.close();
   });
 
   it('the .env says mainnet: the hover asks the public mainnet mirror node, not the URLs in the files', async () => {
-    mainnet.preferSource('no-params');
+    mainnet().preferSource('no-params');
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(folder, 'ids.ts')));
     const text = await waitFor(
       async () => {
@@ -100,7 +54,9 @@ describe('an untrusted workspace: inference names a public network, never an end
     assert.ok(text.includes('mainnet · from HEDERA_NETWORK at line 1 in .env'), text);
     // Besides the lookup, the hover asks the rate of the network it used (its dollars): also mainnet's.
     assert.deepStrictEqual(
-      mainnet.requests.map(r => r.url).filter(u => !u.startsWith('/api/v1/network/exchangerate')),
+      mainnet()
+        .requests.map(r => r.url)
+        .filter(u => !u.startsWith('/api/v1/network/exchangerate')),
       ['/api/v1/accounts/0.0.8?transactions=false'],
     );
     assert.ok(!text.includes(elsewhere), 'no workspace URL is shown as where we asked');

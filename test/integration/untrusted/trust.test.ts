@@ -4,40 +4,9 @@
 // LEDGER_LENS_ELSEWHERE_URL). That server must receive nothing: Ledger Lens reads the defaults, then
 // the user's own settings, and its hovers and status polls go there.
 import * as assert from 'assert';
-import * as http from 'http';
 import * as vscode from 'vscode';
-import { activateLedgerLens, useReplay, waitFor } from '../helpers';
-
-const elsewhere = process.env['LEDGER_LENS_ELSEWHERE_URL'] ?? '';
-
-/** What the workspace's server received (its control path is not counted). */
-function received(): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(`${elsewhere}/__requests`, res => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (body += c));
-        res.on('end', () => {
-          try {
-            resolve(JSON.parse(body) as string[]);
-          } catch (e) {
-            reject(e instanceof Error ? e : new Error(String(e)));
-          }
-        });
-      })
-      .on('error', reject);
-  });
-}
-
-async function hoverAt(doc: vscode.TextDocument, needle: string): Promise<string> {
-  const position = doc.positionAt(doc.getText().indexOf(needle) + 2);
-  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, position);
-  return hovers
-    .flatMap(h => h.contents)
-    .map(c => (c instanceof vscode.MarkdownString ? c.value : typeof c === 'string' ? c : c.value))
-    .join('\n');
-}
+import { activateLedgerLens, hoverMarkdown, useReplay, waitFor } from '../helpers';
+import { elsewhere, received } from './elsewhere';
 
 describe('an untrusted workspace cannot redirect Ledger Lens', function () {
   this.timeout(60_000);
@@ -74,7 +43,7 @@ describe('an untrusted workspace cannot redirect Ledger Lens', function () {
       const api = await activateLedgerLens();
       assert.strictEqual(api.services.config.current.mirrorBaseUrl, replay().mirror.url, 'the user value counts');
       const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: "const a = '0.0.8';\n" });
-      const text = await hoverAt(doc, '0.0.8');
+      const text = await hoverMarkdown(doc, '0.0.8');
       assert.match(text, /0\.0\.8/, 'the hover answered');
       assert.ok(
         replay().mirror.requests.some(r => r.url.startsWith('/api/v1/accounts/0.0.8')),
