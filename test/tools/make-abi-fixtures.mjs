@@ -4,7 +4,8 @@
 //     with `_format: hh-sol-artifact-1`, a .dbg.json beside each, and build-info/<id>.json);
 //   - test/workspace/foundry-sample/out/: Foundry's layout (<File>.sol/<Name>.json with bytecode
 //     objects, immutable references and the metadata).
-// Run: node test/tools/make-abi-fixtures.mjs   (the output is committed; rerun after editing a .sol)
+// Run: node test/tools/make-abi-fixtures.mjs (npm ci runs it as postinstall; the output is not
+// committed; rerun after editing a .sol). The output is deterministic: the same bytes every run.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
