@@ -116,7 +116,8 @@ export function transactionSection(
     group: GROUP_TITLES[c.role],
     badge: c.label,
     fields: transactionFields(t, ids, options, money),
-    tables: money ? [...moneyTables(t, money), ...transactionTables(t).slice(3)] : transactionTables(t),
+    // The transfer tables in units and dollars when `money` is at hand, raw otherwise; then the fees.
+    tables: [...(money ? moneyTables(t, money) : transferTables(t)), ...feeTables(t)],
     buttons: transactionButtons(t, ids, options),
   };
 }
@@ -180,7 +181,8 @@ function transactionFields(
   return fields;
 }
 
-function transactionTables(t: Transaction): DetailTable[] {
+/** The ℏ, token and NFT transfer tables in raw units (no token metadata or rates at hand). */
+function transferTables(t: Transaction): DetailTable[] {
   return [
     {
       title: 'Transfers',
@@ -211,6 +213,12 @@ function transactionTables(t: Transaction): DetailTable[] {
       ]),
       empty: 'No NFT transfers.',
     },
+  ];
+}
+
+/** Staking rewards and custom fees: the same with or without token metadata. */
+function feeTables(t: Transaction): DetailTable[] {
+  return [
     {
       title: 'Staking reward transfers',
       columns: ['Account', 'Reward'],

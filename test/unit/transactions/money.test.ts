@@ -36,6 +36,15 @@ const money = (rate: RateInForce | undefined): Money => ({
 const section = (m: Money | undefined) => transactionSection(classifyTransactions([tx])[0], 0, options, m);
 
 describe('transactions/money: units, names and dollars in the panel', () => {
+  it('the same tables in the same order with or without units and dollars; only the transfers differ', () => {
+    const titles = (m: Money | undefined) => section(m).tables.map(t => t.title);
+    assert.deepStrictEqual(titles(money(rateA)), titles(undefined));
+    const rows = (m: Money | undefined, title: string) =>
+      JSON.stringify(section(m).tables.find(t => t.title === title)?.rows);
+    for (const title of ['Staking reward transfers', 'Assessed custom fees', 'Max custom fees'])
+      assert.strictEqual(rows(money(rateA), title), rows(undefined, title), title);
+  });
+
   it('the fee in dollars at the rate of its consensus time, the rate and its period in the note', () => {
     const fee = section(money(rateA)).fields.find(f => f.label === 'Charged fee')!;
     assert.strictEqual(fee.value, '0.00084650 ℏ ≈ $0.000102');
