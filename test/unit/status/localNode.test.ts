@@ -118,7 +118,7 @@ class ManualClock implements PollerClock {
 }
 
 describe('status: asking the local node', () => {
-  it('a node that is down is asked after 10, 20, 40 s… up to 10 min: 9 times in an hour, not a tight loop', async () => {
+  it('a node that is down is asked after 10, 20, 40 s… up to 10 min: 11 times in an hour, not a tight loop', async () => {
     const clock = new ManualClock();
     const asked: number[] = [];
     const seen: Array<{ level: string; retryInMs?: number }> = [];
