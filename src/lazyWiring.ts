@@ -302,6 +302,7 @@ export function wireHover(host: FeatureHost, services: Services, abi: () => AbiI
           abi: abi(),
           rates: () => services.rates,
           ratesFor: network => services.ratesFor(network),
+          tokensFor: network => services.tokensFor(network),
           networkFor: async document => {
             const answer = await services.codeNetwork.answerFor(document);
             const network = mirrorNetworkFor(answer.network, services.config.current);

@@ -125,6 +125,15 @@ export class Services extends Disposable {
     });
   }
 
+  /** The token metadata of `network`, asked through `mirrorFor(network)` (a hover in code that means it). */
+  tokensFor(network: Network): TokenMetadata {
+    if (network === this.config.current.network) return this.tokens;
+    // Keyed by where the client really asks, as ratesFor is.
+    return this.tokenCaches.for(`${network} ${this.mirrorFor(network).baseUrl}`, {
+      getToken: (id, opts) => this.mirrorFor(network).getToken(id, opts),
+    });
+  }
+
   /** The exchange rates of the current network, or undefined when `ledgerLens.fiat.enabled` is off. */
   get rates(): ExchangeRates | undefined {
     return this.ratesFor(this.config.current.network);

@@ -6,6 +6,7 @@ import {
   contractResultLine,
   decodeContractResult,
   fungibleTokens,
+  RAW_UNITS,
   resultInput,
   resolveUnits,
   tokenAddresses,
@@ -13,7 +14,7 @@ import {
   type AbiIndex,
 } from '../../abi';
 import { Commands } from '../../commands';
-import { TokenMetadata, type ContractInfo, type MirrorClient, type TransactionsResponse } from '../../mirror';
+import type { ContractInfo, MirrorClient, TokenMetadata, TransactionsResponse } from '../../mirror';
 import { codeSpan, commandLink, escapeMarkdown } from '../common/markdown';
 
 const CONTRACT_TYPES = new Set(['CONTRACTCALL', 'CONTRACTCREATEINSTANCE', 'ETHEREUMTRANSACTION']);
@@ -23,25 +24,14 @@ interface Opts {
   readonly allowStale: boolean;
 }
 
-// The token metadata of each hover client's network (the hover may read another network than the
-// selected one), asked only for an HTS token an ERC-20 call or event names, and remembered.
-const tokensByClient = new WeakMap<MirrorClient, TokenMetadata>();
-
-function tokensOf(client: MirrorClient): TokenMetadata {
-  let tokens = tokensByClient.get(client);
-  if (!tokens) {
-    tokens = new TokenMetadata({ getToken: (id, o) => client.getToken(id, o) }, { maxInFlight: 2 });
-    tokensByClient.set(client, tokens);
-  }
-  return tokens;
-}
-
 /** The decoded line for a contract transaction, or undefined (not a contract call, nothing to say). */
 export async function transactionCallLine(
   abi: AbiIndex,
   client: MirrorClient,
   body: TransactionsResponse,
   opts: Opts,
+  /** The token metadata of the client's network (the services' cache); without it, raw units. */
+  tokens?: TokenMetadata,
 ): Promise<string | undefined> {
   const t = body.transactions.find(
     x => x.name && CONTRACT_TYPES.has(x.name) && (x.nonce ?? 0n) === 0n && x.scheduled !== true && x.transaction_id,
@@ -58,10 +48,9 @@ export async function transactionCallLine(
       : undefined;
     const decoded = decodeContractResult(abi, resultInput(r, false), code);
     // `amount: 1,500.00 MTK` when the call is addressed to an HTS token, else `(raw units)`.
-    const tokens = tokensOf(client);
-    const units = await resolveUnits(tokenAddresses(decoded), id =>
-      tokens.get(id, { priority: 3, signal: opts.signal }),
-    );
+    const units = tokens
+      ? await resolveUnits(tokenAddresses(decoded), id => tokens.get(id, { priority: 3, signal: opts.signal }))
+      : RAW_UNITS;
     // An HTS token's call reads as the built-in ERC-20 once its metadata says it is one.
     const asToken = decodeContractResult(abi, resultInput(r, false), code, undefined, fungibleTokens(units));
     const line = contractResultLine(withUnits(asToken, units), { maxChars: 60, maxItems: 4 });

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { AbiIndex } from '../../abi';
 import type { ExchangeRates } from '../../mirror/rates';
-import type { MirrorClient } from '../../mirror';
+import type { MirrorClient, TokenMetadata } from '../../mirror';
 import type { Network } from '../../settings';
 import type { InferredNetwork } from '../../infer';
 import { findElsewhere, foundElsewhereMessage, type PublicNetwork } from '../../mirror/elsewhere';
@@ -28,6 +28,8 @@ export interface HoverInputs {
    * at that network's rate); undefined when dollars are off.
    */
   readonly ratesFor?: (network: Network) => ExchangeRates | undefined;
+  /** The token metadata of a network (units in decoded ERC-20 calls), the services' shared cache. */
+  readonly tokensFor?: (network: Network) => TokenMetadata;
   /**
    * The network a document's code means and why (ledgerLens.network `auto`), with its client;
    * without it every hover uses `mirror` and the settings' network.
@@ -56,11 +58,13 @@ export interface HoverFeature {
 }
 
 export function registerHover(host: FeatureHost, inputs: HoverInputs): vscode.Disposable {
+  const { tokensFor } = inputs;
   const resolver = new HoverResolver({
     client: inputs.mirror,
     config: () => inputs.settings.current,
     abi: inputs.abi,
     ...(inputs.rates ? { rates: inputs.rates } : {}),
+    ...(tokensFor ? { tokens: () => tokensFor(inputs.settings.current.network) } : {}),
   });
   // One resolver per other network a document may mean: what it learns about ids is per network.
   const others = new Map<Network, HoverResolver>();
@@ -77,6 +81,7 @@ export function registerHover(host: FeatureHost, inputs: HoverInputs): vscode.Di
         abi: inputs.abi,
         // Dollars at the rate of the network the hover looked at, never the settings' one.
         ...(inputs.ratesFor ? { rates: () => inputs.ratesFor?.(network) } : {}),
+        ...(tokensFor ? { tokens: () => tokensFor(network) } : {}),
       });
       others.set(network, r);
     }

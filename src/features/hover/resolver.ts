@@ -4,7 +4,7 @@
 // provider (provider.ts) only adapts positions, cancellation and MarkdownString; the bench drives
 // this class directly.
 import { type EntityId, formatEntityId, formatTransactionIdDash, ledgerOf } from '../../ledger';
-import { MirrorError, type MirrorClient } from '../../mirror';
+import { MirrorError, type MirrorClient, type TokenMetadata } from '../../mirror';
 import type { ExchangeRates } from '../../mirror/rates';
 import { asOfText, describeMirrorError } from '../../present';
 import { type LedgerLensConfig, networkLabel } from '../../settings';
@@ -55,6 +55,8 @@ export interface ResolverDeps {
   now?: () => number;
   /** The current network's exchange rates; undefined when dollars are off. */
   rates?: () => ExchangeRates | undefined;
+  /** The token metadata of the resolver's network (units in a decoded ERC-20 call). */
+  tokens?: () => TokenMetadata;
 }
 
 /** A small least-recently-used map: the id → kind memory. */
@@ -205,7 +207,9 @@ export class HoverResolver {
         const markdown = this.render(client, body, asked, env, (b, a, fresh, e) =>
           transactionHover(b.transactions, a, fresh, e),
         );
-        const call = this.deps.abi ? await transactionCallLine(this.deps.abi, client, body, opts) : undefined;
+        const call = this.deps.abi
+          ? await transactionCallLine(this.deps.abi, client, body, opts, this.deps.tokens?.())
+          : undefined;
         return call ? `${call}\n\n${markdown}` : markdown;
       } catch (error) {
         if (is404(error)) return notFoundHover(asked, 'transaction with this id', env);
