@@ -4,6 +4,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { AbiIndex, ArtifactIndexer, MAX_ARTIFACT_BYTES, summaryLines, type ArtifactSource } from '../../../src/abi';
+import { cpuNow } from '../../support/cpuTime';
 import { COUNTER, HARDHAT, MY_TOKEN, OZ, REGISTRY, call, longZero } from './helpers';
 
 /** Files in memory, counting reads; sizes may be declared larger than the text. */
@@ -102,16 +103,12 @@ describe('artifact indexer', () => {
     for (const f of files) source.files.set(`oz/${f}`, { text: text(path.join(OZ, f)) });
     // Stretches are measured in this process's CPU time: the shared test machine runs far more
     // work than it has cores, so wall time would measure the scheduler, not the indexer.
-    const cpu = () => {
-      const u = process.cpuUsage();
-      return (u.user + u.system) / 1000;
-    };
     let ticks = 0;
     let longest = 0;
-    let last = cpu();
+    let last = cpuNow();
     let running = true;
     const tick = () => {
-      const now = cpu();
+      const now = cpuNow();
       longest = Math.max(longest, now - last);
       last = now;
       ticks++;

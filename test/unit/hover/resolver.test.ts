@@ -159,8 +159,9 @@ describe('hover resolver against the replay server', () => {
     await new Promise(resolve => setTimeout(resolve, 100));
     const t0 = Date.now();
     controller.abort();
-    assert.strictEqual(await pending, undefined);
-    assert.ok(Date.now() - t0 < 200);
+    assert.strictEqual(await pending, undefined, 'no hover (the 1 s timeout would have given one)');
+    // Before the server's 2 s answer, with room for a loaded machine.
+    assert.ok(Date.now() - t0 < 1500, `answered ${Date.now() - t0} ms after the abort`);
   });
 
   it('a stale entry answers at once and is refreshed in the background, the age shown', async () => {
@@ -178,10 +179,14 @@ describe('hover resolver against the replay server', () => {
     const stale = await hover('0.0.1001');
     assert.ok(stale, 'a hover');
     assert.ok(stale.markdown.includes('Memo: first'), 'the stale answer, at once');
-    assert.match(stale.markdown, /_as of 1 s ago_/);
-    await new Promise(resolve => setTimeout(resolve, 150));
-    const fresh = await hover('0.0.1001');
-    assert.ok(fresh?.markdown.includes('Memo: second'), fresh?.markdown);
+    assert.match(stale.markdown, /_as of [12] s ago_/);
+    // The refresh lands in the background; later hovers read it (polled: a loaded machine is slow).
+    let fresh = stale;
+    for (let i = 0; i < 100 && !fresh.markdown.includes('Memo: second'); i++) {
+      await new Promise(resolve => setTimeout(resolve, 50));
+      fresh = (await hover('0.0.1001')) ?? fresh;
+    }
+    assert.ok(fresh.markdown.includes('Memo: second'), fresh.markdown);
     assert.strictEqual(replay.requests.length, 2);
   });
 

@@ -12,6 +12,7 @@ import {
   tinybarToWeibar,
   weibarToTinybar,
 } from '../../../src/ledger';
+import { cpuMs } from '../../support/cpuTime';
 
 const TWO_53 = 9_007_199_254_740_992n;
 
@@ -163,12 +164,6 @@ describe('ledger/units: digit grouping in linear time (issue 16 defect 3)', () =
     // Judged against the bigint's own decimal conversion in the same run (a loaded machine slows
     // both): a quadratic grouping took seconds here, far above any multiple of the baseline.
     const n = BigInt('9'.repeat(100_000));
-    const cpuMs = (f: () => unknown): number => {
-      const t0 = process.cpuUsage();
-      f();
-      const d = process.cpuUsage(t0);
-      return (d.user + d.system) / 1000;
-    };
     const baseline = Math.min(
       cpuMs(() => (-n).toString()),
       cpuMs(() => (-n).toString()),

@@ -9,6 +9,7 @@ import {
 } from '../../../src/mirror';
 import { maxAgeSeconds } from '../../../src/mirror/cache';
 import { delay, recordFor, rejects, sendJson, startServer, type TestServer } from './helpers';
+import { until } from '../../support/wait';
 
 const PORT = 18220;
 const ACCOUNT = recordFor('/api/v1/accounts/0.0.8');
@@ -19,6 +20,8 @@ describe('mirror/client: cache, coalescing, pagination', function () {
   let server: TestServer;
   let cacheControl: string | undefined;
   let latencyMs: number;
+  /** When set, the server holds each answer until it resolves. */
+  let gate: Promise<void> | undefined;
   const outcomes: RequestOutcome[] = [];
   const clients: MirrorClient[] = [];
   function client(extra: Partial<MirrorClientOptions> = {}): MirrorClient {
@@ -36,9 +39,11 @@ describe('mirror/client: cache, coalescing, pagination', function () {
     outcomes.length = 0;
     cacheControl = 'public, max-age=2';
     latencyMs = 0;
+    gate = undefined;
     server = await startServer(PORT, (_req, res) => {
       const send = () => sendJson(res, 200, ACCOUNT.bodyText, cacheControl ? { 'cache-control': cacheControl } : {});
-      if (latencyMs) setTimeout(send, latencyMs);
+      if (gate) void gate.then(send);
+      else if (latencyMs) setTimeout(send, latencyMs);
       else send();
     });
   });
@@ -88,14 +93,15 @@ describe('mirror/client: cache, coalescing, pagination', function () {
     const c = client();
     const first = await c.getAccount('0.0.8');
     await delay(1050);
-    latencyMs = 200;
-    const started = Date.now();
+    // The server holds every answer until released: the stale entry must come back while the
+    // refresh is still unanswered (an order, not a wall-clock figure a loaded machine would blur).
+    let release!: () => void;
+    gate = new Promise<void>(resolve => (release = resolve));
     const stale = await c.getAccount('0.0.8', undefined, { allowStale: true });
-    assert.ok(Date.now() - started < 50, 'did not wait for the network');
-    assert.strictEqual(stale, first);
-    for (let i = 0; i < 20 && server.requests.length < 2; i++) await delay(5);
-    assert.strictEqual(server.requests.length, 2, 'the refresh went out');
-    await delay(300);
+    assert.strictEqual(stale, first, 'answered from the cache while the server held its answer');
+    await until(() => server.requests.length >= 2, 'the refresh went out');
+    release();
+    await until(() => outcomes.length >= 2, 'the refresh answered and was stored');
     const fresh = await c.getAccount('0.0.8');
     assert.notStrictEqual(fresh, first);
     assert.strictEqual(server.requests.length, 2, 'the refreshed entry answered');
@@ -119,16 +125,18 @@ describe('mirror/client: cache, coalescing, pagination', function () {
   });
 
   it('one caller aborting does not abort the others’ shared request', async () => {
-    latencyMs = 100;
+    let release!: () => void;
+    gate = new Promise<void>(resolve => (release = resolve));
     const c = client();
     const leaving = new AbortController();
     const a = c.getAccount('0.0.8', undefined, { signal: leaving.signal });
     const b = c.getAccount('0.0.8', undefined, { signal: new AbortController().signal });
     const d = c.getAccount('0.0.8');
-    await delay(20);
+    await until(() => server.requests.length === 1, 'the shared request reached the server');
     leaving.abort();
     const e = (await rejects(a)) as MirrorError;
     assert.strictEqual(e.kind, 'aborted');
+    release();
     const [rb, rd] = await Promise.all([b, d]);
     assert.strictEqual(rb.account, '0.0.8');
     assert.strictEqual(rb, rd);
@@ -147,13 +155,12 @@ describe('mirror/client: cache, coalescing, pagination', function () {
     const c2 = new AbortController();
     const p1 = c.getAccount('0.0.8', undefined, { signal: c1.signal });
     const p2 = c.getAccount('0.0.8', undefined, { signal: c2.signal });
-    await delay(50);
+    await until(() => server.requests.length === 1, 'the shared request reached the server');
     c1.abort();
     c2.abort();
     await rejects(p1);
     await rejects(p2);
-    for (let i = 0; i < 50 && !closed; i++) await delay(10);
-    assert.ok(closed, 'the socket of the shared request was closed');
+    await until(() => closed, 'the socket of the shared request was closed');
     server.handler = (_req, res) => sendJson(res, 200, ACCOUNT.bodyText);
     const later = await c.getAccount('0.0.8');
     assert.strictEqual(later.account, '0.0.8');

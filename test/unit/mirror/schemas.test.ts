@@ -12,6 +12,7 @@ import {
   isKnownTransactionType,
   uint256,
 } from '../../../src/mirror/schemas';
+import { fastestCpu } from '../../support/cpuTime';
 import { recordFor, recorded } from './helpers';
 
 const byEndpoint: Record<string, z.ZodMiniType> = {
@@ -189,12 +190,10 @@ describe('mirror/schemas', () => {
   it('a 100,000-digit balance is refused at once with a clear error (issue 16 defect 3)', () => {
     const digits = '7'.repeat(100_000);
     const body = parseLossless(`{"account":"0.0.5","balance":{"balance":${digits},"timestamp":"1.1","tokens":[]}}`);
-    const t0 = process.hrtime.bigint();
-    const r = AccountResponseSchema.safeParse(body);
-    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+    const { value: r, ms } = fastestCpu(() => AccountResponseSchema.safeParse(body), 50);
     assert.ok(!r.success);
     assert.ok(r.error.issues.some(i => /within int64 \(at most 19 digits\)/.test(i.message)));
-    assert.ok(ms < 50, `${ms} ms`);
+    assert.ok(ms < 50, `${ms} ms of CPU`);
   });
 
   it('uint256: 0 to 2^256 - 1, as digits', () => {

@@ -3,6 +3,7 @@
 // own typed error) within BUDGET_MS of CPU time, and nothing else may be thrown.
 import * as assert from 'assert';
 import fc from 'fast-check';
+import { cpuNow } from '../../support/cpuTime';
 
 /** Generated inputs per property (the issue asks for at least 1,000). */
 export const RUNS = 1000;
@@ -10,11 +11,6 @@ export const RUNS = 1000;
 export const BUDGET_MS = 50;
 
 type ErrorClass = abstract new (...args: never[]) => Error;
-
-function cpuMs(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-}
 
 /** A short printable form of any input (objects whose toString throws included). */
 export function show(input: unknown): string {
@@ -37,7 +33,7 @@ export function decide<T>(
   fn: () => T,
   allowed: readonly ErrorClass[] = [],
 ): T | undefined {
-  const t0 = cpuMs();
+  const t0 = cpuNow();
   let value: T | undefined;
   try {
     value = fn();
@@ -47,7 +43,7 @@ export function decide<T>(
       assert.fail(`${what} threw ${detail} on ${show(input)}`);
     }
   }
-  const ms = cpuMs() - t0;
+  const ms = cpuNow() - t0;
   assert.ok(ms <= BUDGET_MS, `${what} took ${ms.toFixed(1)} ms (budget ${BUDGET_MS}) on ${show(input)}`);
   return value;
 }

@@ -183,7 +183,9 @@ describe('status: client against a loopback status page', function () {
     setTimeout(() => during.abort(), 100);
     const t0 = Date.now();
     await rejectsWith(p, 'aborted', /cancelled/);
-    assert.ok(Date.now() - t0 < 1000, 'aborted promptly');
+    // 'aborted', not the client's own timeout, already shows the signal ended it; the bound leaves
+    // room for a loaded machine.
+    assert.ok(Date.now() - t0 < 3000, `aborted after ${Date.now() - t0} ms`);
   });
 
   it('dispose cancels what is in flight and refuses later calls', async () => {

@@ -300,7 +300,7 @@ describe('mirror replay server', () => {
     await new Promise(r => setTimeout(r, 50));
     const t0 = Date.now();
     await other.close();
-    assert.ok(Date.now() - t0 < 1000);
+    assert.ok(Date.now() - t0 < 3000, `closed after ${Date.now() - t0} ms (the answer stalls for good)`);
     const o = await pending;
     assert.ok(!o.ok);
     assert.notStrictEqual(o.error.message, 'timeout');
