@@ -357,7 +357,9 @@ describe('mirror/transport over the shared HTTP layer', function () {
 
   it('transports sharing one HttpClient share its budget; priority passes through; closing one leaves the other', async () => {
     const http = new HttpClient({ budgets: new RequestBudgets({ rateFor: () => 2 }), env: {} });
-    const opts = { timeoutMs: 2000, maxRequestsPerSecond: 1000, maxBodyBytes: 1 << 20, retries: 0, http };
+    // At 2 a second the last of the six is granted at 2.0 s, and the total timeout counts the
+    // wait in the budget: 10 s keeps that grant from racing the timeout (it once was 2 s).
+    const opts = { timeoutMs: 10_000, maxRequestsPerSecond: 1000, maxBodyBytes: 1 << 20, retries: 0, http };
     const a = new Transport(opts);
     const b = new Transport(opts);
     try {
