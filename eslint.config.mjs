@@ -46,6 +46,12 @@ export default tseslint.config(
     },
   },
   {
+    // The empty extension the footprint bench measures beside Ledger Lens (plain CommonJS).
+    files: ['test/bench/baseline-extension/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { sourceType: 'commonjs', globals: { exports: 'writable' } },
+  },
+  {
     files: ['**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {

@@ -4,9 +4,13 @@
 // figures VS Code's extension host records when it activates an extension.
 //
 // readActivationMs(page, runCommand) reads it in an open workbench (the e2e walkthrough uses it);
-// measureActivation() starts code-server with ledger-lens.vsix and opens `samples` fresh pages
-// (each a fresh extension host), for the bench.
+// measureActivation() starts code-server with ledger-lens.vsix and an empty baseline extension
+// (test/bench/baseline-extension, packaged on the fly) and opens `samples` fresh pages (each a
+// fresh extension host), reading both rows in each: the baseline is what the host charges any
+// extension, so Ledger Lens's own share is the difference, free of the machine's load.
+import { createVSIX } from '@vscode/vsce';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import type { Page } from 'playwright-core';
 import { closeBrowser, launchBrowser } from './browser';
@@ -16,11 +20,18 @@ import { projectRoot } from './proc';
 import { ensureTools } from './tools';
 
 export const EXTENSION_NAME = 'Ledger Lens';
+/** The display name of test/bench/baseline-extension. */
+export const BASELINE_NAME = 'Activation Baseline';
 
 /** Opens Show Running Extensions and returns Ledger Lens's activation time in ms. */
 export async function readActivationMs(page: Page, runCommand: (title: string) => Promise<void>): Promise<number> {
   await runCommand('Developer: Show Running Extensions');
-  const row = page.locator('.runtime-extensions-editor .monaco-list-row', { hasText: EXTENSION_NAME }).first();
+  return activationMsOf(page, EXTENSION_NAME);
+}
+
+/** The activation time of the extension `name` in an open Running Extensions editor. */
+async function activationMsOf(page: Page, name: string): Promise<number> {
+  const row = page.locator('.runtime-extensions-editor .monaco-list-row', { hasText: name }).first();
   const time = row.locator('.activation-time, .activationTime').first();
   await time.waitFor({ timeout: 20_000 });
   const deadline = Date.now() + 20_000;
@@ -28,7 +39,7 @@ export async function readActivationMs(page: Page, runCommand: (title: string) =
     const text = (await time.innerText()).trim();
     const m = /(\d+)\s*ms/.exec(text);
     if (m) return Number(m[1]);
-    if (Date.now() > deadline) throw new Error(`no activation time for ${EXTENSION_NAME}: "${text}"`);
+    if (Date.now() > deadline) throw new Error(`no activation time for ${name}: "${text}"`);
     await page.waitForTimeout(250);
   }
 }
@@ -54,6 +65,8 @@ async function paletteCommand(page: Page, title: string): Promise<void> {
 
 export interface ActivationSamples {
   readonly samples: number[];
+  /** The empty baseline extension's figure in the same workbenches, sample for sample. */
+  readonly baseline: number[];
   /** Ledger Lens's own account of each activation (its log): 'activated in … ms (…); bundle evaluated in … ms'. */
   readonly logLines: string[];
 }
@@ -78,17 +91,29 @@ function activationLogLines(dir: string): string[] {
   return out.map(l => l.replace(/^.*?activated in/, 'activated in'));
 }
 
-/** Fresh workbenches with the packaged extension; Ledger Lens's activation time in each. */
+/** Packages test/bench/baseline-extension into a temporary .vsix (vsce's own API, offline). */
+async function baselineVsix(): Promise<string> {
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'll-baseline-')), 'activation-baseline.vsix');
+  const cwd = path.join(projectRoot(), 'test', 'bench', 'baseline-extension');
+  await createVSIX({ cwd, packagePath: out, dependencies: false, allowMissingRepository: true });
+  return out;
+}
+
+/**
+ * Fresh workbenches with the packaged extension and the empty baseline beside it; both activation
+ * times in each.
+ */
 export async function measureActivation(samples = 3): Promise<ActivationSamples> {
   const root = projectRoot();
   const vsix = path.join(root, 'ledger-lens.vsix');
   if (!fs.existsSync(vsix)) throw new Error(`${vsix} is missing: run npm run package first`);
   const tools = ensureTools();
+  const baseline = await baselineVsix();
   const server = await startCodeServer({
     tools,
     workspace: path.join(root, 'test', 'workspace'),
     portBlock: PortBlocks.spare,
-    vsix,
+    vsix: [vsix, baseline],
     // Nowhere to go: the figure is activation, not the first requests.
     settings: { 'ledgerLens.mirrorNodeUrl': 'http://127.0.0.1:9', 'ledgerLens.statusUrl': 'http://127.0.0.1:9' },
   });
@@ -96,19 +121,22 @@ export async function measureActivation(samples = 3): Promise<ActivationSamples>
   try {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const out: number[] = [];
+    const floor: number[] = [];
     for (let i = 0; i < samples; i++) {
       const page = await context.newPage();
       try {
         await page.goto(server.workbenchUrl(), { timeout: 60_000 });
         await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
         out.push(await readActivationMs(page, title => paletteCommand(page, title)));
+        floor.push(await activationMsOf(page, BASELINE_NAME));
       } finally {
         await page.close().catch(() => undefined);
       }
     }
-    return { samples: out, logLines: activationLogLines(server.dir) };
+    return { samples: out, baseline: floor, logLines: activationLogLines(server.dir) };
   } finally {
     await closeBrowser(browser);
     await server.stop();
+    fs.rmSync(path.dirname(baseline), { recursive: true, force: true });
   }
 }

@@ -37,8 +37,8 @@ export interface CodeServerOptions {
   readonly portBlock?: readonly [number, number];
   /** Extra user settings on top of QUIET_SETTINGS. */
   readonly settings?: Readonly<Record<string, unknown>>;
-  /** A .vsix installed before the server starts. */
-  readonly vsix?: string;
+  /** A .vsix (or several) installed before the server starts. */
+  readonly vsix?: string | readonly string[];
   /** `--vscode-option enable-smoke-test-driver`: needed for payload's extension test keys. */
   readonly smokeTestDriver?: boolean;
   readonly env?: Readonly<Record<string, string>>;
@@ -128,15 +128,17 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     extensionsDir,
   ];
 
-  if (options.vsix) {
-    const r = spawnSync(tools.node24, [tools.codeServer, ...common, '--install-extension', options.vsix, '--force'], {
+  const packages = typeof options.vsix === 'string' ? [options.vsix] : (options.vsix ?? []);
+  if (packages.length > 0) {
+    const install = packages.flatMap(p => ['--install-extension', p]);
+    const r = spawnSync(tools.node24, [tools.codeServer, ...common, ...install, '--force'], {
       env,
       encoding: 'utf8',
       timeout: 120_000,
     });
     if (r.status !== 0) {
       throw new Error(
-        `installing ${options.vsix} into code-server failed (${r.error?.message ?? `exit ${r.status}`}):\n${r.stdout}\n${r.stderr}`,
+        `installing ${packages.join(', ')} into code-server failed (${r.error?.message ?? `exit ${r.status}`}):\n${r.stdout}\n${r.stderr}`,
       );
     }
   }
