@@ -9,6 +9,7 @@ import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { openContractSource } from './source';
 import { globToRegExp, joinGlobs, matchesAny, type AbiGlobs } from '../../abi/globs';
 import { filesUnder } from './folders';
+import { FolderPoller } from './poll';
 import { watchArtifacts } from './watch';
 
 /** Wait after a change before re-indexing: a compile writes many files in a burst. */
@@ -36,8 +37,8 @@ export function registerAbi(host: FeatureHost, inputs: AbiInputs): vscode.Dispos
   const uris = new Map<string, vscode.Uri>();
   const indexer = new ArtifactIndexer(index, workspaceSource(uris));
   const disposables: vscode.Disposable[] = [];
-  const timers = new Map<string, NodeJS.Timeout>();
   let globs: AbiGlobs = inputs.settings.current;
+  let included = globs.include.map(globToRegExp);
   let excluded = globs.exclude.map(globToRegExp);
   let scan: Promise<void> = Promise.resolve();
   let watchers = new vscode.Disposable(() => undefined);
@@ -45,6 +46,23 @@ export function registerAbi(host: FeatureHost, inputs: AbiInputs): vscode.Dispos
 
   const relative = (uri: vscode.Uri) =>
     vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
+  const { changed, deleted, ...events } = artifactEvents(
+    indexer,
+    uris,
+    relative,
+    file => matchesAny(file, excluded),
+    log,
+  );
+  // Folders no watcher event reaches, looked at every few seconds for the feature's whole life: a
+  // settings change replaces the watchers, not this (the new ones would not see those folders either).
+  const poller = new FolderPoller({
+    isArtifact: uri => {
+      const file = relative(uri);
+      return matchesAny(file, included) && !matchesAny(file, excluded);
+    },
+    changed: uri => changed(uri),
+    deleted: uri => deleted(uri),
+  });
 
   async function fullScan(): Promise<void> {
     const mine = ++generation;
@@ -66,10 +84,11 @@ export function registerAbi(host: FeatureHost, inputs: AbiInputs): vscode.Dispos
 
   function restart(): void {
     globs = inputs.settings.current;
+    included = globs.include.map(globToRegExp);
     excluded = globs.exclude.map(globToRegExp);
     watchers.dispose();
     const isIndexed = (file: string) => uris.has(file);
-    watchers = watchArtifacts(globs, { relative, changed, deleted, isIndexed, rescanAll: rescan, log });
+    watchers = watchArtifacts(globs, { relative, changed, deleted, isIndexed, rescanAll: rescan, log }, poller);
     rescan();
   }
 
@@ -77,36 +96,6 @@ export function registerAbi(host: FeatureHost, inputs: AbiInputs): vscode.Dispos
     scan = fullScan().catch((e: unknown) =>
       log.error(`ABIs: indexing failed: ${e instanceof Error ? e.message : String(e)}`),
     );
-  }
-
-  function changed(uri: vscode.Uri): void {
-    const file = relative(uri);
-    if (matchesAny(file, excluded)) return;
-    uris.set(file, uri);
-    clearTimeout(timers.get(file));
-    timers.set(
-      file,
-      setTimeout(() => {
-        timers.delete(file);
-        void indexer.indexFile(file).then(
-          outcome => logOutcome(log, file, outcome),
-          (e: unknown) => log.error(`ABIs: ${file}: ${e instanceof Error ? e.message : String(e)}`),
-        );
-      }, DEBOUNCE_MS),
-    );
-  }
-
-  // A deleted folder comes as the folder alone: every artifact indexed under it goes with it.
-  function deleted(uri: vscode.Uri): void {
-    const path = relative(uri);
-    for (const file of [path, ...filesUnder(path, uris.keys())]) {
-      clearTimeout(timers.get(file));
-      timers.delete(file);
-      if (uris.delete(file)) {
-        indexer.removeFile(file);
-        log.info(`ABIs: ${file} deleted, forgotten`);
-      }
-    }
   }
 
   disposables.push(
@@ -126,10 +115,63 @@ export function registerAbi(host: FeatureHost, inputs: AbiInputs): vscode.Dispos
   return new vscode.Disposable(() => {
     start.cancel();
     generation++;
-    for (const t of timers.values()) clearTimeout(t);
+    events.dispose();
     watchers.dispose();
+    poller.dispose();
     for (const d of disposables) d.dispose();
   });
+}
+
+/**
+ * What the watchers report, applied to the index: a change re-indexes the file (debounced), a
+ * deletion forgets the file, or a folder with everything indexed under it.
+ */
+function artifactEvents(
+  indexer: ArtifactIndexer,
+  uris: Map<string, vscode.Uri>,
+  relative: (uri: vscode.Uri) => string,
+  isExcluded: (file: string) => boolean,
+  log: FeatureLog,
+): {
+  readonly changed: (uri: vscode.Uri) => void;
+  readonly deleted: (uri: vscode.Uri) => void;
+  readonly dispose: () => void;
+} {
+  const timers = new Map<string, NodeJS.Timeout>();
+  return {
+    changed: uri => {
+      const file = relative(uri);
+      if (isExcluded(file)) return;
+      uris.set(file, uri);
+      clearTimeout(timers.get(file));
+      timers.set(
+        file,
+        setTimeout(() => {
+          timers.delete(file);
+          void indexer.indexFile(file).then(
+            outcome => logOutcome(log, file, outcome),
+            (e: unknown) => log.error(`ABIs: ${file}: ${e instanceof Error ? e.message : String(e)}`),
+          );
+        }, DEBOUNCE_MS),
+      );
+    },
+    // A deleted folder comes as the folder alone: every artifact indexed under it goes with it.
+    deleted: uri => {
+      const path = relative(uri);
+      for (const file of [path, ...filesUnder(path, uris.keys())]) {
+        clearTimeout(timers.get(file));
+        timers.delete(file);
+        if (uris.delete(file)) {
+          indexer.removeFile(file);
+          log.info(`ABIs: ${file} deleted, forgotten`);
+        }
+      }
+    },
+    dispose: () => {
+      for (const t of timers.values()) clearTimeout(t);
+      timers.clear();
+    },
+  };
 }
 
 /** Runs `start` on the next turn of the event loop (after activate() has returned), unless cancelled first. */

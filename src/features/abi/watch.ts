@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import type { FeatureLog } from '../context';
 import { globToRegExp, joinGlobs, type AbiGlobs } from '../../abi/globs';
-import { FolderPoller } from './poll';
+import type { FolderPoller } from './poll';
 import { artifactsAmong, MAX_PENDING_FOLDERS, mayBeArtifactFolder, outermost } from './folders';
 
 /** Wait after the last creation in a folder before looking into it (a compile writes in a burst). */
@@ -28,13 +28,17 @@ export interface WatchHandlers {
   readonly log: FeatureLog;
 }
 
-export function watchArtifacts(globs: AbiGlobs, on: WatchHandlers): vscode.Disposable {
+/**
+ * Watches with `globs`. `poller` is the feature's, not the watchers': a settings change replaces the
+ * watchers but must not forget the folders no event reaches (a new watcher does not watch them either).
+ */
+export function watchArtifacts(globs: AbiGlobs, on: WatchHandlers, poller: FolderPoller): vscode.Disposable {
   const files = globs.include.map(pattern => fileWatcher(pattern, on));
   const include = globs.include.map(globToRegExp);
   const exclude = globs.exclude.map(globToRegExp);
   return vscode.Disposable.from(
     ...files,
-    watchFolders({ include, exclude, excludeGlob: joinGlobs(globs.exclude) }, on),
+    watchFolders({ include, exclude, excludeGlob: joinGlobs(globs.exclude) }, on, poller),
   );
 }
 
@@ -55,15 +59,10 @@ interface FolderGlobs {
   readonly excludeGlob: string;
 }
 
-function watchFolders(globs: FolderGlobs, inputs: WatchHandlers): vscode.Disposable {
+function watchFolders(globs: FolderGlobs, inputs: WatchHandlers, poller: FolderPoller): vscode.Disposable {
   const pending = new Map<string, vscode.Uri>();
   let timer: NodeJS.Timeout | undefined;
   let disposed = false;
-  const poller = new FolderPoller({
-    isArtifact: uri => artifactsAmong([inputs.relative(uri)], globs.include, globs.exclude).length > 0,
-    changed: uri => inputs.changed(uri),
-    deleted: uri => inputs.deleted(uri),
-  });
 
   function created(uri: vscode.Uri): void {
     const path = inputs.relative(uri);
@@ -113,7 +112,6 @@ function watchFolders(globs: FolderGlobs, inputs: WatchHandlers): vscode.Disposa
         disposed = true;
         clearTimeout(timer);
         pending.clear();
-        poller.dispose();
       },
     },
   );

@@ -38,6 +38,7 @@ describe('abi watcher', () => {
   const staging = path.join(CONTRACTS, '..', '..', `.staging-${tag}`);
   const moved = path.join(CONTRACTS, `Moved${tag}.sol`);
   const nested = path.join(CONTRACTS, `nested${tag}`);
+  const kept = path.join(CONTRACTS, `kept${tag}`);
   let abi: AbiFeature;
   // What VS Code reported under the folder, for the failure message: which events came, which not.
   const seen: string[] = [];
@@ -49,7 +50,7 @@ describe('abi watcher', () => {
     await abi.ready();
     const w = vscode.workspace.createFileSystemWatcher('**/artifacts/contracts/**');
     const note = (kind: string) => (uri: vscode.Uri) => {
-      if ([folder, moved, nested].some(f => uri.fsPath.startsWith(f)))
+      if ([folder, moved, nested, kept].some(f => uri.fsPath.startsWith(f)))
         seen.push(`${kind} ${path.relative(CONTRACTS, uri.fsPath)}`);
     };
     spy = vscode.Disposable.from(
@@ -64,7 +65,7 @@ describe('abi watcher', () => {
     // Which events VS Code delivered varies from run to run (a race in the OS watcher): say it.
     console.log(`    events reported: ${seen.join(', ') || 'none'}`);
     spy?.dispose();
-    for (const f of [folder, moved, nested, staging]) fs.rmSync(f, { recursive: true, force: true });
+    for (const f of [folder, moved, nested, kept, staging]) fs.rmSync(f, { recursive: true, force: true });
   });
 
   const has = (contract: string) => abi.index.workspaceContracts().some(c => c.name === contract);
@@ -120,5 +121,30 @@ describe('abi watcher', () => {
     await new Promise(resolve => setTimeout(resolve, 1000));
     fs.writeFileSync(file, JSON.stringify(freshArtifact(`Deeper${tag}`)));
     await until(() => has(`Deeper${tag}`) && !has(`Deep${tag}`), `Deep${tag} re-indexed as Deeper${tag}`);
+  });
+
+  it('still follows such an artifact after an ABI setting changed (the watchers are rebuilt)', async () => {
+    const deep = path.join(kept, 'Kept.sol');
+    const file = path.join(deep, 'Kept.json');
+    fs.mkdirSync(deep, { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(freshArtifact(`Kept${tag}`)));
+    await until(() => has(`Kept${tag}`), `Kept${tag} indexed`);
+    // Any change to ledgerLens.abi.* rebuilds the watchers and scans again; an extra exclude that
+    // matches nothing here changes nothing else.
+    const config = vscode.workspace.getConfiguration('ledgerLens');
+    const exclude = [...(config.get<string[]>('abi.exclude') ?? []), '**/never-here-*/**'];
+    await config.update('abi.exclude', exclude, vscode.ConfigurationTarget.Global);
+    try {
+      await new Promise(resolve => setTimeout(resolve, 500));
+      await abi.ready();
+      assert.ok(has(`Kept${tag}`), 'still indexed after the rescan');
+      // The recompile after the settings change: its folder may have no watch at all (made with
+      // its parent), so only the feature's folder polling, which must survive the change, sees it.
+      await new Promise(resolve => setTimeout(resolve, 1000));
+      fs.writeFileSync(file, JSON.stringify(freshArtifact(`Kept2${tag}`)));
+      await until(() => has(`Kept2${tag}`) && !has(`Kept${tag}`), `Kept${tag} re-indexed as Kept2${tag}`);
+    } finally {
+      await config.update('abi.exclude', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 });
