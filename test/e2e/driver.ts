@@ -205,10 +205,22 @@ export function createDriver(deps: DriverDeps): Driver {
     await quickInput.waitFor({ state: 'hidden', timeout: 10_000 });
   };
 
+  // The activity bar icon and the views come from the manifest, before Ledger Lens has activated
+  // (onStartupFinished, after the other startup extensions, slow on a busy machine); a hover made
+  // before activation gets no answer from it, and VS Code does not ask again. The status item is
+  // created by activate(): once it is there, the hover provider is registered.
+  let active = false;
+  const whenActive = async (): Promise<void> => {
+    if (active) return;
+    await page.locator(`[id="${EXTENSION_ID}.ledgerLens.status"]`).waitFor({ state: 'attached', timeout: 60_000 });
+    active = true;
+  };
+
   const hoverText = async (
     text: string,
     options: { waitFor?: string | RegExp; timeoutMs?: number } = {},
   ): Promise<string> => {
+    await whenActive();
     await dismiss();
     await revealLineOf(text);
     // The rendered line splits text into token spans (and shows spaces as U+00A0): find the DOM
