@@ -20,6 +20,9 @@ export const LAZY = {
   'src/mirror/schemas.ts': 'lazy-mirror-schemas',
   'src/abi/builtin.ts': 'lazy-abi-builtins',
   // Features behind the lazy seam (src/lazyFeature.ts, wired in src/extension.ts).
+  'src/clients.ts': 'lazy-clients',
+  'src/features/accounts/index.ts': 'lazy-accounts',
+  'src/features/blocks/index.ts': 'lazy-blocks',
   'src/features/transactions/index.ts': 'lazy-transactions',
   'src/features/contracts/index.ts': 'lazy-contracts',
   'src/features/decode/index.ts': 'lazy-decode',

@@ -46,5 +46,6 @@ export const Views = {
  */
 export const PanelTypes = {
   transaction: 'ledgerLens.transaction',
+  block: 'ledgerLens.block',
   contractResults: 'ledgerLens.contractResults',
 } as const;

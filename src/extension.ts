@@ -10,15 +10,14 @@ import {
   type FeatureHost,
   type LedgerLensExports,
 } from './features/context';
-import { registerAccounts } from './features/accounts';
-import { registerBlocks } from './features/blocks';
-import { detailSettings } from './features/common/detailPanel/networks';
 import { registerStatus, type StatusInputs } from './features/status';
 import { hostOf, mirrorNetworkFor, whyLine } from './codeNetwork';
 import {
   abiIndexOnFirstUse,
   panelNetworkChooser,
   wireAbi,
+  wireAccounts,
+  wireBlocks,
   wireCommon,
   wireContracts,
   wireDecode,
@@ -28,12 +27,13 @@ import {
   wireWalkthrough,
   withSlice,
 } from './lazyWiring';
-import { networkLabel } from './settings';
 
 // The features behind the lazy seam are wired in lazyWiring.ts (their tests import them from here).
 export {
   panelNetworkChooser,
   wireAbi,
+  wireAccounts,
+  wireBlocks,
   wireCommon,
   wireContracts,
   wireDecode,
@@ -105,46 +105,6 @@ function wire(ctx: FeatureContext): [string, () => vscode.Disposable][] {
     ['terminal', () => wireTerminal(ctx, services)],
     ['walkthrough', () => wireWalkthrough(ctx, services.log)],
   ];
-}
-
-export function wireAccounts(host: FeatureHost, services: Services): vscode.Disposable {
-  return withSlice(
-    services,
-    c => ({
-      network: c.network,
-      networkLabel: networkLabel(c),
-      accounts: c.accounts,
-      transactionsLimit: c.transactionsLimit,
-      refreshIntervalSeconds: c.accountsRefreshIntervalSeconds,
-      fiatEnabled: c.fiatEnabled,
-    }),
-    settings =>
-      registerAccounts(host, {
-        mirror: () => services.mirror,
-        settings,
-        onDidChangeMirrorClient: services.onDidChangeMirrorClient,
-        config: services.config,
-        log: services.log,
-        tokens: () => services.tokens,
-        rates: () => services.rates,
-      }),
-  );
-}
-
-export function wireBlocks(host: FeatureHost, services: Services): vscode.Disposable {
-  return withSlice(
-    services,
-    c => ({ ...detailSettings(c), networkLabel: networkLabel(c) }),
-    settings =>
-      registerBlocks(host, {
-        mirror: () => services.mirror,
-        clientFor: network => services.mirrorFor(network),
-        chooseNetwork: panelNetworkChooser(services),
-        settings,
-        onDidChangeMirrorClient: services.onDidChangeMirrorClient,
-        log: services.log,
-      }),
-  );
 }
 
 /** The status item while `ledgerLens.status.enabled` is on; off, it is disposed (no polling, no item). */

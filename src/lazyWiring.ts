@@ -6,9 +6,14 @@
 import * as vscode from 'vscode';
 import type * as Abi from './abi';
 import type { AbiIndex } from './abi';
-import { Commands, PanelTypes } from './commands';
+import { Commands, PanelTypes, Views } from './commands';
 import { mirrorNetworkFor, whyLine } from './codeNetwork';
 import type * as AbiModule from './features/abi';
+import type * as AccountsModule from './features/accounts';
+import type { AccountsNode } from './features/accounts/nodes';
+import type * as BlocksModule from './features/blocks';
+import type { BlocksFeature } from './features/blocks';
+import type { BlocksTreeNode } from './features/blocks/tree';
 import type * as CommonModule from './features/common';
 import type * as ContractsModule from './features/contracts';
 import type { ContractsFeature } from './features/contracts';
@@ -25,6 +30,7 @@ import type { TransactionsFeature } from './features/transactions';
 import { ledgerOf } from './ledger/networks';
 import { findReference } from './ledger/references';
 import { lazyFeature, serializerHandOver, type LazyFeature, type LazyFeatureSpec } from './lazyFeature';
+import { lazyTreeView, type ViewSlot } from './lazyView';
 import type { Services } from './services';
 import { networkLabel, type LedgerLensConfig } from './settings';
 import type * as WalkthroughModule from './walkthrough';
@@ -98,6 +104,109 @@ export function wireTransactions(host: FeatureHost, services: Services, abi: () 
           rates: () => services.rates,
         }),
     }),
+  );
+}
+
+/**
+ * A feature with a tree view behind the lazy seam: the view is created now with a stand-in provider
+ * (lazyView.ts); the feature loads when the view is first shown, or on its first command.
+ */
+function lazyViewFeature<T>(
+  services: Services,
+  host: FeatureHost,
+  view: { readonly id: string; readonly showCollapseAll: boolean },
+  spec: Omit<LazyFeatureSpec, 'load'> & { load: (inner: FeatureHost, slot: ViewSlot<T>) => vscode.Disposable },
+): vscode.Disposable {
+  // The view asks for the feature and the feature is handed the view: the one made first waits here.
+  const made: { feature?: LazyFeature } = {};
+  const lazyView = lazyTreeView<T>(view.id, { showCollapseAll: view.showCollapseAll }, () => made.feature?.load());
+  const feature = lazily(services.log, host, { ...spec, load: inner => spec.load(inner, lazyView.slot) });
+  made.feature = feature;
+  return vscode.Disposable.from(feature, lazyView);
+}
+
+export function wireAccounts(host: FeatureHost, services: Services): vscode.Disposable {
+  return withSlice(
+    services,
+    c => ({
+      network: c.network,
+      networkLabel: networkLabel(c),
+      accounts: c.accounts,
+      transactionsLimit: c.transactionsLimit,
+      refreshIntervalSeconds: c.accountsRefreshIntervalSeconds,
+      fiatEnabled: c.fiatEnabled,
+    }),
+    settings =>
+      lazyViewFeature<AccountsNode>(
+        services,
+        host,
+        { id: Views.accounts, showCollapseAll: true },
+        {
+          name: 'accounts',
+          commands: [
+            Commands.refreshAccounts,
+            Commands.retry,
+            Commands.loadMore,
+            Commands.filterTransactionType,
+            Commands.toggleTransactionOrder,
+            Commands.showAsOf,
+            Commands.copyValue,
+            Commands.addAccount,
+            Commands.removeAccount,
+            Commands.renameAccount,
+            Commands.revealAccount,
+          ],
+          load: (inner, view) =>
+            load<typeof AccountsModule>(
+              // eslint-disable-next-line @typescript-eslint/no-require-imports -- the lazy seam (lazyFeature.ts)
+              () => require('./features/accounts'),
+            ).registerAccounts(inner, {
+              mirror: () => services.mirror,
+              settings,
+              onDidChangeMirrorClient: services.onDidChangeMirrorClient,
+              config: services.config,
+              log: services.log,
+              tokens: () => services.tokens,
+              rates: () => services.rates,
+              view,
+            }),
+        },
+      ),
+  );
+}
+
+export function wireBlocks(host: FeatureHost, services: Services): vscode.Disposable {
+  return withSlice(
+    services,
+    c => ({ ...detailSettings(c), networkLabel: networkLabel(c) }),
+    settings =>
+      lazyViewFeature<BlocksTreeNode>(
+        services,
+        host,
+        { id: Views.blocks, showCollapseAll: false },
+        {
+          name: 'blocks',
+          commands: [Commands.refreshBlocks, Commands.loadMoreBlocks, Commands.lookupBlock, Commands.openBlock],
+          handOvers: [
+            serializerHandOver(PanelTypes.block, (f, panel, state) =>
+              (f as BlocksFeature).panels.deserializeWebviewPanel(panel, state),
+            ),
+          ],
+          load: (inner, view) =>
+            load<typeof BlocksModule>(
+              // eslint-disable-next-line @typescript-eslint/no-require-imports -- the lazy seam (lazyFeature.ts)
+              () => require('./features/blocks'),
+            ).registerBlocks(inner, {
+              mirror: () => services.mirror,
+              clientFor: network => services.mirrorFor(network),
+              chooseNetwork: panelNetworkChooser(services),
+              settings,
+              onDidChangeMirrorClient: services.onDidChangeMirrorClient,
+              log: services.log,
+              view,
+            }),
+        },
+      ),
   );
 }
 

@@ -2,16 +2,24 @@
 // selected network (rebuilt when the network or endpoint changes), the status page client, the log.
 import * as vscode from 'vscode';
 import { ConfigService } from './config';
-import { TokenMetadataByNetwork, createMirrorClient, type MirrorClient, type TokenMetadata } from './mirror';
-import { ExchangeRatesByNetwork, type ExchangeRates } from './mirror/rates';
-import { createStatusClient, type StatusClient } from './status';
-import { HttpClient, RequestBudgets, defaultRatePolicy, type ProxyConfig } from './net';
+import type * as Clients from './clients';
+import type { MirrorClient, TokenMetadata, TokenMetadataByNetwork } from './mirror';
+import type { ExchangeRates, ExchangeRatesByNetwork } from './mirror/rates';
+import type { StatusClient } from './status';
+import type { HttpClient, ProxyConfig } from './net';
 import { isNetwork } from './ledger';
 import { defaultMirrorBaseUrl, mirrorClientChanged, type LedgerLensConfig, type Network } from './settings';
 import { CodeNetwork, localUsesConfigured } from './codeNetwork';
 import type { InferredNetwork } from './infer';
 import { Disposable } from './util/lifecycle';
 import { TrustNotice } from './trustNotice';
+
+/** The clients' code (src/clients.ts), required by the first client built, not at activation. */
+let clientsModule: typeof Clients | undefined;
+function clients(): typeof Clients {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the lazy seam (lazyFeature.ts)
+  return (clientsModule ??= require('./clients') as typeof Clients);
+}
 
 /** The last mirror node request that failed for a reason other than the user's input. */
 export interface MirrorProblem {
@@ -43,6 +51,7 @@ export class Services extends Disposable {
    */
   get http(): HttpClient {
     if (!this.httpBuilt) {
+      const { HttpClient, RequestBudgets, defaultRatePolicy } = clients();
       this.httpBuilt = new HttpClient({
         budgets: new RequestBudgets({ rateFor: defaultRatePolicy(this.config.current.maxRequestsPerSecond) }),
         proxy: readProxyConfig(),
@@ -57,10 +66,10 @@ export class Services extends Disposable {
   private tokenCachesBuilt: TokenMetadataByNetwork | undefined;
   private rateCachesBuilt: ExchangeRatesByNetwork | undefined;
   private get tokenCaches(): TokenMetadataByNetwork {
-    return (this.tokenCachesBuilt ??= new TokenMetadataByNetwork({ maxInFlight: 4 }));
+    return (this.tokenCachesBuilt ??= new (clients().TokenMetadataByNetwork)({ maxInFlight: 4 }));
   }
   private get rateCaches(): ExchangeRatesByNetwork {
-    return (this.rateCachesBuilt ??= new ExchangeRatesByNetwork());
+    return (this.rateCachesBuilt ??= new (clients().ExchangeRatesByNetwork)());
   }
   /** [network] Which network each document's code means (ledgerLens.network `auto`), and why. */
   readonly codeNetwork: CodeNetwork;
@@ -91,7 +100,7 @@ export class Services extends Disposable {
         for (const p of this.config.problems) log.warn(`setting ${p.key}: ${p.message}`);
         if (mirrorClientChanged(previous, current)) this.forgetOtherClients();
         if (previous.maxRequestsPerSecond !== current.maxRequestsPerSecond) {
-          this.httpBuilt?.budgets.setPolicy(defaultRatePolicy(current.maxRequestsPerSecond)); // [net]
+          this.httpBuilt?.budgets.setPolicy(clients().defaultRatePolicy(current.maxRequestsPerSecond)); // [net]
         }
         if (mirrorClientChanged(previous, current)) {
           const old = this.mirrorClientBuilt;
@@ -197,7 +206,7 @@ export class Services extends Disposable {
     let client = this.otherClients.get(network);
     if (!client) {
       const config = this.config.current;
-      client = createMirrorClient({
+      client = clients().createMirrorClient({
         baseUrl: this.urlOverrides.get(network) ?? defaultMirrorBaseUrl(network, config.scheme),
         timeoutMs: config.requestTimeoutMs,
         http: this.http,
@@ -231,7 +240,7 @@ export class Services extends Disposable {
   }
 
   private buildMirror(config: LedgerLensConfig): MirrorClient {
-    return createMirrorClient({
+    return clients().createMirrorClient({
       baseUrl: config.mirrorBaseUrl,
       timeoutMs: config.requestTimeoutMs,
       // One HTTP layer for every client: the per-origin budget (loopback unlimited), proxy, User-Agent.
@@ -247,7 +256,11 @@ export class Services extends Disposable {
   }
 
   private buildStatus(config: LedgerLensConfig): StatusClient {
-    return createStatusClient({ baseUrl: config.statusUrl, timeoutMs: config.requestTimeoutMs, http: this.http });
+    return clients().createStatusClient({
+      baseUrl: config.statusUrl,
+      timeoutMs: config.requestTimeoutMs,
+      http: this.http,
+    });
   }
 }
 

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { Views } from '../../commands';
 import type { SettingsWriter } from '../../config';
+import type { ViewSlot } from '../../lazyView';
 import type { MirrorClient, TokenMetadata } from '../../mirror';
 import type { ExchangeRates } from '../../mirror/rates';
 import type { AccountSetting, Network } from '../../settings';
@@ -42,6 +43,8 @@ export interface AccountsInputs {
   readonly tokens?: () => TokenMetadata;
   /** Exchange rates of the current network (fees in dollars); undefined when dollars are off. */
   readonly rates?: () => ExchangeRates | undefined;
+  /** The Accounts view, when it was created before the feature loaded (src/lazyView.ts). */
+  readonly view?: ViewSlot<AccountsNode>;
 }
 
 /** What integration tests reach through `exports.features.accounts`. */
@@ -65,7 +68,10 @@ export function registerAccounts(host: FeatureHost, inputs: AccountsInputs): vsc
       void vscode.window.withProgress({ location: { viewId: Views.accounts } }, () => work.catch(() => undefined)),
   });
   const store = provider.store;
-  const treeView = vscode.window.createTreeView(Views.accounts, { treeDataProvider: provider, showCollapseAll: true });
+  const attached = inputs.view?.attach(provider);
+  const treeView =
+    inputs.view?.treeView ??
+    vscode.window.createTreeView(Views.accounts, { treeDataProvider: provider, showCollapseAll: true });
   const feature: AccountsFeature = {
     provider,
     store,
@@ -94,7 +100,7 @@ export function registerAccounts(host: FeatureHost, inputs: AccountsInputs): vsc
   const writer = new AccountsSettingsWriter(inputs.config, () => settings.current.network);
   return vscode.Disposable.from(
     provider,
-    treeView,
+    attached ?? treeView,
     treeView.onDidChangeVisibility(updateTimer),
     new vscode.Disposable(() => timer && clearInterval(timer)),
     settings.onDidChange(({ previous, current }) => {

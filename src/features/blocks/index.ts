@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import * as z from '../../zod';
 import { Commands, Views } from '../../commands';
+import type { ViewSlot } from '../../lazyView';
 import type { Block, MirrorClient } from '../../mirror';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { refuse, runLookup, warn, type LookupNetwork, type LookupOutcome } from '../common/detailPanel/lookup';
@@ -17,7 +18,7 @@ import {
 import { targetOf } from '../common/targets';
 import { BLOCK_INPUT_HELP, parseBlockLookup, type BlockQuery } from './input';
 import { BlockPanels } from './panels';
-import { BlockNode, BlocksProvider } from './tree';
+import { BlockNode, BlocksProvider, type BlocksTreeNode } from './tree';
 
 /** How often the view re-reads the newest blocks while it is visible (a block closes every ~2 s). */
 export const BLOCKS_REFRESH_MS = 10_000;
@@ -53,6 +54,8 @@ export interface BlocksInputs {
   readonly settings: Setting<BlocksSettings>;
   readonly onDidChangeMirrorClient: vscode.Event<unknown>;
   readonly log: FeatureLog;
+  /** The Blocks view, when it was created before the feature loaded (src/lazyView.ts). */
+  readonly view?: ViewSlot<BlocksTreeNode>;
 }
 
 export function registerBlocks(host: FeatureHost, inputs: BlocksInputs): vscode.Disposable {
@@ -63,7 +66,10 @@ export function registerBlocks(host: FeatureHost, inputs: BlocksInputs): vscode.
     config: () => inputs.settings.current,
     clientFor: inputs.clientFor,
   });
-  const treeView = vscode.window.createTreeView(Views.blocks, { treeDataProvider: provider, showCollapseAll: false });
+  const attached = inputs.view?.attach(provider);
+  const treeView =
+    inputs.view?.treeView ??
+    vscode.window.createTreeView(Views.blocks, { treeDataProvider: provider, showCollapseAll: false });
   const feature: BlocksFeature = { provider, panels, treeView: treeView };
   host.exports.features['blocks'] = feature;
 
@@ -89,7 +95,7 @@ export function registerBlocks(host: FeatureHost, inputs: BlocksInputs): vscode.
   return vscode.Disposable.from(
     provider,
     panels,
-    treeView,
+    attached ?? treeView,
     { dispose: () => timer && clearInterval(timer) },
     treeView.onDidChangeVisibility(() => {
       updateTimer();

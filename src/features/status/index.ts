@@ -10,17 +10,11 @@ import { Disposable, toDisposable } from '../../util/lifecycle';
 import { createLocalPoller, type LocalHealth } from '../../status/local';
 import { ActiveTarget, type StatusTarget } from './follow';
 import { localLook, localMenuEntries, localTooltip, type LocalSnapshot } from './localPresent';
-import {
-  allMaintenanceInfos,
-  networkHealth,
-  StatusPoller,
-  type HealthLevel,
-  type MaintenanceInfo,
-  type PollOutcome,
-  type StatusClient,
-  type StatusNetwork,
-  type Summary,
-} from '../../status';
+import type { HealthLevel, MaintenanceInfo, PollOutcome, StatusClient, StatusNetwork, Summary } from '../../status';
+// The rules by their own modules, not the index: it would bring the client and its schemas, which
+// the services load with the first check (src/clients.ts), not at activation.
+import { allMaintenanceInfos, networkHealth } from '../../status/health';
+import { StatusPoller } from '../../status/poller';
 import {
   changeNotice,
   healthChange,

@@ -3,13 +3,9 @@
 // these onto VS Code objects.
 import { forNotification } from '../../present';
 import { escapeMarkdown } from '../common/markdown';
-import {
-  isTroubled,
-  type HealthLevel,
-  type MaintenanceInfo,
-  type NetworkHealth,
-  type StatusNetwork,
-} from '../../status';
+import type { HealthLevel, MaintenanceInfo, NetworkHealth, StatusNetwork } from '../../status';
+// From its own module: the index would bring the client, loaded with the first check (src/clients.ts).
+import { isTroubled } from '../../status/health';
 
 /** Everything the item shows, as the feature knows it at one moment. */
 export interface StatusSnapshot {

@@ -1,7 +1,8 @@
 // What the extension host loads at startup, as build/extension-build.mjs builds it for the .vsix: at
 // most 400 KB, no module in two files, none of the parts meant for first use (undici, viem, the
 // built-in ABIs, the mirror response schemas, the features behind the lazy seam of
-// src/lazyFeature.ts, src/infer's readers, the ABI layer), and, when the startup file is really
+// src/lazyFeature.ts and src/lazyView.ts, the clients and the HTTP layer, src/infer's readers, the
+// ABI layer), and, when the startup file is really
 // required (with a stand-in `vscode` module), one file read (the startup chunks are folded into it)
 // and no lazy file loaded; each lazy file then loads on its own, sharing the startup file's modules.
 import * as assert from 'assert';
@@ -22,9 +23,27 @@ const LAZY_SOURCES = [
   'src/abi/viemParts.ts',
   'src/walkthrough.ts',
   'src/features/common/index.ts',
+  // The clients and the one HTTP layer: the services build them with the first request.
+  'src/clients.ts',
+  'src/mirror/index.ts',
+  'src/mirror/client.ts',
+  'src/mirror/params.ts',
+  'src/mirror/transport.ts',
+  'src/mirror/tokens.ts',
+  'src/mirror/rates.ts',
+  'src/status/index.ts',
+  'src/status/client.ts',
+  'src/status/schemas.ts',
+  'src/net/index.ts',
+  'src/net/http.ts',
+  'src/net/budget.ts',
 ];
 /** Folders whose every module is loaded on first use, with the few small ones startup code shares. */
 const LAZY_FOLDERS: Record<string, readonly string[]> = {
+  // The two views are created at activation with a stand-in provider (src/lazyView.ts); their
+  // features load when a view is first shown or a command of theirs runs.
+  'src/features/accounts/': [],
+  'src/features/blocks/': [],
   'src/features/transactions/': [],
   'src/features/contracts/': [],
   'src/features/decode/': [],
@@ -38,6 +57,9 @@ const LAZY_FOLDERS: Record<string, readonly string[]> = {
 };
 /** The lazy features' files and what each exports (its registration). */
 const LAZY_FEATURES: Record<string, string> = {
+  'lazy-accounts.js': 'registerAccounts',
+  'lazy-blocks.js': 'registerBlocks',
+  'lazy-clients.js': 'createMirrorClient',
   'lazy-transactions.js': 'registerTransactions',
   'lazy-contracts.js': 'registerContracts',
   'lazy-decode.js': 'registerDecode',
