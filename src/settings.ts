@@ -77,34 +77,51 @@ export interface SettingsProblem {
   readonly message: string;
 }
 
-const globList = z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(500))).check(z.maxLength(100));
-
-const httpUrl = z.string().check(
-  z.trim(),
-  z.refine(s => {
-    try {
-      const u = new URL(s);
-      return (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password;
-    } catch {
-      return false;
-    }
-  }, 'must be an http:// or https:// URL without credentials'),
-);
-
-const accountEntry = z.union([
-  z.pipe(
-    z.string().check(z.trim(), z.minLength(1)),
-    z.transform((id: string) => ({ id })),
-  ),
-  z.pipe(
-    z.object({ id: z.string().check(z.trim(), z.minLength(1)), label: z.optional(z.string().check(z.trim())) }),
-    z.transform((o: { id: string; label?: string }) => (o.label ? { id: o.id, label: o.label } : { id: o.id })),
-  ),
-]);
-
-function boundedInt(min: number, max: number, fallback: number) {
-  return z.catch(z.int().check(z.gte(min), z.lte(max)), fallback);
+// The schemas are made once, on the first parse (not when the module loads), and shared: a
+// parse runs at activation and again on each change, and building a schema costs more than using
+// it. The account entry's, the largest, only when some account is set.
+function memo<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
 }
+
+const schemas = memo(() => {
+  const httpUrl = z.string().check(
+    z.trim(),
+    z.refine(s => {
+      try {
+        const u = new URL(s);
+        return (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password;
+      } catch {
+        return false;
+      }
+    }, 'must be an http:// or https:// URL without credentials'),
+  );
+  return {
+    network: z.enum(['auto', ...NETWORKS]),
+    scheme: z.enum(['https', 'http']),
+    httpUrl,
+    mirrorUrl: z.union([z.literal(''), httpUrl]),
+    bool: z.boolean(),
+    /** A whole number; each setting's bounds are checked by `num` below, with the bounds in its message. */
+    int: z.int(),
+    strings: z.array(z.string()),
+    globList: z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(500))).check(z.maxLength(100)),
+  };
+});
+
+const accountEntry = memo(() =>
+  z.union([
+    z.pipe(
+      z.string().check(z.trim(), z.minLength(1)),
+      z.transform((id: string) => ({ id })),
+    ),
+    z.pipe(
+      z.object({ id: z.string().check(z.trim(), z.minLength(1)), label: z.optional(z.string().check(z.trim())) }),
+      z.transform((o: { id: string; label?: string }) => (o.label ? { id: o.id, label: o.label } : { id: o.id })),
+    ),
+  ]),
+);
 
 /** Raw values as read from the configuration, keyed by the part after `ledgerLens.`. */
 export type RawSettings = Readonly<Record<string, unknown>>;
@@ -141,17 +158,18 @@ export function parseSettings(raw: RawSettings): { config: LedgerLensConfig; pro
     return fallback;
   }
 
-  const networkSetting = pick<'auto' | Network>('network', z.enum(['auto', ...NETWORKS]), 'auto');
+  const sc = schemas();
+  const networkSetting = pick<'auto' | Network>('network', sc.network, 'auto');
   const network = networkSetting === 'auto' ? DEFAULTS.network : networkSetting;
-  const scheme = pick('scheme', z.enum(['https', 'http']), DEFAULTS.scheme);
-  const customUrl = pick('mirrorNodeUrl', z.union([z.literal(''), httpUrl]), '');
-  const statusUrl = stripTrailingSlash(pick('statusUrl', httpUrl, DEFAULTS.statusUrl));
+  const scheme = pick('scheme', sc.scheme, DEFAULTS.scheme);
+  const customUrl = pick('mirrorNodeUrl', sc.mirrorUrl, '');
+  const statusUrl = stripTrailingSlash(pick('statusUrl', sc.httpUrl, DEFAULTS.statusUrl));
 
   const accounts: AccountSetting[] = [];
   const rawAccounts = raw['accounts'];
   if (Array.isArray(rawAccounts)) {
     rawAccounts.forEach((entry, i) => {
-      const r = accountEntry.safeParse(entry);
+      const r = accountEntry().safeParse(entry);
       if (r.success) accounts.push(r.data);
       else
         problems.push({
@@ -166,13 +184,13 @@ export function parseSettings(raw: RawSettings): { config: LedgerLensConfig; pro
   const num = (key: string, min: number, max: number, fallback: number) => {
     const v = raw[key];
     if (v === undefined || v === null) return fallback;
-    const r = boundedInt(min, max, Number.NaN).safeParse(v);
-    if (r.success && !Number.isNaN(r.data)) return r.data;
+    const r = sc.int.safeParse(v);
+    if (r.success && r.data >= min && r.data <= max) return r.data;
     problems.push({ key: `ledgerLens.${key}`, message: `must be a whole number from ${min} to ${max}` });
     return fallback;
   };
 
-  const excluded = pick('hover.excludedLanguages', z.array(z.string()), [] as string[]);
+  const excluded = pick('hover.excludedLanguages', sc.strings, [] as string[]);
   const config: LedgerLensConfig = {
     network,
     networkSetting,
@@ -184,22 +202,22 @@ export function parseSettings(raw: RawSettings): { config: LedgerLensConfig; pro
     requestTimeoutMs: num('requestTimeoutMs', 1000, 120_000, DEFAULTS.requestTimeoutMs),
     maxRequestsPerSecond: num('maxRequestsPerSecond', 1, 50, DEFAULTS.maxRequestsPerSecond),
     hover: {
-      enabled: pick('hover.enabled', z.boolean(), true),
-      anyShardRealm: pick('hover.anyShardRealm', z.boolean(), false),
+      enabled: pick('hover.enabled', sc.bool, true),
+      anyShardRealm: pick('hover.anyShardRealm', sc.bool, false),
       excludedLanguages: excluded,
     },
     transactionsLimit: num('transactions.limit', 1, 100, DEFAULTS.transactionsLimit),
     accountsRefreshIntervalSeconds: num('accountsRefreshIntervalSeconds', 0, 86_400, 0),
     status: {
       pollIntervalSeconds: num('status.pollIntervalSeconds', 10, 3600, DEFAULTS.pollIntervalSeconds),
-      notifyOnChange: pick('status.notifyOnChange', z.boolean(), false),
-      enabled: pick('status.enabled', z.boolean(), true),
+      notifyOnChange: pick('status.notifyOnChange', sc.bool, false),
+      enabled: pick('status.enabled', sc.bool, true),
     },
     abi: {
-      include: pick('abi.include', globList, DEFAULT_INCLUDE),
-      exclude: pick('abi.exclude', globList, DEFAULT_EXCLUDE),
+      include: pick('abi.include', sc.globList, DEFAULT_INCLUDE),
+      exclude: pick('abi.exclude', sc.globList, DEFAULT_EXCLUDE),
     },
-    fiatEnabled: pick('fiat.enabled', z.boolean(), true),
+    fiatEnabled: pick('fiat.enabled', sc.bool, true),
   };
   return { config, problems };
 }
