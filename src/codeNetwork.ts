@@ -14,15 +14,12 @@ import type {
   NetworkAnswer,
   WorkspaceEvidence,
 } from './infer';
+import { once } from './util/once';
 
 // src/infer (the readers of hardhat, foundry, .env, compose files and code) is required with the
 // first question (dist/lazy-infer.js), not when the extension starts.
-let inferModule: typeof Infer | undefined;
-function infer(): typeof Infer {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
-  inferModule ??= require('./infer') as typeof Infer;
-  return inferModule;
-}
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+const infer = once(() => require('./infer') as typeof Infer);
 
 /** The config files inference reads, as a watcher glob (see src/infer/workspace.ts). */
 const CONFIG_GLOB =

@@ -12,14 +12,12 @@ import { defaultMirrorBaseUrl, mirrorClientChanged, type LedgerLensConfig, type 
 import { CodeNetwork, localUsesConfigured } from './codeNetwork';
 import type { InferredNetwork } from './infer';
 import { Disposable } from './util/lifecycle';
+import { once } from './util/once';
 import { TrustNotice } from './trustNotice';
 
 /** The clients' code (src/clients.ts), required by the first client built, not at activation. */
-let clientsModule: typeof Clients | undefined;
-function clients(): typeof Clients {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the lazy seam (lazyFeature.ts)
-  return (clientsModule ??= require('./clients') as typeof Clients);
-}
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the lazy seam (lazyFeature.ts)
+const clients = once(() => require('./clients') as typeof Clients);
 
 /** The last mirror node request that failed for a reason other than the user's input. */
 export interface MirrorProblem {

@@ -1,6 +1,7 @@
 // The settings as one typed, validated snapshot. Pure: config.ts reads VS Code and hands the raw
 // values here, so the rules (defaults, bounds, the base URL) are unit-tested without VS Code.
 import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from './abi/globs';
+import { once } from './util/once';
 import * as z from './zod';
 import { NETWORKS, defaultMirrorUrl, networkLabelOf, type Network } from './ledger';
 
@@ -80,12 +81,7 @@ export interface SettingsProblem {
 // The schemas are made once, on the first parse (not when the module loads), and shared: a
 // parse runs at activation and again on each change, and building a schema costs more than using
 // it. The account entry's, the largest, only when some account is set.
-function memo<T>(make: () => T): () => T {
-  let made: T | undefined;
-  return () => (made ??= make());
-}
-
-const schemas = memo(() => {
+const schemas = once(() => {
   const httpUrl = z.string().check(
     z.trim(),
     z.refine(s => {
@@ -110,7 +106,7 @@ const schemas = memo(() => {
   };
 });
 
-const accountEntry = memo(() =>
+const accountEntry = once(() =>
   z.union([
     z.pipe(
       z.string().check(z.trim(), z.minLength(1)),

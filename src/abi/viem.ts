@@ -1,14 +1,10 @@
 // viem for the ABI layer, loaded on first call (viemParts.ts): each function here forwards to
 // viem's own, with viem's types.
 import type * as Viem from './viemParts';
+import { once } from '../util/once';
 
-let loaded: typeof Viem | undefined;
-
-function viem(): typeof Viem {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
-  loaded ??= require('./viemParts') as typeof Viem;
-  return loaded;
-}
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+const viem = once(() => require('./viemParts') as typeof Viem);
 
 export const bytesToHex = ((...args: Parameters<typeof Viem.bytesToHex>) =>
   viem().bytesToHex(...args)) as typeof Viem.bytesToHex;

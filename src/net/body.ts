@@ -3,16 +3,13 @@
 import type { Readable } from 'stream';
 import type * as Zlib from 'zlib';
 import { NetError } from './errors';
+import { once } from '../util/once';
 
 export const ACCEPT_ENCODING = 'gzip, br';
 
 // node:zlib is required with the first compressed body, not when the extension starts.
-let zlibModule: typeof Zlib | undefined;
-function zlibLoaded(): typeof Zlib {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
-  zlibModule ??= require('zlib') as typeof Zlib;
-  return zlibModule;
-}
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+const zlibLoaded = once(() => require('zlib') as typeof Zlib);
 
 /** The decoder for a Content-Encoding, null for identity, undefined when we cannot decode it. */
 function decoderFor(encoding: string): Zlib.Gunzip | Zlib.BrotliDecompress | Zlib.Inflate | null | undefined {

@@ -8,6 +8,7 @@
 // Loaded on first use, not when the extension starts (undiciParts.ts, a file of its own in the
 // bundle). The types are undici's own, from its index; the values come from the deep paths.
 import type { Agent as AgentClass, Dispatcher, EnvHttpProxyAgent as EnvHttpProxyAgentClass } from 'undici';
+import { once } from '../util/once';
 
 export type { Dispatcher };
 export type AgentOptions = AgentClass.Options;
@@ -22,13 +23,8 @@ interface Undici {
   readonly request: RequestApi;
 }
 
-let loaded: Undici | undefined;
-
-function undici(): Undici {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (undiciParts.ts)
-  loaded ??= require('./undiciParts') as Undici;
-  return loaded;
-}
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (undiciParts.ts)
+const undici = once(() => require('./undiciParts') as Undici);
 
 /** undici's `new Agent(options)`: a keep-alive pool per origin. */
 export function createAgent(options: AgentOptions): Dispatcher {
