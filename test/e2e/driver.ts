@@ -35,7 +35,7 @@ export interface Driver {
    * quick pick (the same widget): returns once the row was picked, the caller reads the new input.
    */
   runCommand(title: string, options?: { opensInput?: boolean }): Promise<void>;
-  /** Opens a workspace file by its path relative to the workspace (Quick Open), waits for its tab. */
+  /** Opens a workspace file by its path relative to the workspace (Quick Open, else Open File; up to three tries), waits for its tab. */
   openFile(relativePath: string): Promise<void>;
   /** Hovers the first occurrence of `text` in the active editor; returns the hover's text. */
   hoverText(text: string, options?: { waitFor?: string | RegExp; timeoutMs?: number }): Promise<string>;
@@ -168,7 +168,21 @@ export function createDriver(deps: DriverDeps): Driver {
     await page.locator('.editor-instance .view-lines').first().waitFor({ timeout: 15_000 });
   };
 
+  // A busy machine can defeat both ways once (a toast or a half-open widget in the way): up to
+  // three tries, with everything dismissed between them.
   const openFile = async (relativePath: string): Promise<void> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await openFileOnce(relativePath);
+        return;
+      } catch (e) {
+        if (attempt >= 3) throw e;
+        await dismiss();
+      }
+    }
+  };
+
+  const openFileOnce = async (relativePath: string): Promise<void> => {
     const base = path.basename(relativePath);
     try {
       // Quick Open: what a user does. Its file index can lag behind a file written moments ago,

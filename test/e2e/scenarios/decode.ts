@@ -104,15 +104,7 @@ export const scenario: Scenario = {
           )
           .first()
           .waitFor({ timeout: 90_000 });
-        for (let attempt = 1; ; attempt++) {
-          try {
-            await d.openFile(FILE);
-            break;
-          } catch (e) {
-            if (attempt >= 3) throw e;
-            await d.dismiss();
-          }
-        }
+        await d.openFile(FILE);
         // The artifacts are indexed in the background: until MyToken is in, the call reads otherwise.
         let text = '';
         for (let attempt = 1; attempt <= 10; attempt++) {

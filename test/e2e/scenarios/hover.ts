@@ -28,24 +28,12 @@ export const scenario: Scenario = {
     // Written first, so the workbench's file search has seen it by the time it is opened.
     const file = path.join(d.workspace, MEMO_FILE);
     fs.writeFileSync(file, `The account ${HOSTILE_ID} has a hostile memo.\n`);
-    // Quick Open's first search on a busy machine can outlast one wait: try again after Escape.
-    const open = async (relativePath: string): Promise<void> => {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await d.openFile(relativePath);
-          return;
-        } catch (e) {
-          if (attempt >= 3) throw e;
-          await d.dismiss();
-        }
-      }
-    };
 
     try {
       await step('hover an account id in a .sol file: balance and EVM address', async () => {
         // The recording of 0.0.8 with its balance (another recording of the same URL has none).
         await control.preferSource('no-params');
-        await open('contracts/Treasury.sol');
+        await d.openFile('contracts/Treasury.sol');
         await d.hoverText('0.0.8', { waitFor: 'Balance' });
         const text = clean(await visibleHover('Balance').innerText());
         expectIncludes(text, 'Account 0.0.8', 'kind and id');
@@ -63,7 +51,7 @@ export const scenario: Scenario = {
       });
 
       await step('hover a transaction id (SDK form) in a .ts file', async () => {
-        await open('scripts/transfer.ts');
+        await d.openFile('scripts/transfer.ts');
         await d.hoverText('0.0.10@1234567890.000000001', { waitFor: 'Transaction' });
         const hover = visibleHover('Transaction');
         const text = clean(await hover.innerText());
@@ -80,7 +68,7 @@ export const scenario: Scenario = {
             anAccount({ account: HOSTILE_ID, memo: HOSTILE_MEMO }),
           ),
         ]);
-        await open(MEMO_FILE);
+        await d.openFile(MEMO_FILE);
         await d.hoverText(HOSTILE_ID, { waitFor: 'Memo' });
         const hover = visibleHover('Memo');
         const text = clean(await hover.innerText());

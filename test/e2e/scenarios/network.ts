@@ -28,17 +28,6 @@ export const scenario: Scenario = {
     const { page, step, control } = d;
     const item = d.statusBarItem(ITEM);
     const visibleHover = (text: string | RegExp) => page.locator('.monaco-hover:visible', { hasText: text }).first();
-    const open = async (relativePath: string): Promise<void> => {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await d.openFile(relativePath);
-          return;
-        } catch (e) {
-          if (attempt >= 3) throw e;
-          await d.dismiss();
-        }
-      }
-    };
     const waitItem = async (text: string): Promise<string> => {
       await page.waitForFunction(
         ([id, wanted]) => {
@@ -63,7 +52,7 @@ export const scenario: Scenario = {
     };
 
     await step('a forMainnet() file: the status bar shows mainnet, and why', async () => {
-      await open(MAINNET_FILE);
+      await d.openFile(MAINNET_FILE);
       const text = await waitItem('mainnet-public: major outage');
       const tip = await tooltip('Client.forMainnet()');
       expectIncludes(tip, 'Ledger Lens · mainnet-public', 'tooltip heading');
@@ -84,7 +73,7 @@ export const scenario: Scenario = {
     });
 
     await step('a forTestnet() file: the status bar follows, testnet and why', async () => {
-      await open(TESTNET_FILE);
+      await d.openFile(TESTNET_FILE);
       const text = await waitItem('testnet');
       await item.locator('.codicon-check').first().waitFor({ timeout: 5000 });
       const tip = await tooltip('Client.forTestnet()');
@@ -111,7 +100,7 @@ export const scenario: Scenario = {
       // Its tab, as a user switches back (Quick Open when the editor was a preview and is gone).
       const tab = page.locator('.tabs-container .tab', { hasText: 'network-mainnet.ts' }).first();
       if ((await tab.count()) > 0) await tab.click();
-      else await open(MAINNET_FILE);
+      else await d.openFile(MAINNET_FILE);
       const text = await waitItem('mainnet-public: major outage');
       await item.locator('.codicon-error').first().waitFor({ timeout: 5000 });
       return { text };
