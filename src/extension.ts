@@ -14,7 +14,6 @@ import { registerStatus, type StatusInputs } from './features/status';
 import { hostOf, mirrorNetworkFor, whyLine } from './codeNetwork';
 import {
   abiIndexOnFirstUse,
-  panelNetworkChooser,
   wireAbi,
   wireAccounts,
   wireBlocks,
@@ -28,20 +27,7 @@ import {
   withSlice,
 } from './lazyWiring';
 
-// The features behind the lazy seam are wired in lazyWiring.ts (their tests import them from here).
-export {
-  panelNetworkChooser,
-  wireAbi,
-  wireAccounts,
-  wireBlocks,
-  wireCommon,
-  wireContracts,
-  wireDecode,
-  wireHover,
-  wireTerminal,
-  wireTransactions,
-  wireWalkthrough,
-};
+// The features behind the lazy seam are wired in lazyWiring.ts.
 
 // Set by the first statement of dist/extension.js (esbuild.mjs's banner); absent outside the bundle.
 declare const __ledgerLensLoadStart: number | undefined;

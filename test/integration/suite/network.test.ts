@@ -5,25 +5,13 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { TerminalFeatureApi } from '../../../src/features/terminal';
-import { activateLedgerLens, usePublicReplay, useReplay, waitFor } from '../helpers';
+import { activateLedgerLens, hoverMarkdown, usePublicReplay, useReplay, waitFor } from '../helpers';
 import { anAccount, recordFor } from '../../support/builders';
 
-async function hoverText(doc: vscode.TextDocument, needle: string): Promise<string | undefined> {
-  const offset = doc.getText().indexOf(needle);
-  assert.ok(offset >= 0, `${needle} is in the document`);
-  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
-    'vscode.executeHoverProvider',
-    doc.uri,
-    doc.positionAt(offset + 2),
-  );
-  for (const h of hovers) {
-    for (const c of h.contents) {
-      // Markdown escapes are removed so the text reads as the user sees it.
-      if (c instanceof vscode.MarkdownString && /\*\*Account\*\*|not found on/.test(c.value))
-        return c.value.replace(/\\(.)/g, '$1');
-    }
-  }
-  return undefined;
+/** Ledger Lens's hover (an account, or a miss) as the user reads it; undefined until it is there. */
+async function ledgerHover(doc: vscode.TextDocument, needle: string): Promise<string | undefined> {
+  const markdown = await hoverMarkdown(doc, needle);
+  return /\*\*Account\*\*|not found on/.test(markdown) ? markdown.replace(/\\(.)/g, '$1') : undefined;
 }
 
 describe('network from the code', () => {
@@ -45,7 +33,7 @@ describe('network from the code', () => {
       content:
         '// Client.forMainnet() is for production\nconst client = Client.forTestnet();\nconst treasury = "0.0.8";\n',
     });
-    const a = await waitFor(() => hoverText(onMainnet, '0.0.8'), 10_000, 'the mainnet hover');
+    const a = await waitFor(() => ledgerHover(onMainnet, '0.0.8'), 10_000, 'the mainnet hover');
     assert.ok(a.includes('mainnet · from Client.forMainnet() at line 2'), a);
     // Besides its lookups, a hover asks the rate of the network it used (its dollars): counted apart.
     const lookups = () =>
@@ -53,7 +41,7 @@ describe('network from the code', () => {
         .requests.map(r => r.url)
         .filter(u => !u.startsWith('/api/v1/network/exchangerate'));
     assert.deepStrictEqual(lookups(), ['/api/v1/accounts/0.0.8?transactions=false']);
-    const b = await waitFor(() => hoverText(onTestnet, '0.0.8'), 10_000, 'the testnet hover');
+    const b = await waitFor(() => ledgerHover(onTestnet, '0.0.8'), 10_000, 'the testnet hover');
     assert.ok(b.includes('testnet · from Client.forTestnet() at line 2'), b);
     assert.ok(
       replay().mirror.requests.some(r => r.url === '/api/v1/accounts/0.0.8?transactions=false'),
@@ -70,7 +58,7 @@ describe('network from the code', () => {
       language: 'javascript',
       content: 'const client = Client.forMainnet();\nconst payer = "0.0.4321";\n',
     });
-    const h = await waitFor(() => hoverText(doc, '0.0.4321'), 15_000, 'the hover');
+    const h = await waitFor(() => ledgerHover(doc, '0.0.4321'), 15_000, 'the hover');
     assert.ok(h.includes('not found on mainnet-public'), h);
     assert.ok(h.includes('Not on mainnet; found on testnet.'), h);
     assert.ok(h.includes('Memo: on testnet'), h);
@@ -80,7 +68,7 @@ describe('network from the code', () => {
   it('a file with no evidence says testnet by default', async () => {
     replay().mirror.preferSource('no-params');
     const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: 'const t = "0.0.8";\n' });
-    const h = await waitFor(() => hoverText(doc, '0.0.8'), 10_000, 'the hover');
+    const h = await waitFor(() => ledgerHover(doc, '0.0.8'), 10_000, 'the hover');
     assert.ok(h.includes('testnet · by default'), h);
   });
 
