@@ -49,6 +49,12 @@ export interface Driver {
   webviewFrame(): FrameLocator;
   /** The status bar item created with `createStatusBarItem(id, ...)` (the bare id, or the full one). */
   statusBarItem(id: string): Locator;
+  /**
+   * Hovers a workbench element (a status bar item, a tree row) and returns its tooltip's text once
+   * it shows `wanted` (any text when absent); the pointer arrives again when no tooltip shows at all,
+   * as a user would.
+   */
+  tooltipOf(item: Locator, wanted?: string | RegExp, timeoutMs?: number): Promise<string>;
   /** Texts of the notifications shown so far (the toasts, or the notification center). */
   notifications(): Promise<string[]>;
   /** Replaces a user setting (undefined removes it); the workbench picks it up live. */
@@ -224,6 +230,38 @@ export function createDriver(deps: DriverDeps): Driver {
   // before activation gets no answer from it, and VS Code does not ask again. The status item is
   // created by activate(): once it is there, the hover provider is registered.
   let active = false;
+  /**
+   * Makes `arrive` (a pointer move onto something with a hover) until `shown` is visible: up to
+   * three arrivals sharing `totalMs`. The last failure's message is kept.
+   */
+  const retryPointer = async (totalMs: number, arrive: () => Promise<void>, shown: Locator): Promise<void> => {
+    const tries = 3;
+    for (let attempt = 1; ; attempt++) {
+      await arrive();
+      try {
+        await shown.waitFor({ timeout: totalMs / tries });
+        return;
+      } catch (e) {
+        if (attempt === tries) throw e;
+        console.log(`    (no hover after ${Math.round(totalMs / tries)} ms: the pointer arrives again)`);
+        await page.mouse.move(2, 2);
+      }
+    }
+  };
+
+  const tooltipOf = async (item: Locator, wanted?: string | RegExp, timeoutMs = 10_000): Promise<string> => {
+    await whenActive();
+    await dismiss();
+    const any = page.locator('.monaco-hover:visible, .workbench-hover:visible');
+    const hover = (wanted === undefined ? any : any.filter({ hasText: wanted })).first();
+    await retryPointer(timeoutMs, () => item.hover(), any.first());
+    await hover.waitFor({ timeout: timeoutMs }).catch(async (e: unknown) => {
+      const seen = (await any.allInnerTexts()).join(' | ').slice(0, 300);
+      throw new Error(`${e instanceof Error ? e.message.split('\n')[0] : String(e)}; the tooltip said: ${seen}`);
+    });
+    return (await hover.innerText()).trim();
+  };
+
   const whenActive = async (): Promise<void> => {
     if (active) return;
     await page.locator(`[id="${EXTENSION_ID}.ledgerLens.status"]`).waitFor({ state: 'attached', timeout: 60_000 });
@@ -274,11 +312,19 @@ export function createDriver(deps: DriverDeps): Driver {
       return null;
     }, text);
     if (!box) throw new Error(`${JSON.stringify(text)} is not visible in the editor`);
-    await page.mouse.move(box.x - 30, box.y);
-    await page.mouse.move(box.x, box.y, { steps: 4 });
     const hover = page.locator('.monaco-hover:visible').first();
     const timeout = options.timeoutMs ?? 15_000;
-    await hover.waitFor({ timeout });
+    // On a loaded machine the editor now and then drops the pointer's arrival and shows no hover at
+    // all (not even "Loading…"), and waits for the next move. A user moves the pointer again: so do
+    // we, off the word and back, three times within the same total time.
+    await retryPointer(
+      timeout,
+      async () => {
+        await page.mouse.move(box.x - 30, box.y);
+        await page.mouse.move(box.x, box.y, { steps: 4 });
+      },
+      hover,
+    );
     if (options.waitFor !== undefined) {
       const wanted = options.waitFor;
       await page.locator('.monaco-hover:visible', { hasText: wanted }).first().waitFor({ timeout });
@@ -334,6 +380,7 @@ export function createDriver(deps: DriverDeps): Driver {
     expandView,
     webviewFrame: () => page.frameLocator('iframe.webview.ready').last().frameLocator('iframe#active-frame'),
     statusBarItem,
+    tooltipOf,
     notifications,
     setSetting: async (key, value) => {
       deps.writeSetting(key, value);

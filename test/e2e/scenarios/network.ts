@@ -4,7 +4,6 @@
 // naming the network and why in its tooltip. The same id, 0.0.8 with its testnet checksum, is
 // "wrong checksum for mainnet" in the first file (nothing asked) and the testnet account in the
 // second (asked of the replay standing in for testnet): no public mirror node is ever asked.
-import type { Locator } from 'playwright-core';
 import { expectIncludes, type Scenario } from '../driver';
 
 const ITEM = 'ledgerLens.status';
@@ -41,15 +40,7 @@ export const scenario: Scenario = {
       );
       return clean(await item.innerText());
     };
-    const tooltip = async (wanted: string): Promise<string> => {
-      await d.dismiss();
-      await item.hover();
-      const hover: Locator = page
-        .locator('.monaco-hover:visible, .workbench-hover:visible', { hasText: wanted })
-        .first();
-      await hover.waitFor({ timeout: 10_000 });
-      return clean(await hover.innerText());
-    };
+    const tooltip = async (wanted: string): Promise<string> => clean(await d.tooltipOf(item, wanted));
 
     await step('a forMainnet() file: the status bar shows mainnet, and why', async () => {
       await d.openFile(MAINNET_FILE);

@@ -1,7 +1,6 @@
 // The network status item in a real workbench: with each shared status page scenario served, the
 // item's text and tooltip for testnet and mainnet; the click menu with every scheduled maintenance;
 // switching network from that menu.
-import type { Locator } from 'playwright-core';
 import { expectIncludes, type Scenario } from '../driver';
 
 const ITEM = 'ledgerLens.status';
@@ -74,18 +73,8 @@ export const scenario: Scenario = {
       return clean(await item.innerText());
     };
 
-    const tooltip = async (): Promise<string> => {
-      await d.dismiss();
-      await item.hover();
-      const hover: Locator = page.locator('.monaco-hover:visible, .workbench-hover:visible').first();
-      await hover.waitFor({ timeout: 10_000 });
-      await page
-        .locator('.monaco-hover:visible, .workbench-hover:visible', { hasText: 'Last checked' })
-        .first()
-        .waitFor({ timeout: 10_000 });
-      const text = clean(await hover.innerText());
-      return text;
-    };
+    // "Last checked" is the tooltip's last line, written once a check has answered.
+    const tooltip = async (): Promise<string> => clean(await d.tooltipOf(item, 'Last checked'));
 
     const openMenu = async (): Promise<void> => {
       await d.dismiss();
@@ -196,12 +185,8 @@ export const scenario: Scenario = {
       try {
         await checkNow();
         const text = await waitItem(`${network}: status unknown`, 'question');
-        const tip = await tooltip().catch(async () => {
-          // Without a successful check the tooltip has no "Last checked" line.
-          const hover = page.locator('.monaco-hover:visible, .workbench-hover:visible').first();
-          await hover.waitFor({ timeout: 10_000 });
-          return clean(await hover.innerText());
-        });
+        // Without a successful check the tooltip has no "Last checked" line.
+        const tip = clean(await d.tooltipOf(item, 'Cannot reach status page'));
         expectIncludes(tip, /Cannot reach status page/, 'tooltip says why');
         return { text };
       } finally {

@@ -9,7 +9,18 @@ import { expectIncludes, type Scenario } from '../driver';
 export const scenario: Scenario = {
   name: 'tokens',
   settings: { 'ledgerLens.accounts': [{ id: TOKEN_ACCOUNT, label: 'Token holder' }] },
-  async run({ page, step, control, runCommand, webviewFrame, openLedgerLens, expandView, treeItem, dismiss }) {
+  async run({
+    page,
+    step,
+    control,
+    runCommand,
+    webviewFrame,
+    openLedgerLens,
+    expandView,
+    treeItem,
+    dismiss,
+    tooltipOf,
+  }) {
     const quickInput = page.locator('.quick-input-widget');
     const box = quickInput.locator('.quick-input-box input');
 
@@ -27,12 +38,7 @@ export const scenario: Scenario = {
       const account = treeItem(/^Token holder, 123\.45678900 ℏ ≈ \$61\.73/);
       await account.waitFor({ timeout: 20_000 });
       // The narrow sidebar cuts the description: the tooltip shows the dollars and their rate.
-      await account.hover();
-      const tooltip = page
-        .locator('.monaco-hover:visible, .workbench-hover:visible', { hasText: 'In dollars' })
-        .first();
-      await tooltip.waitFor({ timeout: 10_000 });
-      const text = (await tooltip.innerText()).replace(/\s+/g, ' ');
+      const text = (await tooltipOf(account, 'In dollars')).replace(/\s+/g, ' ');
       expectIncludes(text, 'In dollars: ≈ $61.73 at 1 ℏ = $0.50', 'the balance in dollars with its rate');
       return { account: await account.getAttribute('aria-label'), tooltip: text.slice(0, 200) };
     });
