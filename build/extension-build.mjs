@@ -19,6 +19,8 @@ export const LAZY = {
   'src/net/undiciParts.ts': 'lazy-undici',
   'src/mirror/schemas.ts': 'lazy-mirror-schemas',
   'src/abi/builtin.ts': 'lazy-abi-builtins',
+  // The settings' schemas and zod, for the first value that is not its default (src/settings.ts).
+  'src/settingsSchemas.ts': 'lazy-settings-schemas',
   // Features behind the lazy seam (src/lazyFeature.ts, wired in src/extension.ts).
   'src/clients.ts': 'lazy-clients',
   'src/features/accounts/index.ts': 'lazy-accounts',

@@ -2,7 +2,10 @@
 // values here, so the rules (defaults, bounds, the base URL) are unit-tested without VS Code.
 import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from './abi/globs';
 import { once } from './util/once';
-import * as z from './zod';
+import type * as Z from './zod';
+import type * as SettingsSchemas from './settingsSchemas';
+
+type Schemas = typeof SettingsSchemas.settingsSchemas;
 import { NETWORKS, defaultMirrorUrl, networkLabelOf, type Network } from './ledger';
 
 // The network list and its mappings live in the ledger; re-exported for the settings' users.
@@ -78,46 +81,20 @@ export interface SettingsProblem {
   readonly message: string;
 }
 
-// The schemas are made once, on the first parse (not when the module loads), and shared: a
-// parse runs at activation and again on each change, and building a schema costs more than using
-// it. The account entry's, the largest, only when some account is set.
-const schemas = once(() => {
-  const httpUrl = z.string().check(
-    z.trim(),
-    z.refine(s => {
-      try {
-        const u = new URL(s);
-        return (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password;
-      } catch {
-        return false;
-      }
-    }, 'must be an http:// or https:// URL without credentials'),
-  );
-  return {
-    network: z.enum(['auto', ...NETWORKS]),
-    scheme: z.enum(['https', 'http']),
-    httpUrl,
-    mirrorUrl: z.union([z.literal(''), httpUrl]),
-    bool: z.boolean(),
-    /** A whole number; each setting's bounds are checked by `num` below, with the bounds in its message. */
-    int: z.int(),
-    strings: z.array(z.string()),
-    globList: z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(500))).check(z.maxLength(100)),
-  };
-});
+// zod and the settings' schemas (settingsSchemas.ts) are loaded on first use, and each schema made
+// on its first use: VS Code hands every unset setting its manifest default, a value equal to that
+// default is our own constant (a unit test parses the manifest's defaults through these schemas) and
+// is taken as it is. So with default settings activation neither loads zod nor builds a schema; each
+// value the user did set is checked.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the lazy seam (lazyFeature.ts)
+const schemas = once(() => (require('./settingsSchemas') as typeof SettingsSchemas).settingsSchemas);
 
-const accountEntry = once(() =>
-  z.union([
-    z.pipe(
-      z.string().check(z.trim(), z.minLength(1)),
-      z.transform((id: string) => ({ id })),
-    ),
-    z.pipe(
-      z.object({ id: z.string().check(z.trim(), z.minLength(1)), label: z.optional(z.string().check(z.trim())) }),
-      z.transform((o: { id: string; label?: string }) => (o.label ? { id: o.id, label: o.label } : { id: o.id })),
-    ),
-  ]),
-);
+/** True when `value` is the default itself: the same primitive, or a list of the same strings. */
+function isDefault(value: unknown, fallback: unknown): boolean {
+  if (value === fallback) return true;
+  if (!Array.isArray(value) || !Array.isArray(fallback) || value.length !== fallback.length) return false;
+  return value.every((v, i) => typeof v === 'string' && v === fallback[i]);
+}
 
 /** Raw values as read from the configuration, keyed by the part after `ledgerLens.`. */
 export type RawSettings = Readonly<Record<string, unknown>>;
@@ -145,27 +122,27 @@ function stripTrailingSlash(url: string): string {
 /** Validates raw settings: every bad value falls back to its default and is reported. */
 export function parseSettings(raw: RawSettings): { config: LedgerLensConfig; problems: SettingsProblem[] } {
   const problems: SettingsProblem[] = [];
-  function pick<T>(key: string, schema: z.ZodMiniType<T>, fallback: T): T {
+  function pick<T>(key: string, schema: (s: Schemas) => Z.ZodMiniType<T>, fallback: T): T {
     const value = raw[key];
-    if (value === undefined || value === null) return fallback;
-    const r = schema.safeParse(value);
+    if (value === undefined || value === null || isDefault(value, fallback)) return fallback;
+    const r = schema(schemas()).safeParse(value);
     if (r.success) return r.data;
     problems.push({ key: `ledgerLens.${key}`, message: r.error.issues.map(i => i.message).join('; ') });
     return fallback;
   }
 
-  const sc = schemas();
-  const networkSetting = pick<'auto' | Network>('network', sc.network, 'auto');
+  const networkSetting = pick<'auto' | Network>('network', s => s.network(), 'auto');
   const network = networkSetting === 'auto' ? DEFAULTS.network : networkSetting;
-  const scheme = pick('scheme', sc.scheme, DEFAULTS.scheme);
-  const customUrl = pick('mirrorNodeUrl', sc.mirrorUrl, '');
-  const statusUrl = stripTrailingSlash(pick('statusUrl', sc.httpUrl, DEFAULTS.statusUrl));
+  const scheme = pick('scheme', s => s.scheme(), DEFAULTS.scheme);
+  // '' (the default: the network's own mirror node) is taken before any schema; anything else is a URL.
+  const customUrl = pick('mirrorNodeUrl', s => s.httpUrl(), '');
+  const statusUrl = stripTrailingSlash(pick('statusUrl', s => s.httpUrl(), DEFAULTS.statusUrl));
 
   const accounts: AccountSetting[] = [];
   const rawAccounts = raw['accounts'];
   if (Array.isArray(rawAccounts)) {
     rawAccounts.forEach((entry, i) => {
-      const r = accountEntry().safeParse(entry);
+      const r = schemas().accountEntry().safeParse(entry);
       if (r.success) accounts.push(r.data);
       else
         problems.push({
@@ -179,14 +156,14 @@ export function parseSettings(raw: RawSettings): { config: LedgerLensConfig; pro
 
   const num = (key: string, min: number, max: number, fallback: number) => {
     const v = raw[key];
-    if (v === undefined || v === null) return fallback;
-    const r = sc.int.safeParse(v);
+    if (v === undefined || v === null || v === fallback) return fallback;
+    const r = schemas().int().safeParse(v);
     if (r.success && r.data >= min && r.data <= max) return r.data;
     problems.push({ key: `ledgerLens.${key}`, message: `must be a whole number from ${min} to ${max}` });
     return fallback;
   };
 
-  const excluded = pick('hover.excludedLanguages', sc.strings, [] as string[]);
+  const excluded = pick('hover.excludedLanguages', s => s.strings(), [] as string[]);
   const config: LedgerLensConfig = {
     network,
     networkSetting,
@@ -198,22 +175,22 @@ export function parseSettings(raw: RawSettings): { config: LedgerLensConfig; pro
     requestTimeoutMs: num('requestTimeoutMs', 1000, 120_000, DEFAULTS.requestTimeoutMs),
     maxRequestsPerSecond: num('maxRequestsPerSecond', 1, 50, DEFAULTS.maxRequestsPerSecond),
     hover: {
-      enabled: pick('hover.enabled', sc.bool, true),
-      anyShardRealm: pick('hover.anyShardRealm', sc.bool, false),
+      enabled: pick('hover.enabled', s => s.bool(), true),
+      anyShardRealm: pick('hover.anyShardRealm', s => s.bool(), false),
       excludedLanguages: excluded,
     },
     transactionsLimit: num('transactions.limit', 1, 100, DEFAULTS.transactionsLimit),
     accountsRefreshIntervalSeconds: num('accountsRefreshIntervalSeconds', 0, 86_400, 0),
     status: {
       pollIntervalSeconds: num('status.pollIntervalSeconds', 10, 3600, DEFAULTS.pollIntervalSeconds),
-      notifyOnChange: pick('status.notifyOnChange', sc.bool, false),
-      enabled: pick('status.enabled', sc.bool, true),
+      notifyOnChange: pick('status.notifyOnChange', s => s.bool(), false),
+      enabled: pick('status.enabled', s => s.bool(), true),
     },
     abi: {
-      include: pick('abi.include', sc.globList, DEFAULT_INCLUDE),
-      exclude: pick('abi.exclude', sc.globList, DEFAULT_EXCLUDE),
+      include: pick('abi.include', s => s.globList(), DEFAULT_INCLUDE),
+      exclude: pick('abi.exclude', s => s.globList(), DEFAULT_EXCLUDE),
     },
-    fiatEnabled: pick('fiat.enabled', sc.bool, true),
+    fiatEnabled: pick('fiat.enabled', s => s.bool(), true),
   };
   return { config, problems };
 }

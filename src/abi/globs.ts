@@ -1,6 +1,6 @@
 // The artifact folders and globs (pure): the defaults of `ledgerLens.abi.include` and
-// `ledgerLens.abi.exclude` (checked with zod: a bad value falls back to the default and is logged).
-import * as z from '../zod';
+// `ledgerLens.abi.exclude` (their values are checked with the other settings, in settings.ts) and the
+// glob matching the indexer and the watcher share.
 
 export const DEFAULT_INCLUDE: readonly string[] = [
   '**/artifacts/**/*.sol/*.json',
@@ -12,30 +12,11 @@ export const DEFAULT_INCLUDE: readonly string[] = [
 ];
 export const DEFAULT_EXCLUDE: readonly string[] = ['**/node_modules/**', '**/build-info/**', '**/*.dbg.json'];
 
-// Built on first use (z.lazy), not at activation.
-const globs = z.lazy(() => z.array(z.string().check(z.minLength(1), z.maxLength(500))).check(z.maxLength(100)));
-
+/** The ABI folders' settings as the ABI feature is handed them. */
 export interface AbiGlobs {
   readonly include: readonly string[];
   readonly exclude: readonly string[];
   readonly problems: readonly string[];
-}
-
-/** Reads the two settings' raw values; anything invalid is replaced by the default and reported. */
-export function readGlobs(include: unknown, exclude: unknown): AbiGlobs {
-  const problems: string[] = [];
-  const pick = (key: string, value: unknown, fallback: readonly string[]) => {
-    if (value === undefined) return fallback;
-    const parsed = globs.safeParse(value);
-    if (parsed.success) return parsed.data;
-    problems.push(`setting ledgerLens.abi.${key}: expected a list of glob patterns; using the default`);
-    return fallback;
-  };
-  return {
-    include: pick('include', include, DEFAULT_INCLUDE),
-    exclude: pick('exclude', exclude, DEFAULT_EXCLUDE),
-    problems,
-  };
 }
 
 /** One glob pattern for `findFiles`: `{a,b}` for several. */

@@ -63,6 +63,5 @@ export {
   globToRegExp,
   joinGlobs,
   matchesAny,
-  readGlobs,
   type AbiGlobs,
 } from './globs';

@@ -14,7 +14,7 @@
 //   first; LEDGER_LENS_BENCH_ACTIVATION_SAMPLES sets the count (0 skips it).
 import * as fs from 'fs';
 import * as path from 'path';
-import { measureActivation } from '../harness/activation';
+import { measureActivation, type ActivationSamples } from '../harness/activation';
 import { projectRoot } from '../harness/proc';
 import { buildMetafiles, extensionBuild, noticesModule, type Metafile } from '../support/bundles';
 import { stats, type BenchRow } from './harness';
@@ -134,23 +134,35 @@ async function activationRows(): Promise<BenchRow[]> {
       },
     ];
   }
-  const { samples: ms, baseline, logLines } = await measureActivation(samples);
+  const rows = profileRows(await measureActivation(samples, 'defaults'), name, true);
+  // The same with endpoint settings: values to check, so zod and the URL schema load in activate().
+  const endpoints = await measureActivation(samples, 'endpoints');
+  rows.push(...profileRows(endpoints, `${name}, endpoint settings set`, false));
+  return rows;
+}
+
+/** The rows of one profile; `goal`: the figures the ≤ 20 ms goal is judged on (a fresh install). */
+function profileRows({ samples: ms, baseline, logLines }: ActivationSamples, name: string, goal: boolean): BenchRow[] {
   const own = ms.map((m, i) => m - (baseline[i] ?? 0));
   const s = stats(own);
   const marks = logLines.map(ownMarksMs).filter((m): m is number => m !== undefined);
   const host = stats(ms);
   const floor = stats(baseline);
+  const judged = (pass: boolean) => (goal ? { goal: `≤ ${ACTIVATION_GOAL_MS}`, pass } : {});
+  const setting = goal
+    ? 'default settings (a fresh install; http.proxy at a closed loopback port, so nothing leaves the machine)'
+    : 'ledgerLens.mirrorNodeUrl and statusUrl set (at a closed loopback port): zod and the URL schema load in activate()';
   return [
     {
-      name: 'activation (extension host: module load + activate)',
+      name: goal ? 'activation (extension host: module load + activate)' : '  host figure, endpoint settings set',
       value: host.median,
       unit: 'ms',
       note:
-        `median of ${host.samples} fresh workbenches (code-server, ledger-lens.vsix), samples ${ms.join(', ')} ms; ` +
+        `median of ${host.samples} fresh workbenches (code-server, ledger-lens.vsix), ${setting}; samples ${ms.join(', ')} ms; ` +
         `the extension host's codeLoadingTime + activateCallTime`,
     },
     {
-      name: '  an empty extension, same workbenches',
+      name: goal ? '  an empty extension, same workbenches' : '  an empty extension, same workbenches (endpoints)',
       value: floor.median,
       unit: 'ms',
       note: `test/bench/baseline-extension (activate() does nothing), samples ${baseline.join(', ')} ms: the host's own cost`,
@@ -159,16 +171,16 @@ async function activationRows(): Promise<BenchRow[]> {
       name,
       value: s.median,
       unit: 'ms',
-      goal: `≤ ${ACTIVATION_GOAL_MS}`,
-      pass: s.median <= ACTIVATION_GOAL_MS,
+      ...judged(s.median <= ACTIVATION_GOAL_MS),
       note: `Ledger Lens minus the empty extension, workbench by workbench: ${own.join(', ')} ms`,
     },
     {
-      name: '  module load + activate() (own performance marks)',
+      name: goal
+        ? '  module load + activate() (own performance marks)'
+        : '  own performance marks, endpoint settings set',
       value: marks.length ? stats(marks).median : Number.NaN,
       unit: 'ms',
-      goal: `≤ ${ACTIVATION_GOAL_MS}`,
-      pass: marks.length > 0 && stats(marks).median <= ACTIVATION_GOAL_MS,
+      ...judged(marks.length > 0 && stats(marks).median <= ACTIVATION_GOAL_MS),
       note: `from the bundle's first statement to activate()'s return, wall clock. The extension's log: ${logLines.join(' | ') || 'none found'}`,
     },
   ];

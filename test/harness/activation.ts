@@ -100,10 +100,28 @@ async function baselineVsix(): Promise<string> {
 }
 
 /**
+ * The settings a workbench is measured with. Nothing may leave the machine either way.
+ * - `defaults`: a fresh install, no `ledgerLens.*` setting; VS Code's `http.proxy` (which Ledger
+ *   Lens's HTTP layer and the extension host both honour) points at a closed loopback port, so the
+ *   first requests after activation (the status page) fail at once instead of reaching the internet.
+ * - `endpoints`: `ledgerLens.mirrorNodeUrl` and `statusUrl` set (to that closed port): a user's value
+ *   to check, so the settings' schemas and zod load during activation.
+ */
+export type ActivationProfile = 'defaults' | 'endpoints';
+const DEAD_END = 'http://127.0.0.1:9';
+const PROFILE_SETTINGS: Record<ActivationProfile, Record<string, unknown>> = {
+  defaults: { 'http.proxy': DEAD_END, 'http.proxySupport': 'override' },
+  endpoints: { 'ledgerLens.mirrorNodeUrl': DEAD_END, 'ledgerLens.statusUrl': DEAD_END },
+};
+
+/**
  * Fresh workbenches with the packaged extension and the empty baseline beside it; both activation
  * times in each.
  */
-export async function measureActivation(samples = 3): Promise<ActivationSamples> {
+export async function measureActivation(
+  samples = 3,
+  profile: ActivationProfile = 'defaults',
+): Promise<ActivationSamples> {
   const root = projectRoot();
   const vsix = path.join(root, 'ledger-lens.vsix');
   if (!fs.existsSync(vsix)) throw new Error(`${vsix} is missing: run npm run package first`);
@@ -115,7 +133,7 @@ export async function measureActivation(samples = 3): Promise<ActivationSamples>
     portBlock: PortBlocks.spare,
     vsix: [vsix, baseline],
     // Nowhere to go: the figure is activation, not the first requests.
-    settings: { 'ledgerLens.mirrorNodeUrl': 'http://127.0.0.1:9', 'ledgerLens.statusUrl': 'http://127.0.0.1:9' },
+    settings: PROFILE_SETTINGS[profile],
   });
   const browser = await launchBrowser(tools.chromium);
   try {

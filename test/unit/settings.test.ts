@@ -1,4 +1,7 @@
 import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { projectRoot } from './ledger/paths';
 import { NETWORKS, mirrorClientChanged, networkLabel, parseSettings, type RawSettings } from '../../src/settings';
 
 function problemKeys(raw: RawSettings): string[] {
@@ -36,6 +39,36 @@ describe('settings', () => {
       },
       fiatEnabled: true,
     });
+  });
+
+  // What VS Code hands the extension for settings nobody set: package.json's defaults. parseSettings
+  // takes a value equal to its own default without loading zod, so the two must be the same values.
+  it('package.json defaults are the values parseSettings falls back to, each accepted as it is', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(projectRoot(), 'package.json'), 'utf8')) as {
+      contributes: { configuration: { properties: Record<string, { default?: unknown }> } };
+    };
+    const raw: Record<string, unknown> = {};
+    for (const [key, p] of Object.entries(manifest.contributes.configuration.properties))
+      if (key.startsWith('ledgerLens.') && 'default' in p) raw[key.slice('ledgerLens.'.length)] = p.default;
+    assert.ok(Object.keys(raw).length >= 15, `defaults read: ${Object.keys(raw).join(', ')}`);
+    const fromManifest = parseSettings(raw);
+    assert.deepStrictEqual(fromManifest.problems, []);
+    assert.deepStrictEqual(fromManifest.config, parseSettings({}).config);
+  });
+
+  it('a value that only looks like its default is still checked', () => {
+    // Same length as the default list, but not a list of the same strings.
+    const exclude = ['**/node_modules/**', '**/build-info/**', 42];
+    assert.deepStrictEqual(problemKeys({ 'abi.exclude': exclude }), ['ledgerLens.abi.exclude']);
+    assert.deepStrictEqual(problemKeys({ 'hover.excludedLanguages': [''] }), []);
+    assert.deepStrictEqual(problemKeys({ 'hover.excludedLanguages': [1] }), ['ledgerLens.hover.excludedLanguages']);
+    assert.deepStrictEqual(problemKeys({ requestTimeoutMs: '10000' }), ['ledgerLens.requestTimeoutMs']);
+    assert.deepStrictEqual(problemKeys({ 'hover.enabled': 'true' }), ['ledgerLens.hover.enabled']);
+    // A default URL with spaces round it is a value the user typed: trimmed by the schema.
+    assert.strictEqual(
+      parseSettings({ statusUrl: ' https://status.hedera.com ' }).config.statusUrl,
+      'https://status.hedera.com',
+    );
   });
 
   it('reads the ABI globs, refusing anything but a list of patterns', () => {

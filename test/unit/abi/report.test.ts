@@ -1,7 +1,7 @@
 // The Decode calldata report and the hover one-liner, and the artifact glob settings.
 import * as assert from 'assert';
 import { AbiIndex, decodeReport, oneLiner, readPasted } from '../../../src/abi';
-import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, globToRegExp, matchesAny, readGlobs } from '../../../src/abi/globs';
+import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, globToRegExp, matchesAny } from '../../../src/abi/globs';
 import { MY_TOKEN, call, indexOf, load, longZero, word } from './helpers';
 
 const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
@@ -93,19 +93,5 @@ describe('artifact globs', () => {
     assert.ok(!globToRegExp('*.json').test('dir/x.json'));
     assert.ok(globToRegExp('v?.json').test('v1.json'));
     assert.ok(globToRegExp('a+b.json').test('a+b.json'));
-  });
-
-  it('settings: a bad value falls back to the default, and says so', () => {
-    assert.deepStrictEqual(readGlobs(undefined, undefined), {
-      include: DEFAULT_INCLUDE,
-      exclude: DEFAULT_EXCLUDE,
-      problems: [],
-    });
-    const bad = readGlobs('artifacts', ['**/tmp/**']);
-    assert.deepStrictEqual(bad.include, DEFAULT_INCLUDE);
-    assert.deepStrictEqual(bad.exclude, ['**/tmp/**']);
-    assert.deepStrictEqual(bad.problems, [
-      'setting ledgerLens.abi.include: expected a list of glob patterns; using the default',
-    ]);
   });
 });

@@ -2,7 +2,7 @@
 // most 400 KB, no module in two files, none of the parts meant for first use (undici, viem, the
 // built-in ABIs, the mirror response schemas, the features behind the lazy seam of
 // src/lazyFeature.ts and src/lazyView.ts, the clients and the HTTP layer, src/infer's readers, the
-// ABI layer), and, when the startup file is really
+// ABI layer, zod), and, when the startup file is really
 // required (with a stand-in `vscode` module), one file read (the startup chunks are folded into it)
 // and no lazy file loaded; each lazy file then loads on its own, sharing the startup file's modules.
 import * as assert from 'assert';
@@ -14,9 +14,13 @@ import { extensionBuild, type Metafile } from '../../support/bundles';
 import { projectRoot } from '../ledger/paths';
 import { PanelTypes } from '../../../src/commands';
 import * as protocol from '../../../webview/protocol';
+import type * as SettingsSchemas from '../../../src/settingsSchemas';
 
-const LAZY_PACKAGES = ['undici', 'viem', 'abitype', '@noble/hashes'];
+const LAZY_PACKAGES = ['undici', 'viem', 'abitype', '@noble/hashes', 'zod'];
 const LAZY_SOURCES = [
+  // zod and the settings' schemas, required for the first value that is not its default.
+  'src/zod.ts',
+  'src/settingsSchemas.ts',
   'src/mirror/schemas.ts',
   'src/abi/builtin.ts',
   'src/net/undiciParts.ts',
@@ -52,7 +56,7 @@ const LAZY_FOLDERS: Record<string, readonly string[]> = {
   'src/features/abi/': [],
   // Which network answers (route.ts, resolve.ts) is asked by the status item; the readers are lazy.
   'src/infer/': ['src/infer/route.ts', 'src/infer/resolve.ts'],
-  // The settings check `ledgerLens.abi.include` / `exclude` (globs.ts); the decoders are lazy.
+  // The settings hold the defaults of `ledgerLens.abi.include` / `exclude` (globs.ts); the decoders are lazy.
   'src/abi/': ['src/abi/globs.ts'],
 };
 /** The lazy features' files and what each exports (its registration). */
@@ -176,6 +180,11 @@ describe('startup: what the extension host loads before activate()', function ()
       assert.strictEqual(typeof undici.Agent, 'function');
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle just built
       const viem = require(path.join(dir, 'lazy-viem.js')) as { keccak256(s: string): string };
+      // The settings' schemas, with zod's English messages, as a value that is not its default needs.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle just built
+      const { settingsSchemas } = require(path.join(dir, 'lazy-settings-schemas.js')) as typeof SettingsSchemas;
+      const wrong = settingsSchemas.bool().safeParse('yes');
+      assert.ok(!wrong.success && /expected boolean, received string/.test(wrong.error.issues[0]?.message ?? ''));
       assert.strictEqual(
         viem.keccak256('0x'),
         '0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470',
