@@ -346,7 +346,7 @@ export function wireWalkthrough(host: FeatureHost, log: FeatureLog): vscode.Disp
 export function wireAbi(host: FeatureHost, services: Services, abi: () => AbiIndex): vscode.Disposable {
   return withSlice(
     services,
-    c => ({ include: c.abi.include, exclude: c.abi.exclude, problems: [] }),
+    c => ({ include: c.abi.include, exclude: c.abi.exclude }),
     settings => {
       const feature = lazily(services.log, host, {
         name: 'abi',

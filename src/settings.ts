@@ -4,9 +4,9 @@ import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from './abi/globs';
 import { once } from './util/once';
 import type * as Z from './zod';
 import type * as SettingsSchemas from './settingsSchemas';
+import { NETWORKS, defaultMirrorUrl, networkLabelOf, type Network } from './ledger';
 
 type Schemas = typeof SettingsSchemas.settingsSchemas;
-import { NETWORKS, defaultMirrorUrl, networkLabelOf, type Network } from './ledger';
 
 // The network list and its mappings live in the ledger; re-exported for the settings' users.
 export { NETWORKS, type Network };

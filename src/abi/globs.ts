@@ -12,11 +12,10 @@ export const DEFAULT_INCLUDE: readonly string[] = [
 ];
 export const DEFAULT_EXCLUDE: readonly string[] = ['**/node_modules/**', '**/build-info/**', '**/*.dbg.json'];
 
-/** The ABI folders' settings as the ABI feature is handed them. */
+/** The ABI folders' settings as the ABI feature is handed them (checked by settings.ts, which logs a bad value). */
 export interface AbiGlobs {
   readonly include: readonly string[];
   readonly exclude: readonly string[];
-  readonly problems: readonly string[];
 }
 
 /** One glob pattern for `findFiles`: `{a,b}` for several. */

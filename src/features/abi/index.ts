@@ -67,7 +67,6 @@ export function registerAbi(host: FeatureHost, inputs: AbiInputs): vscode.Dispos
   async function fullScan(): Promise<void> {
     const mine = ++generation;
     await index.warm();
-    for (const p of globs.problems) log.warn(p);
     const found = await vscode.workspace.findFiles(joinGlobs(globs.include), joinGlobs(globs.exclude));
     if (mine !== generation) return;
     index.clear();
