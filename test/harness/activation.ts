@@ -33,6 +33,15 @@ export async function readActivationMs(page: Page, runCommand: (title: string) =
 async function activationMsOf(page: Page, name: string): Promise<number> {
   const row = page.locator('.runtime-extensions-editor .monaco-list-row', { hasText: name }).first();
   const time = row.locator('.activation-time, .activationTime').first();
+  // A virtual list, slowest first: rows out of view are not in the page. In a short window (the
+  // editor may open as a modal) the row can be below the fold: scroll down until it is rendered.
+  const list = page.locator('.runtime-extensions-editor .monaco-list').first();
+  await list.waitFor({ timeout: 20_000 });
+  for (let scrolled = 0; (await row.count()) === 0 && scrolled < 40; scrolled++) {
+    await list.hover();
+    await page.mouse.wheel(0, 200);
+    await page.waitForTimeout(100);
+  }
   await time.waitFor({ timeout: 20_000 });
   const deadline = Date.now() + 20_000;
   for (;;) {
