@@ -2,7 +2,16 @@
 // errors turned into MirrorErrors in the mirror node's words. Timeouts, the size cap, same-origin
 // redirects, retries, 429 handling, compression, the proxy and the per-origin request budget are
 // done once, in src/net.
-import { HttpClient, NetError, RequestBudgets, formatBytes, hostOf, linkSignals, type PriorityInput } from '../net';
+import {
+  HttpClient,
+  NetError,
+  RequestBudgets,
+  formatBytes,
+  hostOf,
+  linkSignals,
+  proxyFailure,
+  type PriorityInput,
+} from '../net';
 import { MirrorError } from './errors';
 
 export { retryAfterMs, sleep } from '../net';
@@ -151,6 +160,8 @@ function redirectWords(e: NetError, url: string): string {
 }
 
 function networkWords(e: NetError, host: string): string {
+  const proxy = proxyFailure(e);
+  if (proxy !== undefined) return `Cannot reach the mirror node at ${host}: ${proxy}`;
   switch (e.details.reason) {
     case 'refused':
       return `Cannot reach ${host}: connection refused (is the mirror node running?)`;

@@ -31,6 +31,8 @@ export interface NetErrorDetails {
   readonly timeoutMs?: number;
   /** For `aborted`: true when the layer was closed rather than the caller cancelling. */
   readonly closed?: boolean;
+  /** For `network`: the proxy (`host:port`) whose connection failed, when it was the proxy's and not the server's. */
+  readonly proxy?: string;
   readonly cause?: unknown;
 }
 
@@ -72,7 +74,13 @@ export function errorCode(e: unknown): string | undefined {
 }
 
 /** Classifies a failure of the socket or the library into a `network` or `timeout` NetError. */
-export function fromSocketError(error: unknown, url: string, timeoutMs: number): NetError {
+export function fromSocketError(
+  error: unknown,
+  url: string,
+  timeoutMs: number,
+  /** The proxy URLs requests may go through (VS Code's http.proxy, HTTPS_PROXY…). */
+  proxies: readonly string[] = [],
+): NetError {
   const code = errorCode(error);
   const host = hostOf(url);
   if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
@@ -90,6 +98,11 @@ export function fromSocketError(error: unknown, url: string, timeoutMs: number):
             : code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH'
               ? 'incomplete'
               : 'other';
+  const proxy = reason === 'incomplete' ? undefined : failingProxy(error, proxies, url);
+  if (proxy !== undefined) {
+    const details = { reason, proxy, cause: error };
+    return new NetError('network', url, `cannot reach ${host}: ${proxyWords(reason, proxy)}`, details);
+  }
   const detail = error instanceof Error ? error.message : String(error);
   const words: Record<NetworkReason, string> = {
     refused: `connection refused by ${host}`,
@@ -100,4 +113,74 @@ export function fromSocketError(error: unknown, url: string, timeoutMs: number):
     other: `cannot reach ${host}: ${detail}`,
   };
   return new NetError('network', url, words[reason], { reason, cause: error });
+}
+
+/** What went wrong with the proxy, for a NetError that has `details.proxy`; undefined otherwise. */
+export function proxyFailure(e: NetError): string | undefined {
+  const { proxy, reason } = e.details;
+  return proxy === undefined ? undefined : proxyWords(reason, proxy);
+}
+
+function proxyWords(reason: NetErrorDetails['reason'], proxy: string): string {
+  const fix = "(VS Code's http.proxy setting, or the HTTPS_PROXY / HTTP_PROXY variables)";
+  switch (reason) {
+    case 'refused':
+      return `the proxy ${proxy} refused the connection ${fix}`;
+    case 'dns':
+      return `the proxy's host ${proxy} was not found (DNS lookup failed) ${fix}`;
+    case 'timed-out':
+      return `the connection to the proxy ${proxy} timed out ${fix}`;
+    case 'reset':
+      return `the proxy ${proxy} closed the connection ${fix}`;
+    default:
+      return `the proxy ${proxy} failed ${fix}`;
+  }
+}
+
+/**
+ * The proxy (`host:port`) a socket error came from: the error (or a cause) names the address and
+ * port it could not connect to, or the host name it could not resolve, and one of `proxies` is there.
+ */
+function failingProxy(error: unknown, proxies: readonly string[], url: string): string | undefined {
+  if (proxies.length === 0) return undefined;
+  let address: string | undefined;
+  let port: number | undefined;
+  let hostname: string | undefined;
+  for (let cur: unknown = error, depth = 0; cur && typeof cur === 'object' && depth < 4; depth++) {
+    const c = cur as { address?: unknown; port?: unknown; hostname?: unknown; cause?: unknown };
+    if (typeof c.address === 'string') address ??= c.address;
+    if (typeof c.port === 'number') port ??= c.port;
+    if (typeof c.hostname === 'string') hostname ??= c.hostname;
+    cur = c.cause;
+  }
+  for (const p of proxies) {
+    let u: URL;
+    try {
+      u = new URL(p);
+    } catch {
+      continue;
+    }
+    const name = u.hostname.replace(/^\[|\]$/g, '');
+    const proxyPort = Number(u.port || (u.protocol === 'https:' ? 443 : 80));
+    if (hostname !== undefined && hostname === name) return u.host;
+    if (address === undefined || (port !== undefined && port !== proxyPort)) continue;
+    if (address === name) return u.host;
+    // A proxy named by host name: the error holds the address it resolved to. The port alone
+    // decides then, when the server's port is another.
+    if (!isIpLiteral(name) && port !== undefined && port !== portOf(url)) return u.host;
+  }
+  return undefined;
+}
+
+function isIpLiteral(host: string): boolean {
+  return /^[\d.]+$/.test(host) || host.includes(':');
+}
+
+function portOf(url: string): number | undefined {
+  try {
+    const u = new URL(url);
+    return Number(u.port || (u.protocol === 'https:' ? 443 : 80));
+  } catch {
+    return undefined;
+  }
 }

@@ -7,7 +7,7 @@ import { request, type Dispatcher } from './undici';
 import { RequestBudgets, type PriorityInput } from './budget';
 import { ACCEPT_ENCODING, readBody } from './body';
 import { NetError, fromSocketError, hostOf } from './errors';
-import { createDispatcher, type ProxyConfig } from './proxy';
+import { createDispatcher, decideProxy, type ProxyConfig } from './proxy';
 import { linkSignals } from './signals';
 import { userAgent } from './userAgent';
 
@@ -83,6 +83,12 @@ export class HttpClient {
     this.proxy = proxy;
     this.pool = undefined;
     old?.close().catch(() => undefined);
+  }
+
+  /** The proxy URLs in effect, to tell a proxy's failure from the server's. */
+  private proxies(): string[] {
+    const d = decideProxy(this.proxy, this.env ?? process.env);
+    return [d?.httpProxy, d?.httpsProxy].filter((p): p is string => p !== undefined);
   }
 
   private get dispatcher(): Dispatcher {
@@ -238,7 +244,7 @@ export class HttpClient {
           cause: error,
         });
       }
-      throw fromSocketError(error, url, timeoutMs);
+      throw fromSocketError(error, url, timeoutMs, this.proxies());
     } finally {
       attempt.dispose();
     }

@@ -4,7 +4,7 @@
 // when the URL changes.
 import { STATUS_CODES } from 'http';
 import * as z from '../zod';
-import { HttpClient, NetError, hostOf, linkSignals, type Priority } from '../net';
+import { HttpClient, NetError, hostOf, linkSignals, proxyFailure, type Priority } from '../net';
 import { maintenancesSchema, summarySchema, type Maintenances, type Summary } from './schemas';
 
 export interface StatusClientOptions {
@@ -235,6 +235,8 @@ function redirectError(e: NetError, url: string): StatusError {
 }
 
 function networkReason(e: NetError): string {
+  const proxy = proxyFailure(e);
+  if (proxy !== undefined) return proxy;
   const host = hostOf(e.url);
   switch (e.details.reason) {
     case 'refused':

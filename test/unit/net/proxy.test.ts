@@ -1,6 +1,8 @@
 import * as assert from 'assert';
 import { HttpClient, NetError, decideProxy, type GetOptions } from '../../../src/net';
+import { createMirrorClient } from '../../../src/mirror';
 import { createStatusClient } from '../../../src/status';
+import * as net from 'net';
 import { rejection, startProxy, startServer, type Server, type TestProxy } from './support';
 
 const BASE: GetOptions = { timeoutMs: 3000, maxBodyBytes: 1 << 20 };
@@ -125,6 +127,96 @@ describe('net/proxy: through a loopback proxy that counts', function () {
       assert.strictEqual(proxy.seen.length, 1);
       assert.strictEqual(server.requests[0].path, '/api/v2/summary.json');
     } finally {
+      status.dispose();
+    }
+  });
+});
+
+/** A loopback port nothing listens on (bound, then released). */
+async function closedPort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>(resolve => srv.listen(0, '127.0.0.1', resolve));
+  const { port } = srv.address() as net.AddressInfo;
+  await new Promise<void>(resolve => srv.close(() => resolve()));
+  return port;
+}
+
+describe('net/proxy: a proxy that fails is named as the proxy, not as the server', function () {
+  this.timeout(15000);
+  const clients: HttpClient[] = [];
+  afterEach(() => {
+    for (const c of clients.splice(0)) c.close();
+  });
+  function client(...args: ConstructorParameters<typeof HttpClient>): HttpClient {
+    const c = new HttpClient(...args);
+    clients.push(c);
+    return c;
+  }
+  const fix = /http\.proxy setting, or the HTTPS_PROXY \/ HTTP_PROXY variables/;
+
+  it('refused by the proxy (http.proxy at a closed port): says so, with the host it was asked for', async () => {
+    const port = await closedPort();
+    const c = client({ proxy: { proxy: `http://127.0.0.1:${port}` }, env: {} });
+    const e = await rejection(c.get('http://status.test/api/v2/summary.json', BASE));
+    assert.ok(e instanceof NetError && e.kind === 'network', String(e));
+    assert.strictEqual(e.details.reason, 'refused');
+    assert.strictEqual(e.details.proxy, `127.0.0.1:${port}`);
+    assert.match(
+      e.message,
+      new RegExp(`^cannot reach status\\.test: the proxy 127\\.0\\.0\\.1:${port} refused the connection`),
+    );
+    assert.match(e.message, fix);
+  });
+
+  it('refused by the server itself (loopback is never proxied): the server, as before', async () => {
+    const port = await closedPort();
+    const proxyPort = await closedPort();
+    const c = client({ proxy: { proxy: `http://127.0.0.1:${proxyPort}` }, env: {} });
+    const e = await rejection(c.get(`http://127.0.0.1:${port}/x`, BASE));
+    assert.ok(e instanceof NetError && e.kind === 'network', String(e));
+    assert.strictEqual(e.details.proxy, undefined);
+    assert.strictEqual(e.message, `connection refused by 127.0.0.1:${port}`);
+  });
+
+  it('a proxy from HTTP_PROXY, named by host name (localhost): told apart by its port', async () => {
+    const port = await closedPort();
+    const c = client({ env: { HTTP_PROXY: `http://localhost:${port}` } });
+    const e = await rejection(c.get('http://mirror.test/api/v1/blocks', BASE));
+    assert.ok(e instanceof NetError, String(e));
+    assert.strictEqual(e.details.proxy, `localhost:${port}`);
+    assert.match(e.message, /the proxy localhost:\d+ refused the connection/);
+  });
+
+  it("a proxy host that does not resolve: the proxy's name, not the server's", async () => {
+    const c = client({ proxy: { proxy: 'http://proxy.invalid:3128' }, env: {} });
+    const e = await rejection(c.get('http://mirror.test/api/v1/blocks', BASE));
+    assert.ok(e instanceof NetError && e.kind === 'network', String(e));
+    assert.strictEqual(e.details.reason, 'dns');
+    assert.strictEqual(e.details.proxy, 'proxy.invalid:3128');
+    assert.match(e.message, /the proxy's host proxy\.invalid:3128 was not found/);
+  });
+
+  it('the mirror and status clients say the same in their own words', async () => {
+    const port = await closedPort();
+    const http = client({ proxy: { proxy: `http://127.0.0.1:${port}` }, env: {} });
+    const mirror = createMirrorClient({ baseUrl: 'https://testnet.mirrornode.hedera.com', http, retries: 0 });
+    const status = createStatusClient({ baseUrl: 'https://status.hedera.com', http, timeoutMs: 3000 });
+    try {
+      const m = await rejection(mirror.getAccount('0.0.8'));
+      assert.match(
+        String((m as Error).message),
+        new RegExp(
+          `^Cannot reach the mirror node at testnet\\.mirrornode\\.hedera\\.com: the proxy 127\\.0\\.0\\.1:${port} refused the connection`,
+        ),
+      );
+      assert.doesNotMatch(String((m as Error).message), /is the mirror node running/);
+      const st = await rejection(status.summary());
+      assert.match(
+        String((st as Error).message),
+        new RegExp(`^cannot reach status page: the proxy 127\\.0\\.0\\.1:${port} refused`),
+      );
+    } finally {
+      mirror.dispose();
       status.dispose();
     }
   });
