@@ -161,7 +161,7 @@ function failingProxy(error: unknown, proxies: readonly string[], url: string): 
       continue;
     }
     const name = u.hostname.replace(/^\[|\]$/g, '');
-    const proxyPort = Number(u.port || (u.protocol === 'https:' ? 443 : 80));
+    const proxyPort = portOf(p);
     if (hostname !== undefined && hostname === name) return u.host;
     if (address === undefined || (port !== undefined && port !== proxyPort)) continue;
     if (address === name) return u.host;
@@ -176,6 +176,7 @@ function isIpLiteral(host: string): boolean {
   return /^[\d.]+$/.test(host) || host.includes(':');
 }
 
+/** The port a URL connects to (its default when none is written). */
 function portOf(url: string): number | undefined {
   try {
     const u = new URL(url);
