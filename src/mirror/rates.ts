@@ -4,7 +4,9 @@
 // transaction of the same period: answers are kept for the session per period, and asks for the
 // same period while one is in flight share it. A mirror node without the endpoint (a custom mirror
 // or a local node answering 404/400/501) is remembered as `unavailable`: no dollar value is shown
-// and no more requests are made. Pure (no vscode).
+// and no more requests are made. A 404 for one moment alone (before the network's first rate file,
+// a testnet since reset) leaves that period without a rate, not the others: the current rate,
+// asked once then, tells the two apart. Pure (no vscode).
 import { PerNetwork } from './perNetwork';
 import { parseTimestamp } from '../ledger/timestamp';
 import { MirrorError } from './errors';
@@ -53,6 +55,8 @@ export class ExchangeRates {
   /** Set when the endpoint with `timestamp` answered as missing; the current rate is judged apart. */
   private unavailable: MirrorError | undefined;
   private unavailableNow: MirrorError | undefined;
+  /** Periods the mirror node has no rate for (a 404 for that moment while the current rate exists). */
+  private readonly missingPeriods = new Map<bigint, MirrorError>();
   /** Requests sent (tests, bench). */
   readonly stats = { requests: 0 };
 
@@ -87,7 +91,9 @@ export class ExchangeRates {
     const key = ts.seconds / this.period;
     const known = this.byPeriod.get(key);
     if (known) return Promise.resolve({ status: 'found', rate: known });
-    return this.share(`p${key}`, false, async () => {
+    const missing = this.missingPeriods.get(key);
+    if (missing) return Promise.resolve({ status: 'unavailable', error: missing });
+    return this.share(`p${key}`, key, async () => {
       const body = await this.source.getExchangeRate({ timestamp }, shared(opts));
       const rate = rateFor(body, ts.seconds, timestamp);
       // Kept under the period of the moment asked (what later asks look up) only when the answer
@@ -110,7 +116,7 @@ export class ExchangeRates {
     const nowSeconds = BigInt(Math.floor(this.now() / 1000));
     if (this.current && this.current.expiresAt > nowSeconds)
       return Promise.resolve({ status: 'found', rate: this.current });
-    return this.share('now', true, async () => {
+    return this.share('now', 'now', async () => {
       const body = await this.source.getExchangeRate(undefined, shared(opts));
       const at = body.timestamp ?? `${nowSeconds}.000000000`;
       const rate = rateFor(body, nowSeconds, at);
@@ -119,19 +125,26 @@ export class ExchangeRates {
     });
   }
 
-  private share(key: string, now: boolean, ask: () => Promise<RateInForce>): Promise<RateLookup> {
+  /** `period`: the rate period asked for, or `now` for the current rate. */
+  private share(key: string, period: bigint | 'now', ask: () => Promise<RateInForce>): Promise<RateLookup> {
     const pending = this.inFlight.get(key);
     if (pending) return pending;
     this.stats.requests++;
     const promise = ask().then(
       (rate): RateLookup => ({ status: 'found', rate }),
-      (error: unknown): RateLookup => {
-        if (error instanceof MirrorError && error.kind === 'http' && UNAVAILABLE_STATUSES.has(error.status)) {
-          if (now) this.unavailableNow = error;
-          else this.unavailable = error;
-          return { status: 'unavailable', error };
+      async (error: unknown): Promise<RateLookup> => {
+        if (!(error instanceof MirrorError && error.kind === 'http' && UNAVAILABLE_STATUSES.has(error.status))) {
+          return { status: 'failed', error };
         }
-        return { status: 'failed', error };
+        if (period === 'now') {
+          this.unavailableNow = error;
+        } else if (error.status === 404 && (await this.latest()).status !== 'unavailable') {
+          // The endpoint is there (or its answer is not known): only this moment has no rate.
+          this.missingPeriods.set(period, error);
+        } else {
+          this.unavailable = error;
+        }
+        return { status: 'unavailable', error };
       },
     );
     this.inFlight.set(key, promise);

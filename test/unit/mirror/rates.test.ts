@@ -72,8 +72,26 @@ describe('mirror/rates: the exchange rate at a consensus time', () => {
     const c = await rates.latest();
     assert.strictEqual(b.status, 'unavailable');
     assert.strictEqual(c.status, 'unavailable');
-    assert.strictEqual(source.asked.length, 1);
+    // The moment's 404, then the current rate's (asked once to tell "no endpoint" from "no rate
+    // for that moment"), and nothing after.
+    assert.deepStrictEqual(source.asked, [`${HOUR}.0`, undefined]);
     assert.strictEqual(rates.isUnavailable, true);
+  });
+
+  it('a 404 for one moment while the current rate exists: only that period has no dollars', async () => {
+    const source = new FakeRates();
+    // Before the network's first rate file (or a testnet since reset): the server has no rate then.
+    const early = `${HOUR - 7200n}.5`;
+    source.fail = p =>
+      p?.timestamp === early ? new MirrorError('http', 404, ['Not found'], '', 'Not found') : undefined;
+    const rates = new ExchangeRates(source, { now: () => 1_700_003_000_000 });
+    assert.strictEqual((await rates.at(early)).status, 'unavailable');
+    assert.strictEqual(rates.isUnavailable, false);
+    assert.strictEqual((await rates.at(`${HOUR}.0`)).status, 'found', 'another period still has its rate');
+    assert.strictEqual((await rates.latest()).status, 'found', 'and the balance its dollars');
+    // The same period again (another transaction of that hour): remembered, not asked again.
+    assert.strictEqual((await rates.at(`${HOUR - 7200n + 60n}.0`)).status, 'unavailable');
+    assert.deepStrictEqual(source.asked, [early, undefined, `${HOUR}.0`]);
   });
 
   it('a 404 on the current rate does not hide the rates at consensus times (judged apart)', async () => {
