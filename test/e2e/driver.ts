@@ -6,6 +6,7 @@ import * as path from 'path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import type { StepFn } from '../harness/step';
 import type { ReplayControl } from '../harness/replay';
+import type { ExtraRecord } from '../support/mirrorReplay';
 
 export const EXTENSION_ID = 'ledger-lens.ledger-lens';
 
@@ -16,6 +17,12 @@ export interface Scenario {
   readonly settings?: Readonly<Record<string, unknown>>;
   /** Status page scenario served while it runs (default `all-operational`). */
   readonly statusScenario?: string;
+  /**
+   * Records the mirror replay serves for this scenario, in place before its workbench opens: the
+   * window restores the previous scenario's editors (a transaction panel asks for its rates at
+   * once), and what a fresh extension host learns first it keeps for the session.
+   */
+  readonly records?: () => readonly ExtraRecord[];
   /** The steps. Use `driver.step` for each check; a throw outside a step counts as one failure. */
   run(driver: Driver): Promise<void>;
 }

@@ -95,6 +95,7 @@ export async function runE2e(only: readonly string[] = [], keep = false): Promis
       try {
         // A scenario must not run against the previous one's faults.
         await replay.control.reset(scenario.statusScenario ?? 'all-operational');
+        if (scenario.records) await replay.control.addRecords(scenario.records());
         page = await context.newPage();
         page.setDefaultTimeout(20_000);
         page.on('pageerror', e => pageErrors.push(e.message));

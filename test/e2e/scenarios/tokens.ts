@@ -9,23 +9,12 @@ import { expectIncludes, type Scenario } from '../driver';
 export const scenario: Scenario = {
   name: 'tokens',
   settings: { 'ledgerLens.accounts': [{ id: TOKEN_ACCOUNT, label: 'Token holder' }] },
-  async run({
-    page,
-    step,
-    control,
-    runCommand,
-    webviewFrame,
-    openLedgerLens,
-    expandView,
-    treeItem,
-    dismiss,
-    tooltipOf,
-  }) {
+  records: tokenWorld,
+  async run({ page, step, runCommand, webviewFrame, openLedgerLens, expandView, treeItem, dismiss, tooltipOf }) {
     const quickInput = page.locator('.quick-input-widget');
     const box = quickInput.locator('.quick-input-box input');
 
     await step('the Accounts view lists the token holder', async () => {
-      await control.addRecords(tokenWorld());
       await openLedgerLens();
       await expandView('Accounts');
       const account = treeItem(/^Token holder, 123\.45678900 ℏ/);
