@@ -49,10 +49,16 @@ export class Services extends Disposable {
    */
   get http(): HttpClient {
     if (!this.httpBuilt) {
-      const { HttpClient, RequestBudgets, defaultRatePolicy } = clients();
+      const { HttpClient, RequestBudgets, defaultRatePolicy, globalFetch } = clients();
       this.httpBuilt = new HttpClient({
         budgets: new RequestBudgets({ rateFor: defaultRatePolicy(this.config.current.maxRequestsPerSecond) }),
         proxy: readProxyConfig(),
+        // VS Code's fetch applies the OS proxy (system settings, PAC) that our own connections cannot see.
+        hostFetch: globalFetch,
+        onThroughHost: origin =>
+          this.log.info(
+            `${origin}: a direct connection failed and VS Code's network stack (the system proxy) reached it; requests to it go that way from now on`,
+          ),
       });
     }
     return this.httpBuilt;

@@ -4,9 +4,10 @@
 // retries with full jitter on 5xx and connection failures, 429 honoured through Retry-After (the
 // whole origin waits), and an AbortSignal that tears down the socket.
 import { request, type Dispatcher } from './undici';
-import { RequestBudgets, type PriorityInput } from './budget';
+import { RequestBudgets, isLoopbackHost, type PriorityInput } from './budget';
 import { ACCEPT_ENCODING, readBody } from './body';
 import { NetError, fromSocketError, hostOf } from './errors';
+import { fetchOnce, unwrapFetchError, type FetchLike } from './hostFetch';
 import { createDispatcher, decideProxy, type ProxyConfig } from './proxy';
 import { linkSignals } from './signals';
 import { userAgent } from './userAgent';
@@ -21,6 +22,15 @@ export interface HttpClientOptions {
   readonly connections?: number;
   /** The environment read for HTTPS_PROXY and friends (tests pass their own). */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * The host's `fetch` (in VS Code: VS Code's network stack, which applies the operating system's
+   * proxy, PAC included). Used for a public origin that a direct connection could not reach (refused,
+   * not found, reset) while no proxy is configured, and for that origin from then on. A getter:
+   * read on the first such failure, never at start-up.
+   */
+  readonly hostFetch?: () => FetchLike | undefined;
+  /** Called once per origin when it starts going through `hostFetch`. */
+  readonly onThroughHost?: (origin: string) => void;
 }
 
 export interface GetOptions {
@@ -62,6 +72,10 @@ export class HttpClient {
   private readonly ownsBudgets: boolean;
   private readonly connections: number;
   private readonly env: Readonly<Record<string, string | undefined>> | undefined;
+  private readonly hostFetch: (() => FetchLike | undefined) | undefined;
+  /** Origins that answered through the host's fetch after a direct connection failed. */
+  private readonly viaHost = new Set<string>();
+  private readonly onThroughHost: ((origin: string) => void) | undefined;
   private readonly lifetime = new AbortController();
 
   constructor(options: HttpClientOptions = {}) {
@@ -71,6 +85,13 @@ export class HttpClient {
     this.connections = options.connections ?? 16;
     this.env = options.env;
     this.proxy = options.proxy;
+    this.hostFetch = options.hostFetch;
+    this.onThroughHost = options.onThroughHost;
+  }
+
+  /** The origins that go through the host's fetch (see `hostFetch`), in the order they started to. */
+  get throughHost(): readonly string[] {
+    return [...this.viaHost];
   }
 
   /**
@@ -82,6 +103,7 @@ export class HttpClient {
     const old = this.pool;
     this.proxy = proxy;
     this.pool = undefined;
+    this.viaHost.clear();
     old?.close().catch(() => undefined);
   }
 
@@ -120,8 +142,7 @@ export class HttpClient {
       return await this.loop(url, options, linked.signal);
     } catch (error) {
       if (linked.timedOut && !options.signal?.aborted && !this.closed) {
-        const ms = options.totalTimeoutMs ?? 0;
-        throw new NetError('timeout', url, `${hostOf(url)} did not answer within ${ms} ms`, { timeoutMs: ms });
+        throw timedOut(url, options.totalTimeoutMs ?? 0);
       }
       if (error instanceof NetError && error.kind === 'aborted' && this.closed) {
         throw new NetError('aborted', error.url, 'The request was cancelled', { closed: true });
@@ -200,7 +221,66 @@ export class HttpClient {
     return Math.random() * (options.retryBaseMs ?? 200) * 2 ** (attempt - 1);
   }
 
+  /** One attempt: direct (or through the configured proxy), else through the host's fetch. */
   private async once(url: string, options: GetOptions, outer: AbortSignal): Promise<HttpResponse> {
+    const origin = new URL(url).origin;
+    const host = this.viaHost.has(origin) ? this.hostFetch?.() : undefined;
+    if (host) return this.attemptViaHost(host, url, options, outer);
+    try {
+      return await this.attempt(url, options, outer);
+    } catch (error) {
+      const fallback = this.fallbackFor(url, error);
+      if (!fallback || outer.aborted) throw error;
+      try {
+        const response = await this.attemptViaHost(fallback, url, options, outer);
+        if (!this.viaHost.has(origin)) {
+          this.viaHost.add(origin);
+          this.onThroughHost?.(origin);
+        }
+        return response;
+      } catch (second) {
+        // Neither way connected: the direct failure says more (the machine's own connection). A
+        // second way that got further (a timeout, a body too large, a cancellation) is the answer.
+        throw second instanceof NetError && second.kind === 'network' ? error : second;
+      }
+    }
+  }
+
+  /** The host's fetch, when a failed direct attempt at `url` should be made again through it. */
+  private fallbackFor(url: string, error: unknown): FetchLike | undefined {
+    if (!(error instanceof NetError) || error.kind !== 'network') return undefined;
+    const reason = error.details.reason;
+    if (reason !== 'refused' && reason !== 'dns' && reason !== 'reset') return undefined;
+    if (this.proxy?.support === 'off' || this.proxies().length > 0) return undefined;
+    if (isLoopbackHost(new URL(url).hostname)) return undefined;
+    return this.hostFetch?.();
+  }
+
+  private async attemptViaHost(
+    fetchImpl: FetchLike,
+    url: string,
+    options: GetOptions,
+    outer: AbortSignal,
+  ): Promise<HttpResponse> {
+    const { timeoutMs } = options;
+    const attempt = linkSignals([outer], timeoutMs);
+    try {
+      return await fetchOnce(fetchImpl, url, {
+        headers: { accept: options.accept ?? 'application/json', 'user-agent': this.userAgent },
+        signal: attempt.signal,
+        maxBodyBytes: options.maxBodyBytes,
+      });
+    } catch (error) {
+      if (error instanceof NetError) throw error;
+      if (outer.aborted) throw aborted(url, this.closed);
+      if (attempt.timedOut) throw timedOut(url, timeoutMs, error);
+      throw fromSocketError(unwrapFetchError(error), url, timeoutMs);
+    } finally {
+      attempt.dispose();
+    }
+  }
+
+  private async attempt(url: string, options: GetOptions, outer: AbortSignal): Promise<HttpResponse> {
     const { timeoutMs } = options;
     const attempt = linkSignals([outer], timeoutMs);
     const signal = attempt.signal;
@@ -238,17 +318,17 @@ export class HttpClient {
     } catch (error) {
       if (error instanceof NetError) throw error;
       if (outer.aborted) throw aborted(url, this.closed);
-      if (attempt.timedOut) {
-        throw new NetError('timeout', url, `${hostOf(url)} did not answer within ${timeoutMs} ms`, {
-          timeoutMs,
-          cause: error,
-        });
-      }
+      if (attempt.timedOut) throw timedOut(url, timeoutMs, error);
       throw fromSocketError(error, url, timeoutMs, this.proxies());
     } finally {
       attempt.dispose();
     }
   }
+}
+
+function timedOut(url: string, timeoutMs: number, cause?: unknown): NetError {
+  const details = cause === undefined ? { timeoutMs } : { timeoutMs, cause };
+  return new NetError('timeout', url, `${hostOf(url)} did not answer within ${timeoutMs} ms`, details);
 }
 
 function aborted(url: string, closed: boolean): NetError {

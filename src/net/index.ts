@@ -26,6 +26,8 @@ export type { NetErrorDetails, NetErrorKind, NetworkReason, RedirectReason } fro
 export { decideProxy, createDispatcher, isProxyUrl } from './proxy';
 export type { ProxyConfig, ProxyDecision } from './proxy';
 export { ACCEPT_ENCODING, formatBytes } from './body';
+export { globalFetch } from './hostFetch';
+export type { FetchLike, FetchInit, FetchResponse } from './hostFetch';
 export { linkSignals } from './signals';
 export type { LinkedSignal } from './signals';
 export { userAgent, BUILD_VERSION, PRODUCT } from './userAgent';

@@ -2,6 +2,8 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { Commands } from '../../../src/commands';
+import { globalFetch } from '../../../src/net';
+import { fetchOnce } from '../../../src/net/hostFetch';
 import type { LedgerLensExports } from '../../../src/features/context';
 import { activateLedgerLens, EXTENSION_ID, nextEvent, resetSettings, setSetting, useReplay, waitFor } from '../helpers';
 
@@ -131,5 +133,27 @@ describe('Ledger Lens against the loopback mirror node', () => {
     assert.strictEqual(api.services.mirror.baseUrl, 'http://127.0.0.1:18599');
     await setSetting('ledgerLens.mirrorNodeUrl', mirror.url);
     await waitFor(() => api.services.mirror.baseUrl === mirror.url, 5000, 'the replay URL back');
+  });
+
+  it("VS Code's own fetch (the way to a system proxy) answers an attempt as the direct layer does", async () => {
+    const api = await activateLedgerLens();
+    const { mirror } = replay();
+    const url = `${mirror.url}/api/v1/accounts/0.0.8?transactions=false`;
+    const fetchImpl = globalFetch();
+    assert.ok(fetchImpl, 'the extension host has a fetch');
+    mirror.resetRequests();
+    const viaHost = await fetchOnce(fetchImpl, url, {
+      headers: { accept: 'application/json', 'user-agent': api.services.http.userAgent },
+      signal: AbortSignal.timeout(10_000),
+      maxBodyBytes: 1 << 20,
+    });
+    const direct = await api.services.http.get(url, { timeoutMs: 10_000, maxBodyBytes: 1 << 20 });
+    assert.strictEqual(viaHost.status, direct.status);
+    assert.deepStrictEqual(JSON.parse(viaHost.body.toString()), JSON.parse(direct.body.toString()));
+    assert.strictEqual(viaHost.headers['content-type'], direct.headers['content-type']);
+    const agents = mirror.requests
+      .filter(r => r.url.startsWith('/api/v1/accounts/0.0.8'))
+      .map(r => r.headers['user-agent']);
+    assert.deepStrictEqual(agents, [api.services.http.userAgent, api.services.http.userAgent]);
   });
 });
