@@ -198,7 +198,20 @@ describe('status bar: the network of the active editor', function () {
       // 200, 400, 800, 1600 ms…: a handful of tries in 3 s, each a few attempts, never a tight loop.
       assert.ok(connections - seen <= 20, `${connections - seen} connections in ${Date.now() - start} ms`);
       assert.ok(polls >= 3, `failures ${polls}`);
-      assert.ok(status.localPoller.nextCheckAt! - Date.now() > 400, 'the next wait has grown');
+      // Read the wait just after a failure has scheduled it (read at a random moment, the rest of
+      // a doubled wait can be short): from the 3rd failure on it is 800 ms ± 10% or more.
+      const poller = status.localPoller;
+      const fresh = await waitFor(
+        () => {
+          const due = poller.nextCheckAt;
+          return poller.failures > polls && !poller.isChecking && due !== undefined
+            ? { due, at: Date.now() }
+            : undefined;
+        },
+        15_000,
+        'the next failure and its scheduled wait',
+      );
+      assert.ok(fresh.due - fresh.at > 400, `the next wait has grown (${fresh.due - fresh.at} ms)`);
       assert.match(tooltipOf(status.item), /Next try in /);
 
       server.close();
