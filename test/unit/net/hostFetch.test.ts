@@ -3,12 +3,20 @@
 // "host fetch" here does what VS Code's patched fetch does once it has resolved a proxy for the
 // URL: undici's fetch through a ProxyAgent, here to a loopback proxy only it knows of.
 import * as assert from 'assert';
-import * as net from 'net';
 import * as zlib from 'zlib';
 import { ProxyAgent, fetch as undiciFetch } from 'undici';
-import { HttpClient, NetError, globalFetch, type FetchLike, type GetOptions } from '../../../src/net';
+import { NetError, globalFetch, type FetchLike, type GetOptions } from '../../../src/net';
 import { fetchOnce } from '../../../src/net/hostFetch';
-import { delay, rejection, startProxy, startServer, type Server, type TestProxy } from './support';
+import {
+  closedPort,
+  delay,
+  rejection,
+  startProxy,
+  startServer,
+  useHttpClients,
+  type Server,
+  type TestProxy,
+} from './support';
 
 const BASE: GetOptions = { timeoutMs: 3000, maxBodyBytes: 1 << 20 };
 
@@ -33,20 +41,12 @@ function systemProxy(proxyUrl: string): SystemProxy {
   };
 }
 
-async function closedPort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>(resolve => srv.listen(0, '127.0.0.1', resolve));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise<void>(resolve => srv.close(() => resolve()));
-  return port;
-}
-
 describe('net/hostFetch: the system proxy, through the host’s fetch', function () {
   this.timeout(15000);
   let server: Server;
   let proxy: TestProxy;
   let system: SystemProxy;
-  const clients: HttpClient[] = [];
+  const client = useHttpClients();
 
   beforeEach(async () => {
     server = await startServer((req, res) => {
@@ -57,17 +57,10 @@ describe('net/hostFetch: the system proxy, through the host’s fetch', function
     system = systemProxy(proxy.url);
   });
   afterEach(async () => {
-    for (const c of clients.splice(0)) c.close();
     await system.close();
     await proxy.close();
     await server.close();
   });
-
-  function client(...args: ConstructorParameters<typeof HttpClient>): HttpClient {
-    const c = new HttpClient(...args);
-    clients.push(c);
-    return c;
-  }
 
   it('a host only the system proxy reaches answers; later requests to it go that way at once', async () => {
     const switched: string[] = [];

@@ -1,9 +1,8 @@
 import * as assert from 'assert';
-import { HttpClient, NetError, decideProxy, type GetOptions } from '../../../src/net';
+import { NetError, decideProxy, type GetOptions } from '../../../src/net';
 import { createMirrorClient } from '../../../src/mirror';
 import { createStatusClient } from '../../../src/status';
-import * as net from 'net';
-import { rejection, startProxy, startServer, type Server, type TestProxy } from './support';
+import { closedPort, rejection, startProxy, startServer, useHttpClients, type Server, type TestProxy } from './support';
 
 const BASE: GetOptions = { timeoutMs: 3000, maxBodyBytes: 1 << 20 };
 
@@ -47,7 +46,7 @@ describe('net/proxy: through a loopback proxy that counts', function () {
   this.timeout(15000);
   let server: Server;
   let proxy: TestProxy;
-  const clients: HttpClient[] = [];
+  const client = useHttpClients();
 
   beforeEach(async () => {
     server = await startServer((_req, res) => {
@@ -57,16 +56,9 @@ describe('net/proxy: through a loopback proxy that counts', function () {
     proxy = await startProxy();
   });
   afterEach(async () => {
-    for (const c of clients.splice(0)) c.close();
     await proxy.close();
     await server.close();
   });
-
-  function client(...args: ConstructorParameters<typeof HttpClient>): HttpClient {
-    const c = new HttpClient(...args);
-    clients.push(c);
-    return c;
-  }
 
   it('sends through http.proxy: a host only the proxy can reach answers', async () => {
     const c = client({ proxy: { proxy: proxy.url }, env: {} });
@@ -132,26 +124,9 @@ describe('net/proxy: through a loopback proxy that counts', function () {
   });
 });
 
-/** A loopback port nothing listens on (bound, then released). */
-async function closedPort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>(resolve => srv.listen(0, '127.0.0.1', resolve));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise<void>(resolve => srv.close(() => resolve()));
-  return port;
-}
-
 describe('net/proxy: a proxy that fails is named as the proxy, not as the server', function () {
   this.timeout(15000);
-  const clients: HttpClient[] = [];
-  afterEach(() => {
-    for (const c of clients.splice(0)) c.close();
-  });
-  function client(...args: ConstructorParameters<typeof HttpClient>): HttpClient {
-    const c = new HttpClient(...args);
-    clients.push(c);
-    return c;
-  }
+  const client = useHttpClients();
   const fix = /http\.proxy setting, or the HTTPS_PROXY \/ HTTP_PROXY variables/;
 
   it('refused by the proxy (http.proxy at a closed port): says so, with the host it was asked for', async () => {

@@ -3,7 +3,7 @@
 // forwarding) that counts what went through it.
 import * as http from 'http';
 import * as net from 'net';
-import type { BudgetClock } from '../../../src/net';
+import { HttpClient, type BudgetClock } from '../../../src/net';
 
 interface Timer {
   readonly id: number;
@@ -161,4 +161,29 @@ export async function rejection(p: Promise<unknown>): Promise<unknown> {
 
 export function delay(ms: number): Promise<void> {
   return new Promise(resolve => setTimeout(resolve, ms));
+}
+
+/** A loopback port nothing listens on (bound, then released). */
+export async function closedPort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>(resolve => srv.listen(0, '127.0.0.1', resolve));
+  const { port } = srv.address() as net.AddressInfo;
+  await new Promise<void>(resolve => srv.close(() => resolve()));
+  return port;
+}
+
+/**
+ * For a `describe` block: a maker of HttpClients that are all closed after each test. Call it
+ * before the block's own afterEach, so the clients close before the servers they talk to.
+ */
+export function useHttpClients(): (...args: ConstructorParameters<typeof HttpClient>) => HttpClient {
+  const clients: HttpClient[] = [];
+  afterEach(() => {
+    for (const c of clients.splice(0)) c.close();
+  });
+  return (...args) => {
+    const c = new HttpClient(...args);
+    clients.push(c);
+    return c;
+  };
 }
