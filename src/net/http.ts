@@ -25,7 +25,7 @@ export interface HttpClientOptions {
   /**
    * The host's `fetch` (in VS Code: VS Code's network stack, which applies the operating system's
    * proxy, PAC included). Used for a public origin that a direct connection could not reach (refused,
-   * not found, reset) while no proxy is configured, and for that origin from then on. A getter:
+   * or its name not found) while no proxy is configured, and for that origin from then on. A getter:
    * read on the first such failure, never at start-up.
    */
   readonly hostFetch?: () => FetchLike | undefined;
@@ -249,8 +249,10 @@ export class HttpClient {
   /** The host's fetch, when a failed direct attempt at `url` should be made again through it. */
   private fallbackFor(url: string, error: unknown): FetchLike | undefined {
     if (!(error instanceof NetError) || error.kind !== 'network') return undefined;
+    // Not a reset: a busy server (or a kept-alive socket it closed) resets too, and the origin
+    // would leave its kept-alive pool for the session for no proxy at all.
     const reason = error.details.reason;
-    if (reason !== 'refused' && reason !== 'dns' && reason !== 'reset') return undefined;
+    if (reason !== 'refused' && reason !== 'dns') return undefined;
     if (this.proxy?.support === 'off' || this.proxies().length > 0) return undefined;
     if (isLoopbackHost(new URL(url).hostname)) return undefined;
     return this.hostFetch?.();

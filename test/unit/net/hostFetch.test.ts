@@ -118,6 +118,26 @@ describe('net/hostFetch: the system proxy, through the host’s fetch', function
     assert.deepStrictEqual(system.calls, []);
   });
 
+  // `[::ffff:7f00:1]` (127.0.0.1 written as IPv6) reaches the loopback server while the layer takes
+  // it for a public host: the first test shows it does, so the second shows what a reset does.
+  it('a refused direct connection to a public address is tried through the host', async () => {
+    const port = await closedPort();
+    const c = client({ env: {}, hostFetch: () => system.fetch });
+    // Nothing listens there either way: the proxy drops the tunnel, and the attempt ends.
+    const e = await rejection(c.get(`http://[::ffff:7f00:1]:${port}/x`, { ...BASE, timeoutMs: 500 }));
+    assert.ok(e instanceof NetError, String(e));
+    assert.deepStrictEqual(system.calls, [`http://[::ffff:7f00:1]:${port}/x`]);
+  });
+
+  it('a reset is not a reason: a busy server resets too, and the origin keeps its direct pool', async () => {
+    server.handler = req => req.socket.destroy();
+    const c = client({ env: {}, hostFetch: () => system.fetch });
+    const e = await rejection(c.get(`http://[::ffff:7f00:1]:${server.port}/x`, BASE));
+    assert.ok(e instanceof NetError && e.details.reason === 'reset', String(e));
+    assert.deepStrictEqual(system.calls, []);
+    assert.deepStrictEqual(c.throughHost, []);
+  });
+
   it('an HTTP answer, even a 503, is the server’s: no second way is tried', async () => {
     server.handler = (_req, res) => res.writeHead(503).end('busy');
     let asked = 0;
