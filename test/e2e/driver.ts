@@ -250,7 +250,7 @@ export function createDriver(deps: DriverDeps): Driver {
         return;
       } catch (e) {
         if (attempt === tries) throw e;
-        console.log(`    (no hover after ${Math.round(totalMs / tries)} ms: the pointer arrives again)`);
+        console.log(`    (no such hover after ${Math.round(totalMs / tries)} ms: the pointer arrives again)`);
         await page.mouse.move(2, 2);
       }
     }
@@ -261,8 +261,10 @@ export function createDriver(deps: DriverDeps): Driver {
     await dismiss();
     const any = page.locator('.monaco-hover:visible, .workbench-hover:visible');
     const hover = (wanted === undefined ? any : any.filter({ hasText: wanted })).first();
-    await retryPointer(timeoutMs, () => item.hover(), any.first());
-    await hover.waitFor({ timeout: timeoutMs }).catch(async (e: unknown) => {
+    // Arrive again until the wanted tooltip shows, not merely a tooltip: a status bar that lays out
+    // again under the pointer (an item's text grows) leaves it over the neighbour, whose tooltip
+    // ("No Ports Forwarded") then shows instead.
+    await retryPointer(timeoutMs, () => item.hover(), hover).catch(async (e: unknown) => {
       const seen = (await any.allInnerTexts()).join(' | ').slice(0, 300);
       throw new Error(`${e instanceof Error ? e.message.split('\n')[0] : String(e)}; the tooltip said: ${seen}`);
     });

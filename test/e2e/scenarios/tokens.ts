@@ -8,7 +8,9 @@ import { expectIncludes, type Scenario } from '../driver';
 
 export const scenario: Scenario = {
   name: 'tokens',
-  settings: { 'ledgerLens.accounts': [{ id: TOKEN_ACCOUNT, label: 'Token holder' }] },
+  // Testnet, not `auto`: the window may restore a file of an earlier scenario that calls
+  // Client.forMainnet(), and the lookup would then ask mainnet.
+  settings: { 'ledgerLens.network': 'testnet', 'ledgerLens.accounts': [{ id: TOKEN_ACCOUNT, label: 'Token holder' }] },
   records: tokenWorld,
   async run({ page, step, runCommand, webviewFrame, openLedgerLens, expandView, treeItem, dismiss, tooltipOf }) {
     const quickInput = page.locator('.quick-input-widget');

@@ -8,6 +8,8 @@ const TX_AT = '0.0.300@1565779555.711927000';
 
 export const scenario: Scenario = {
   name: 'transactions',
+  // Testnet, not `auto`: a restored file of an earlier scenario may call Client.forMainnet().
+  settings: { 'ledgerLens.network': 'testnet' },
   async run({ page, step, runCommand, webviewFrame, openLedgerLens, expandView, treeItem, dismiss }) {
     const quickInput = page.locator('.quick-input-widget');
     const box = quickInput.locator('.quick-input-box input');
