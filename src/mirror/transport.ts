@@ -8,6 +8,7 @@ import {
   RequestBudgets,
   formatBytes,
   hostOf,
+  lifetimeController,
   linkSignals,
   proxyFailure,
   type PriorityInput,
@@ -52,7 +53,7 @@ export interface RawResponse {
 export class Transport {
   private readonly http: HttpClient;
   private readonly ownsHttp: boolean;
-  private readonly lifetime = new AbortController();
+  private readonly lifetime = lifetimeController();
 
   constructor(private readonly options: TransportOptions) {
     this.ownsHttp = !options.http;

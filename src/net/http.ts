@@ -9,7 +9,7 @@ import { ACCEPT_ENCODING, readBody } from './body';
 import { NetError, fromSocketError, hostOf } from './errors';
 import { fetchOnce, unwrapFetchError, type FetchLike } from './hostFetch';
 import { createDispatcher, decideProxy, type ProxyConfig } from './proxy';
-import { linkSignals } from './signals';
+import { lifetimeController, linkSignals } from './signals';
 import { userAgent } from './userAgent';
 
 export interface HttpClientOptions {
@@ -76,7 +76,7 @@ export class HttpClient {
   /** Origins that answered through the host's fetch after a direct connection failed. */
   private readonly viaHost = new Set<string>();
   private readonly onThroughHost: ((origin: string) => void) | undefined;
-  private readonly lifetime = new AbortController();
+  private readonly lifetime = lifetimeController();
 
   constructor(options: HttpClientOptions = {}) {
     this.ownsBudgets = !options.budgets;

@@ -28,6 +28,6 @@ export type { ProxyConfig, ProxyDecision } from './proxy';
 export { ACCEPT_ENCODING, formatBytes } from './body';
 export { globalFetch } from './hostFetch';
 export type { FetchLike, FetchInit, FetchResponse } from './hostFetch';
-export { linkSignals } from './signals';
+export { linkSignals, lifetimeController } from './signals';
 export type { LinkedSignal } from './signals';
 export { userAgent, BUILD_VERSION, PRODUCT } from './userAgent';

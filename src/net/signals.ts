@@ -1,6 +1,7 @@
 // One AbortSignal that fires when any of several does, with listeners removed afterwards, so a
 // long-lived signal (a client's lifetime) does not collect one listener per request, and an
 // optional timer that is cleared rather than left running for its whole duration.
+import { setMaxListeners } from 'events';
 
 export interface LinkedSignal {
   readonly signal: AbortSignal;
@@ -39,4 +40,16 @@ export function linkSignals(sources: readonly (AbortSignal | undefined)[], timeo
     },
     dispose,
   };
+}
+
+/**
+ * The controller of a client's lifetime: every request in flight links to its signal (one listener
+ * each, removed when the request ends), so it has no listener limit. Node's default of 10 printed
+ * "Possible EventTarget memory leak detected" in the extension host's log whenever more than 10
+ * requests were in flight, which is normal (an expanded Accounts view) and no leak.
+ */
+export function lifetimeController(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  return controller;
 }

@@ -4,7 +4,7 @@
 // when the URL changes.
 import { STATUS_CODES } from 'http';
 import * as z from '../zod';
-import { HttpClient, NetError, hostOf, linkSignals, proxyFailure, type Priority } from '../net';
+import { HttpClient, NetError, hostOf, lifetimeController, linkSignals, proxyFailure, type Priority } from '../net';
 import { maintenancesSchema, summarySchema, type Maintenances, type Summary } from './schemas';
 
 export interface StatusClientOptions {
@@ -79,7 +79,7 @@ class HttpStatusClient implements StatusClient {
   private readonly maxBodyBytes: number;
   private readonly http: HttpClient;
   private readonly ownsHttp: boolean;
-  private readonly lifetime = new AbortController();
+  private readonly lifetime = lifetimeController();
 
   constructor(options: StatusClientOptions) {
     const base = new URL(options.baseUrl);

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import { getEventListeners } from 'events';
-import { linkSignals } from '../../../src/net';
-import { delay } from './support';
+import { HttpClient, linkSignals } from '../../../src/net';
+import { delay, startServer } from './support';
 
 describe('net/signals: linking a request to long-lived signals', () => {
   it('fires when any source fires, and leaves no listener behind on the sources', () => {
@@ -27,5 +27,43 @@ describe('net/signals: linking a request to long-lived signals', () => {
     cleared.dispose();
     await delay(60);
     assert.strictEqual(cleared.signal.aborted, false);
+  });
+});
+
+/** The MaxListenersExceededWarnings Node emits while `work` runs. */
+async function leakWarnings(work: () => Promise<void>): Promise<string[]> {
+  const seen: string[] = [];
+  const onWarning = (w: Error) => {
+    if (w.name === 'MaxListenersExceededWarning') seen.push(w.message);
+  };
+  process.on('warning', onWarning);
+  try {
+    await work();
+    await delay(10); // warnings are emitted on a later tick
+  } finally {
+    process.off('warning', onWarning);
+  }
+  return seen;
+}
+
+describe('net/signals: a client lifetime with many requests in flight', () => {
+  it('50 requests at once through one HttpClient: answered, and no warning in the log', async () => {
+    const server = await startServer((_req, res) => {
+      setTimeout(() => res.writeHead(200).end('{}'), 20);
+    });
+    const client = new HttpClient({ env: {} });
+    try {
+      const warnings = await leakWarnings(async () => {
+        const all = Array.from({ length: 50 }, (_, i) =>
+          client.get(`${server.origin}/r${i}`, { timeoutMs: 5000, maxBodyBytes: 1024 }),
+        );
+        const answers = await Promise.all(all);
+        assert.ok(answers.every(a => a.status === 200));
+      });
+      assert.deepStrictEqual(warnings, []);
+    } finally {
+      client.close();
+      await server.close();
+    }
   });
 });
