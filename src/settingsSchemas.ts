@@ -42,5 +42,3 @@ export const settingsSchemas = {
     ]),
   ),
 };
-
-export type SettingsSchemaName = keyof typeof settingsSchemas;

@@ -2,7 +2,7 @@
 // with the size cap counted on the decompressed bytes, so a small "zip bomb" stops at the cap.
 import type { Readable } from 'stream';
 import type * as Zlib from 'zlib';
-import { NetError } from './errors';
+import { NetError, errorCode } from './errors';
 import { once } from '../util/once';
 
 export const ACCEPT_ENCODING = 'gzip, br';
@@ -66,10 +66,7 @@ export async function readBody(
       const buf = chunk as Buffer;
       size += buf.length;
       if (size > maxBytes) {
-        throw new NetError('too-large', url, `the response is larger than ${formatBytes(maxBytes)}`, {
-          status,
-          limit: maxBytes,
-        });
+        throw tooLarge(url, status, maxBytes);
       }
       chunks.push(buf);
     }
@@ -89,9 +86,15 @@ export function formatBytes(n: number): string {
   return n >= 1 << 20 && n % (1 << 20) === 0 ? `${n / (1 << 20)} MiB` : `${n} bytes`;
 }
 
-function isZlibError(e: unknown): boolean {
-  const code = (e as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (code.startsWith('Z_') || code.startsWith('ERR_BROTLI') || code === 'ERR__ERROR');
+/** The `too-large` NetError of a body over `limit` bytes (declared or counted; both transports). */
+export function tooLarge(url: string, status: number, limit: number): NetError {
+  return new NetError('too-large', url, `the response is larger than ${formatBytes(limit)}`, { status, limit });
+}
+
+/** True for an error of node:zlib's decoders (gzip, deflate, brotli), however it was wrapped. */
+export function isZlibError(e: unknown): boolean {
+  const code = errorCode(e);
+  return code !== undefined && (code.startsWith('Z_') || code.startsWith('ERR_BROTLI') || code === 'ERR__ERROR');
 }
 
 function destroyQuietly(stream: Readable | Zlib.Gunzip | Zlib.BrotliDecompress | Zlib.Inflate): void {

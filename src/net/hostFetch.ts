@@ -6,8 +6,8 @@
 // The same contract as the direct attempt: the response whatever its status, a redirect returned
 // (not followed), the size cap counted on the decoded body while it streams; failures are thrown
 // as they come, for the caller to classify (a `too-large` or `decode` NetError is already one).
-import { NetError, errorCode } from './errors';
-import { formatBytes } from './body';
+import { NetError } from './errors';
+import { isZlibError, tooLarge } from './body';
 import type { HttpResponse } from './http';
 
 /** The part of the WHATWG `fetch` the layer uses. */
@@ -80,8 +80,7 @@ async function readCapped(
     }
   } catch (error) {
     if (error instanceof NetError) throw error;
-    const code = errorCode(error) ?? '';
-    if (code.startsWith('Z_') || code.startsWith('ERR_BROTLI')) {
+    if (isZlibError(error)) {
       throw new NetError('decode', url, 'the compressed body could not be decompressed', { status, cause: error });
     }
     throw error;
@@ -89,10 +88,6 @@ async function readCapped(
     reader.releaseLock();
   }
   return Buffer.concat(chunks, size);
-}
-
-function tooLarge(url: string, status: number, limit: number): NetError {
-  return new NetError('too-large', url, `the response is larger than ${formatBytes(limit)}`, { status, limit });
 }
 
 /** fetch wraps the socket's error as `TypeError: fetch failed` with it as the cause: that cause. */

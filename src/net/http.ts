@@ -5,7 +5,7 @@
 // whole origin waits), and an AbortSignal that tears down the socket.
 import { request, type Dispatcher } from './undici';
 import { RequestBudgets, isLoopbackHost, type PriorityInput } from './budget';
-import { ACCEPT_ENCODING, readBody } from './body';
+import { ACCEPT_ENCODING, readBody, tooLarge } from './body';
 import { NetError, fromSocketError, hostOf } from './errors';
 import { fetchOnce, unwrapFetchError, type FetchLike } from './hostFetch';
 import { createDispatcher, decideProxy, type ProxyConfig } from './proxy';
@@ -310,10 +310,7 @@ export class HttpClient {
       if (Number.isFinite(declared) && declared > options.maxBodyBytes) {
         res.body.on('error', () => undefined);
         res.body.destroy();
-        throw new NetError('too-large', url, `the response is larger than ${options.maxBodyBytes} bytes`, {
-          status,
-          limit: options.maxBodyBytes,
-        });
+        throw tooLarge(url, status, options.maxBodyBytes);
       }
       const body = await readBody(res.body, res.headers['content-encoding'], options.maxBodyBytes, url, status);
       return { url, status, headers: res.headers, body, fetchedAt };

@@ -58,8 +58,8 @@ export interface Driver {
   statusBarItem(id: string): Locator;
   /**
    * Hovers a workbench element (a status bar item, a tree row) and returns its tooltip's text once
-   * it shows `wanted` (any text when absent); the pointer arrives again when no tooltip shows at all,
-   * as a user would.
+   * it shows `wanted` (any text when absent); the pointer arrives again while the wanted tooltip is
+   * not shown (none at all, or a neighbour's after the bar moved), as a user would.
    */
   tooltipOf(item: Locator, wanted?: string | RegExp, timeoutMs?: number): Promise<string>;
   /** Texts of the notifications shown so far (the toasts, or the notification center). */
