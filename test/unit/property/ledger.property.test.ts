@@ -1,7 +1,7 @@
 // Property tests of the pure ledger parsers: entity ids and checksums, account references
 // (ids, aliases, EVM addresses), transaction ids and hashes, base64/hex, timestamps and ℏ amounts.
 // Each: RUNS generated and mutated inputs, nothing thrown but the module's own typed errors, each
-// input decided within the budget (pathological ones too), and what parses round-trips.
+// input decided (pathological ones in time that grows linearly with them), and what parses round-trips.
 import * as assert from 'assert';
 import fc from 'fast-check';
 import {
@@ -47,6 +47,7 @@ import {
   check,
   checksumText,
   decide,
+  decideGrowth,
   digits,
   entityIdText,
   evmText,
@@ -85,9 +86,9 @@ describe('property: ledger parsers', function () {
       });
     });
 
-    it('decide pathological text within the budget', () => {
-      for (const [name, text] of PATHOLOGICAL)
-        decide(`parseEntityIdWithChecksum(${name})`, text, () => parseEntityIdWithChecksum(text));
+    it('decide pathological text, in time that grows linearly with it', () => {
+      for (const [name, make] of PATHOLOGICAL)
+        decideGrowth(`parseEntityIdWithChecksum(${name})`, make, text => parseEntityIdWithChecksum(text));
     });
   });
 
@@ -117,8 +118,9 @@ describe('property: ledger parsers', function () {
       });
     });
 
-    it('decide pathological text within the budget', () => {
-      for (const [name, text] of PATHOLOGICAL) decide(`parseAccountRef(${name})`, text, () => parseAccountRef(text));
+    it('decide pathological text, in time that grows linearly with it', () => {
+      for (const [name, make] of PATHOLOGICAL)
+        decideGrowth(`parseAccountRef(${name})`, make, text => parseAccountRef(text));
     });
   });
 
@@ -149,10 +151,10 @@ describe('property: ledger parsers', function () {
       });
     });
 
-    it('decide pathological text within the budget', () => {
-      for (const [name, text] of PATHOLOGICAL) {
-        decide(`normalizeEvmAddress(${name})`, text, () => normalizeEvmAddress(text));
-        decide(`longZeroToEntityId(${name})`, text, () => longZeroToEntityId(text));
+    it('decide pathological text, in time that grows linearly with it', () => {
+      for (const [name, make] of PATHOLOGICAL) {
+        decideGrowth(`normalizeEvmAddress(${name})`, make, text => normalizeEvmAddress(text));
+        decideGrowth(`longZeroToEntityId(${name})`, make, text => longZeroToEntityId(text));
       }
     });
   });
@@ -180,10 +182,10 @@ describe('property: ledger parsers', function () {
       });
     });
 
-    it('decide pathological text within the budget', () => {
-      for (const [name, text] of PATHOLOGICAL) {
-        decide(`parseTransactionId(${name})`, text, () => parseTransactionId(text));
-        decide(`parseTransactionHash(${name})`, text, () => parseTransactionHash(text));
+    it('decide pathological text, in time that grows linearly with it', () => {
+      for (const [name, make] of PATHOLOGICAL) {
+        decideGrowth(`parseTransactionId(${name})`, make, text => parseTransactionId(text));
+        decideGrowth(`parseTransactionHash(${name})`, make, text => parseTransactionHash(text));
       }
     });
   });
@@ -201,23 +203,35 @@ describe('property: ledger parsers', function () {
       });
     });
 
-    it('decide pathological text within the budget', () => {
-      for (const [name, text] of PATHOLOGICAL) {
-        decide(`base64ToBytes(${name})`, text, () => base64ToBytes(text));
-        decide(`decodeBase64Text(${name})`, text, () => decodeBase64Text(text));
+    it('decide pathological text, in time that grows linearly with it', () => {
+      for (const [name, make] of PATHOLOGICAL) {
+        decideGrowth(`base64ToBytes(${name})`, make, text => base64ToBytes(text));
+        decideGrowth(`decodeBase64Text(${name})`, make, text => decodeBase64Text(text));
       }
-      const quarter = 'A'.repeat(1 << 16);
-      decide('base64ToHex(64 KB)', quarter, () => base64ToHex(quarter));
-      decide('hexToBase64(64 KB)', quarter.replace(/A/g, 'a'), () => hexToBase64(quarter.replace(/A/g, 'a')));
+      // Up to 64 KB (8 × 8 KB).
+      decideGrowth(
+        'base64ToHex(A…)',
+        n => 'A'.repeat(n),
+        text => base64ToHex(text),
+        [],
+        1 << 13,
+      );
+      decideGrowth(
+        'hexToBase64(a…)',
+        n => 'a'.repeat(n),
+        text => hexToBase64(text),
+        [],
+        1 << 13,
+      );
     });
 
     // New finding: base64ToHex and hexToBase64 built their output one character at a time and took
     // 60-150 ms on 1 MB (base64ToHex is fed the network's transaction_hash); they now refuse more
     // than MAX_HASH_BYTES (a transaction hash is 48 bytes).
-    it('base64ToHex and hexToBase64 decide 1 MB within the budget (new finding)', () => {
-      for (const [name, text] of PATHOLOGICAL) {
-        decide(`base64ToHex(${name})`, text, () => base64ToHex(text));
-        decide(`hexToBase64(${name})`, text, () => hexToBase64(text));
+    it('base64ToHex and hexToBase64 decide up to 1 MB in time that grows linearly with it (new finding)', () => {
+      for (const [name, make] of PATHOLOGICAL) {
+        decideGrowth(`base64ToHex(${name})`, make, text => base64ToHex(text));
+        decideGrowth(`hexToBase64(${name})`, make, text => hexToBase64(text));
       }
     });
   });
@@ -283,8 +297,9 @@ describe('property: ledger parsers', function () {
       );
     });
 
-    it('decide pathological text within the budget', () => {
-      for (const [name, text] of PATHOLOGICAL) decide(`parseTimestamp(${name})`, text, () => parseTimestamp(text));
+    it('decide pathological text, in time that grows linearly with it', () => {
+      for (const [name, make] of PATHOLOGICAL)
+        decideGrowth(`parseTimestamp(${name})`, make, text => parseTimestamp(text));
     });
   });
 
@@ -321,23 +336,25 @@ describe('property: ledger parsers', function () {
       );
     });
 
-    it('decide pathological text within the budget', () => {
-      for (const [name, text] of PATHOLOGICAL) {
-        decide(`parseHbarAmount(${name})`, text, () => parseHbarAmount(text));
-        decide(`hexToBigint(${name})`, text, () => hexToBigint(text));
+    it('decide pathological text, in time that grows linearly with it', () => {
+      for (const [name, make] of PATHOLOGICAL) {
+        decideGrowth(`parseHbarAmount(${name})`, make, text => parseHbarAmount(text));
+        decideGrowth(`hexToBigint(${name})`, make, text => hexToBigint(text));
       }
     });
 
     // Defect 3 of issue 16 (fixed by core): digit grouping is linear.
-    it('groups 100,000 digits within the budget (defect 3)', () => {
-      const huge = BigInt('9'.repeat(100_000));
-      decide('formatGrouped', '100,000 digits', () => formatGrouped(huge));
-      decide('formatTinybarsAsHbar', '100,000 digits', () => formatTinybarsAsHbar(huge));
+    it('groups up to 100,000 digits in time that grows linearly with them (defect 3)', () => {
+      const nines = (n: number): bigint => BigInt('9'.repeat(n));
+      assert.strictEqual(formatGrouped(nines(7)), '9,999,999');
+      // 12,500 and 100,000 digits.
+      decideGrowth('formatGrouped', nines, huge => formatGrouped(huge), [], 12_500);
+      decideGrowth('formatTinybarsAsHbar', nines, huge => formatTinybarsAsHbar(huge), [], 12_500);
     });
 
     // New finding: parseHbarAmount and hexToBigint read a whole 1 MB run of digits into a bigint
     // before the range check (~120 ms); they now refuse more digits than int64 ℏ / uint256 hold.
-    it('parseHbarAmount and hexToBigint decide 1 MB of digits within the budget (new finding)', () => {
+    it('parseHbarAmount and hexToBigint decide 1 MB of digits, in time that grows linearly with them (new finding)', () => {
       for (const text of ['9'.repeat(1 << 20), `0x${'9'.repeat(1 << 20)}`, '0'.repeat(1 << 20)]) {
         assert.strictEqual(
           decide('parseHbarAmount', text, () => parseHbarAmount(text)),
@@ -353,6 +370,15 @@ describe('property: ledger parsers', function () {
         decide('hexToBigint', 'padded', () => hexToBigint(`0x${'0'.repeat(1 << 20)}${'f'.repeat(64)}`)),
         2n ** 256n - 1n,
       );
+      for (const [name, make] of [
+        ['digits', (n: number) => '9'.repeat(n)],
+        ['0x and digits', (n: number) => `0x${'9'.repeat(n)}`],
+        ['zeros', (n: number) => '0'.repeat(n)],
+        ['a padded uint256', (n: number) => `0x${'0'.repeat(n)}${'f'.repeat(64)}`],
+      ] as const) {
+        decideGrowth(`parseHbarAmount(${name})`, make, text => parseHbarAmount(text));
+        decideGrowth(`hexToBigint(${name})`, make, text => hexToBigint(text));
+      }
     });
   });
 });
