@@ -7,11 +7,6 @@ import { fetchOnce } from '../../../src/net/hostFetch';
 import type { LedgerLensExports } from '../../../src/features/context';
 import { activateLedgerLens, EXTENSION_ID, nextEvent, resetSettings, setSetting, useReplay, waitFor } from '../helpers';
 
-// A smoke ceiling, not the goal: the development build (unminified, with source maps) on a shared
-// 2-core machine measured ~190 ms here; the goal (≤ 20 ms, minified) is the bench's figure. Past
-// this ceiling something heavy is loaded at startup again.
-const ACTIVATION_CEILING_MS = 500;
-
 interface ContributedCommand {
   command: string;
   title: string;
@@ -48,7 +43,10 @@ describe('Ledger Lens in the extension host', () => {
     );
   });
 
-  it('measures its own activation: bundle evaluation and activate(), within the ceiling', () => {
+  // What startup may load is counted in test/unit/shipping/startup.test.ts (one file, no lazy part);
+  // how long it takes is the bench's figure (npm run bench): an absolute ceiling here only measured
+  // how busy the machine was.
+  it('measures its own activation: bundle evaluation and activate()', () => {
     const timing = api.activation;
     assert.ok(timing, 'activate() reports its timing');
     assert.ok(timing.loadMs !== undefined, 'run from dist/extension.js, the bundle reports its load time');
@@ -61,7 +59,6 @@ describe('Ledger Lens in the extension host', () => {
           .map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
           .join(', ')} ms)`,
     );
-    assert.ok(total < ACTIVATION_CEILING_MS, `activation took ${total.toFixed(1)} ms`);
   });
 
   it('registers every command package.json contributes', async () => {
