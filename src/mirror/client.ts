@@ -145,7 +145,8 @@ class Client {
   listContractResults(params?: ContractResultsParams, opts?: RequestOptions): Promise<ContractResultsResponse> {
     return this.call(
       () => this.url('/contracts/results', contractResultsQuery(params)),
-      schemas().ContractResultsResponseSchema,
+      // hbar=false: `amount` comes in weibars, beyond int64 for any call above ~9.22 ℏ.
+      params?.coin === false ? schemas().ContractResultsWeibarResponseSchema : schemas().ContractResultsResponseSchema,
       'results',
       opts,
     );
@@ -154,11 +155,12 @@ class Client {
   /**
    * One contract result with its logs: `GET /contracts/results/{transactionIdOrHash}` (`nonce` > 0:
    * a child record), or by contract and consensus timestamp (`/contracts/{id}/results/{timestamp}`).
+   * `coin: false` asks for weibars (`hbar=false`).
    */
-  getContractResult(key: ContractResultKey, params?: { nonce?: number }, opts?: RequestOptions) {
+  getContractResult(key: ContractResultKey, params?: { nonce?: number; coin?: boolean }, opts?: RequestOptions) {
     return this.call<ContractResultDetail>(
-      () => this.url(contractResultPath(key), contractResultQuery(params?.nonce)),
-      schemas().ContractResultDetailSchema,
+      () => this.url(contractResultPath(key), contractResultQuery(params?.nonce, params?.coin)),
+      params?.coin === false ? schemas().ContractResultDetailWeibarSchema : schemas().ContractResultDetailSchema,
       undefined,
       opts,
     );

@@ -97,11 +97,20 @@ export function contractResultPath(key: ContractResultKey): string {
   return `/contracts/results/${encodeURIComponent(v)}`;
 }
 
-/** `nonce` of a child record (0, the default, is the user's transaction). */
-export function contractResultQuery(nonce: number | undefined): Query {
-  if (nonce === undefined || nonce === 0) return [];
+/**
+ * `nonce` of a child record (0, the default, is the user's transaction), and the monetary unit
+ * (`coin`, sent as `hbar`: true, the default, tinybars; false weibars).
+ */
+export function contractResultQuery(nonce: number | undefined, coin?: boolean): Query {
+  const query: Query = [];
+  if (coin !== undefined) {
+    if (typeof coin !== 'boolean') refuse('coin', 'true or false');
+    query.push(['hbar', String(coin)]);
+  }
+  if (nonce === undefined || nonce === 0) return query;
   if (!Number.isInteger(nonce) || nonce < 0 || nonce > 2_147_483_647) refuse('nonce', 'an integer 0 to 2147483647');
-  return [['nonce', String(nonce)]];
+  query.push(['nonce', String(nonce)]);
+  return query;
 }
 
 export function entityPath(id: string, parameter: 'tokenId' | 'topicId' | 'scheduleId'): string {

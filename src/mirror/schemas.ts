@@ -57,6 +57,32 @@ export const uint256 = z.pipe(
     return z.NEVER;
   }),
 );
+
+// Weibars (1 tinybar = 10^10 weibars) for the monetary fields of contract results asked with
+// hbar=false: the server converts an int64 of tinybars, so the bound is int64 × 10^10 (29 digits),
+// and any call that sent more than ~9.22 ℏ already passes int64 in weibars.
+const WEIBAR_DIGITS = /^-?\d{1,29}$/;
+const WEIBAR_MAX = INT64_MAX * 10_000_000_000n;
+const WEIBAR_MIN = INT64_MIN * 10_000_000_000n;
+
+/** A weibar amount: as int64, but within int64 × 10^10 (what the server's conversion can give). */
+export const weibar = z.pipe(
+  z.unknown(),
+  z.transform((value, ctx): bigint => {
+    if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
+    if (typeof value === 'string' && WEIBAR_DIGITS.test(value)) {
+      const n = BigInt(value);
+      if (n >= WEIBAR_MIN && n <= WEIBAR_MAX) return n;
+    }
+    const long = typeof value === 'string' && /^-?\d+$/.test(value.slice(0, 40));
+    ctx.issues.push({
+      code: 'custom',
+      message: long ? 'expected a weibar amount within int64 × 10^10 (at most 29 digits)' : 'expected an integer',
+      input: typeof value === 'string' && value.length > 40 ? `${value.slice(0, 40)}…` : value,
+    });
+    return z.NEVER;
+  }),
+);
 const int64Nullable = z.nullable(int64);
 const int32 = z.int();
 
@@ -230,46 +256,60 @@ export const BlocksResponseSchema = z.looseObject({
 
 // ---- contract results ----
 
-export const ContractResultSchema = z.looseObject({
-  access_list: z.optional(z.nullable(z.string())),
-  address: z.optional(z.nullable(z.string())),
-  amount: z.optional(int64Nullable),
-  block_gas_used: z.optional(int64Nullable),
-  block_hash: z.optional(z.nullable(z.string())),
-  block_number: z.optional(int64Nullable),
-  bloom: z.optional(z.nullable(z.string())),
-  call_result: z.optional(z.nullable(z.string())),
-  chain_id: z.optional(z.nullable(z.string())),
-  contract_id: z.optional(entityIdNullable),
-  created_contract_ids: z.optional(z.nullable(z.array(entityId))),
-  error_message: z.optional(z.nullable(z.string())),
-  failed_initcode: z.optional(z.nullable(z.string())),
-  from: z.optional(z.nullable(z.string())),
-  function_parameters: z.optional(z.nullable(z.string())),
-  gas_consumed: z.optional(int64Nullable),
-  gas_limit: z.optional(int64),
-  // Hex strings ("0x4a817c800"), in tinybars or weibars depending on the `coin` parameter.
-  gas_price: z.optional(z.nullable(z.string())),
-  gas_used: z.optional(int64Nullable),
-  hash: z.optional(z.string()),
-  max_fee_per_gas: z.optional(z.nullable(z.string())),
-  max_priority_fee_per_gas: z.optional(z.nullable(z.string())),
-  nonce: z.optional(int64Nullable),
-  r: z.optional(z.nullable(z.string())),
-  result: z.optional(z.string()),
-  s: z.optional(z.nullable(z.string())),
-  // "0x1" for success, "0x0" otherwise (the recordings win over the seed's "integer").
-  status: z.optional(z.string()),
-  timestamp: z.optional(timestamp),
-  to: z.optional(z.nullable(z.string())),
-  transaction_index: z.optional(int64Nullable),
-  type: z.optional(z.nullable(int32)),
-  v: z.optional(z.nullable(int32)),
-  authorization_list: z.optional(z.nullable(z.array(z.looseObject({ nonce: z.optional(int64Nullable) })))),
-});
+/** The fields of a contract result; `money` reads `amount` (int64 of tinybars, or weibars). */
+function contractResultShape(money: typeof int64) {
+  return {
+    access_list: z.optional(z.nullable(z.string())),
+    address: z.optional(z.nullable(z.string())),
+    // Tinybars, or weibars when asked with hbar=false.
+    amount: z.optional(z.nullable(money)),
+    block_gas_used: z.optional(int64Nullable),
+    block_hash: z.optional(z.nullable(z.string())),
+    block_number: z.optional(int64Nullable),
+    bloom: z.optional(z.nullable(z.string())),
+    call_result: z.optional(z.nullable(z.string())),
+    chain_id: z.optional(z.nullable(z.string())),
+    contract_id: z.optional(entityIdNullable),
+    created_contract_ids: z.optional(z.nullable(z.array(entityId))),
+    error_message: z.optional(z.nullable(z.string())),
+    failed_initcode: z.optional(z.nullable(z.string())),
+    from: z.optional(z.nullable(z.string())),
+    function_parameters: z.optional(z.nullable(z.string())),
+    gas_consumed: z.optional(int64Nullable),
+    gas_limit: z.optional(int64),
+    // Hex strings ("0x4a817c800"), in tinybars or weibars depending on the `coin` parameter.
+    gas_price: z.optional(z.nullable(z.string())),
+    gas_used: z.optional(int64Nullable),
+    hash: z.optional(z.string()),
+    max_fee_per_gas: z.optional(z.nullable(z.string())),
+    max_priority_fee_per_gas: z.optional(z.nullable(z.string())),
+    nonce: z.optional(int64Nullable),
+    r: z.optional(z.nullable(z.string())),
+    result: z.optional(z.string()),
+    s: z.optional(z.nullable(z.string())),
+    // "0x1" for success, "0x0" otherwise (the recordings win over the seed's "integer").
+    status: z.optional(z.string()),
+    timestamp: z.optional(timestamp),
+    to: z.optional(z.nullable(z.string())),
+    transaction_index: z.optional(int64Nullable),
+    type: z.optional(z.nullable(int32)),
+    v: z.optional(z.nullable(int32)),
+    authorization_list: z.optional(z.nullable(z.array(z.looseObject({ nonce: z.optional(int64Nullable) })))),
+  };
+}
+
+/** A contract result in tinybars (the default, hbar=true): `amount` within int64. */
+export const ContractResultSchema = z.looseObject(contractResultShape(int64));
+/** A contract result asked with hbar=false: `amount` in weibars, within int64 × 10^10. */
+export const ContractResultWeibarSchema = z.looseObject(contractResultShape(weibar));
 
 export const ContractResultsResponseSchema = z.looseObject({
   results: z.array(ContractResultSchema),
+  links: LinksSchema,
+});
+
+export const ContractResultsWeibarResponseSchema = z.looseObject({
+  results: z.array(ContractResultWeibarSchema),
   links: LinksSchema,
 });
 
@@ -286,6 +326,12 @@ export const ContractLogSchema = z.looseObject({
 /** `GET /contracts/results/{transactionIdOrHash}`: one result with its logs. */
 export const ContractResultDetailSchema = z.looseObject({
   ...ContractResultSchema.shape,
+  logs: z.optional(z.array(ContractLogSchema)),
+});
+
+/** The same, asked with hbar=false (`amount` in weibars). */
+export const ContractResultDetailWeibarSchema = z.looseObject({
+  ...ContractResultWeibarSchema.shape,
   logs: z.optional(z.array(ContractLogSchema)),
 });
 
