@@ -5,6 +5,7 @@
 import type * as Builtin from './builtin';
 import { chainCode, matchesCode } from './bytecode';
 import { decodeCall, decodeLog, decodeResult, decodeRevert } from './decode';
+import { eventKey } from './signature';
 import type {
   AbiError,
   AbiEvent,
@@ -118,11 +119,12 @@ export class AbiIndex {
       byCodeLength: new Map(),
       byAddress: new Map(),
     };
+    const seen = { functions: new Set<string>(), events: new Set<string>(), errors: new Set<string>() };
     // Workspace ABIs first: when two give the same signature, the project's own names win.
     for (const contract of [...this.workspaceContracts(), ...this.builtins]) {
-      addItems(maps.functions, contract.functions, i => i.signature);
-      addItems(maps.events, contract.events, eventKey);
-      addItems(maps.errors, contract.errors, i => i.signature);
+      addItems(maps.functions, seen.functions, contract.functions, i => i.signature);
+      addItems(maps.events, seen.events, contract.events, eventKey);
+      addItems(maps.errors, seen.errors, contract.errors, i => i.signature);
       if (contract.code) push(maps.byCodeLength, contract.code.hex.length, contract);
       if (contract.origin.kind === 'builtin' && contract.origin.address)
         maps.byAddress.set(contract.origin.address, contract);
@@ -192,20 +194,19 @@ function selectorOf(hex: string): string {
   return (t.startsWith('0x') ? t : `0x${t}`).slice(0, 10);
 }
 
-// Indexed arguments change a log's shape, so ERC-20's and ERC-721's Transfer are two entries.
-function eventKey(e: IndexedItem<AbiEvent>): string {
-  return `${e.signature}/${e.item.inputs.map(i => (i.indexed ? 'i' : 'd')).join('')}`;
-}
-
+// The first item with a key wins (workspace before built-in). `seen` holds every key added so far,
+// so each item costs one key and one set lookup, however many share its selector.
 function addItems<T>(
   map: Map<string, IndexedItem<T>[]>,
+  seen: Set<string>,
   items: readonly IndexedItem<T>[],
   key: (i: IndexedItem<T>) => string,
 ): void {
   for (const item of items) {
-    const list = map.get(item.selector);
-    if (!list) map.set(item.selector, [item]);
-    else if (!list.some(other => key(other) === key(item))) list.push(item);
+    const k = key(item);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    push(map, item.selector, item);
   }
 }
 

@@ -54,6 +54,14 @@ function toViemParams(params: readonly AbiParameterShape[]): AbiParameter[] {
   });
 }
 
+/**
+ * What tells two events with one topic0 apart: indexed arguments change a log's shape, so ERC-20's
+ * and ERC-721's Transfer are two entries.
+ */
+export function eventKey(e: Pick<IndexedItem<AbiEvent>, 'signature' | 'item'>): string {
+  return `${e.signature}/${e.item.inputs.map(i => (i.indexed ? 'i' : 'd')).join('')}`;
+}
+
 /** Indexes one contract's ABI: each function, event and error with its selector, computed once. */
 export function indexContract(
   origin: AbiOrigin,
@@ -61,13 +69,40 @@ export function indexContract(
   abi: readonly AbiItemShape[],
   code?: PreparedCode,
 ): IndexedContract {
+  return runSteps(indexContractSteps(origin, name, abi, code));
+}
+
+/** Runs a stepwise computation to its end in one go. */
+export function runSteps<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/**
+ * {@link indexContract} one item per step (hashing a signature costs tens of microseconds, and an
+ * artifact may list tens of thousands), for a caller that yields to the event loop between steps.
+ * An item listed again with the same signature (and, for events, the same indexed arguments) is
+ * the same item: only its first listing is kept, so a padded artifact cannot multiply the answers.
+ */
+export function* indexContractSteps(
+  origin: AbiOrigin,
+  name: string,
+  abi: readonly AbiItemShape[],
+  code?: PreparedCode,
+): Generator<void, IndexedContract> {
   const functions: IndexedItem<AbiFunction>[] = [];
   const events: IndexedItem<AbiEvent>[] = [];
   const errors: IndexedItem<AbiError>[] = [];
   const contract: IndexedContract = { origin, name, functions, events, errors, code };
+  const seen = new Set<string>();
   for (const entry of abi) {
+    yield;
     if (entry.type === 'function') {
       const signature = signatureOf(entry.name, entry.inputs);
+      if (seen.has(`function ${signature}`)) continue;
+      seen.add(`function ${signature}`);
       const item: AbiFunction = {
         type: 'function',
         name: entry.name,
@@ -84,9 +119,14 @@ export function indexContract(
         name: entry.name,
         inputs: toViemParams(entry.inputs),
       };
+      const key = `event ${eventKey({ signature, item })}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
       events.push({ item, signature, selector: hashSignature(signature), contract });
     } else if (entry.type === 'error') {
       const signature = signatureOf(entry.name, entry.inputs);
+      if (seen.has(`error ${signature}`)) continue;
+      seen.add(`error ${signature}`);
       const item: AbiError = { type: 'error', name: entry.name, inputs: toViemParams(entry.inputs) };
       errors.push({ item, signature, selector: hashSignature(signature).slice(0, 10), contract });
     }
