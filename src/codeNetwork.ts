@@ -127,11 +127,4 @@ export class CodeNetwork implements vscode.Disposable {
 }
 
 // Where an inferred network is asked, and the line that says why: pure, in src/infer/route.ts.
-export {
-  hostOf,
-  localMirrorBaseUrl,
-  localUsesConfigured,
-  mirrorNetworkFor,
-  whyLine,
-  type MirrorConfig,
-} from './infer/route';
+export { hostOf, localMirrorBaseUrl, mirrorNetworkFor, whyLine, type MirrorConfig } from './infer/route';

@@ -2,12 +2,19 @@
 // rules) and tells listeners when it changes.
 import * as vscode from 'vscode';
 import { Disposable } from './util/lifecycle';
-import { SETTING_KEYS, parseSettings, type LedgerLensConfig, type RawSettings, type SettingsProblem } from './settings';
+import {
+  RESTRICTED_SETTING_KEYS,
+  SETTING_KEYS,
+  parseSettings,
+  type LedgerLensConfig,
+  type RawSettings,
+  type SettingsProblem,
+} from './settings';
 
 export const SECTION = 'ledgerLens';
 
-/** Settings a workspace may not set unless it is trusted (see package.json restrictedConfigurations). */
-const RESTRICTED = new Set(['mirrorNodeUrl', 'statusUrl', 'scheme']);
+/** Settings a workspace may not set unless it is trusted (the one list, in settings.ts). */
+const RESTRICTED: ReadonlySet<string> = new Set(RESTRICTED_SETTING_KEYS);
 
 const KEYS = SETTING_KEYS;
 

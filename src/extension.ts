@@ -12,6 +12,7 @@ import {
 } from './features/context';
 import { registerStatus, type StatusInputs } from './features/status';
 import { hostOf, mirrorNetworkFor, whyLine } from './codeNetwork';
+import { statusPageNetworkOf } from './ledger/networks';
 import {
   abiIndexOnFirstUse,
   wireAbi,
@@ -123,10 +124,10 @@ export function wireStatus(host: FeatureHost, services: Services): vscode.Dispos
           onDidChangeMirrorProblem: services.onDidChangeMirrorProblem,
           log: services.log,
           target: statusTarget(services),
-          local: {
-            host: () => hostOf(services.mirrorFor('local').baseUrl),
-            newestBlockEnd: async signal => {
-              const page = await services.mirrorFor('local').listBlocks({ limit: 1, order: 'desc' }, { signal });
+          mirrorHealth: {
+            host: network => hostOf(services.mirrorFor(network).baseUrl),
+            newestBlockEnd: async (network, signal) => {
+              const page = await services.mirrorFor(network).listBlocks({ limit: 1, order: 'desc' }, { signal });
               const newest = page.blocks[0];
               return newest ? (newest.timestamp.to ?? newest.timestamp.from) : undefined;
             },
@@ -151,14 +152,17 @@ function statusTarget(services: Services): StatusInputs['target'] {
       network: c.network,
       why: `${c.network} · ${c.networkSetting === 'auto' ? 'by default' : 'from settings'}`,
       conflict: false,
+      statusPage: statusPageNetworkOf(c.endpoints[c.network]),
     },
     resolve: async document => {
       const answer = await services.codeNetwork.answerFor(document);
       const config = services.config.current;
+      const network = mirrorNetworkFor(answer.network, config);
       return {
-        network: mirrorNetworkFor(answer.network, config),
+        network,
         why: whyLine(answer, config),
         conflict: answer.conflicts.length > 0,
+        statusPage: statusPageNetworkOf(config.endpoints[network]),
       };
     },
     changed: [services.codeNetwork.onDidChange, services.config.onDidChange],

@@ -278,7 +278,7 @@ export function wireTerminal(host: FeatureHost, services: Services): vscode.Disp
 export function wireCommon(host: FeatureHost, services: Services): vscode.Disposable {
   return withSlice(
     services,
-    c => ({ network: c.network, customMirror: c.customMirror, mirrorBaseUrl: c.mirrorBaseUrl }),
+    c => ({ network: c.network, customMirror: c.customMirror, mirrorBaseUrl: c.mirrorBaseUrl, endpoints: c.endpoints }),
     settings =>
       lazily(services.log, host, {
         name: 'common',
@@ -369,6 +369,7 @@ function hoverSlice(c: LedgerLensConfig): HoverModule.HoverInputs['settings']['c
     network: c.network,
     customMirror: c.customMirror,
     mirrorBaseUrl: c.mirrorBaseUrl,
+    endpoints: c.endpoints,
     hover: c.hover,
     requestTimeoutMs: c.requestTimeoutMs,
   };
@@ -420,11 +421,9 @@ export function wireHover(host: FeatureHost, services: Services, abi: () => AbiI
               inferred: answer.network,
               client: () => services.mirrorFor(network),
               clientFor: other => services.mirrorFor(other),
-              // A custom mirror node (a local node, a paid one) is where the user looks: no public detour.
-              // A local node's ids are its own: a miss there is not looked for on the public networks.
-              askElsewhere:
-                network !== 'local' &&
-                !(network === services.config.current.network && services.config.current.customMirror),
+              // A mirror node the user set (mirrorNodeUrl, a mirrorNodeUrls entry) is where they look: no
+              // detour. A local node's ids are its own: a miss there is not looked for on the public networks.
+              askElsewhere: network !== 'local' && services.config.current.endpoints[network].setting === undefined,
               why: whyLine(answer, services.config.current),
             };
           },

@@ -9,7 +9,7 @@ import type { StatusClient } from './status';
 import type { HttpClient, ProxyConfig } from './net';
 import { isNetwork } from './ledger';
 import { defaultMirrorBaseUrl, mirrorClientChanged, type LedgerLensConfig, type Network } from './settings';
-import { CodeNetwork, localUsesConfigured } from './codeNetwork';
+import { CodeNetwork } from './codeNetwork';
 import type { InferredNetwork } from './infer';
 import { Disposable } from './util/lifecycle';
 import { once } from './util/once';
@@ -77,8 +77,8 @@ export class Services extends Disposable {
   }
   /** [network] Which network each document's code means (ledgerLens.network `auto`), and why. */
   readonly codeNetwork: CodeNetwork;
-  /** [network] Clients of networks other than the configured one, built when a document asks. */
-  private readonly otherClients = new Map<Network, MirrorClient>();
+  /** [network] Clients of endpoints other than the configured network's, by URL, built when a document asks. */
+  private readonly otherClients = new Map<string, MirrorClient>();
 
   constructor(readonly log: vscode.LogOutputChannel) {
     super();
@@ -183,39 +183,44 @@ export class Services extends Disposable {
   }
 
   /**
-   * [network] The client for `network`: the configured one when it is that network, else one for
-   * the network's default mirror node (public, or http://localhost:5551 for `local`). A custom
-   * `mirrorNodeUrl` applies only to the network it was set for (under `auto`, to the local node
-   * too). Every client goes through the one HTTP layer, so the request budget is shared.
+   * [network] The client for `network`, at the endpoint the settings give it (the settings' one
+   * decision, `config.endpoints`): a set `mirrorNodeUrl` for every network, else the network's
+   * `mirrorNodeUrls` entry, else its own mirror node (public, or http://localhost:5551 for `local`).
+   * One client per URL; every client goes through the one HTTP layer, so the request budget is shared.
    */
   mirrorFor(network: Network): MirrorClient {
-    if (network === this.config.current.network) return this.mirror;
-    // [network] The local node: ledgerLens.mirrorNodeUrl when the user set one under `auto`.
-    if (network === 'local' && localUsesConfigured(this.config.current)) return this.mirror;
-    return this.defaultClient(network);
+    const c = this.config.current;
+    const endpoint = c.endpoints[network];
+    if (endpoint.url === c.mirrorBaseUrl) return this.mirror;
+    // A test's stand-in replaces a network's own mirror node, never a URL the user set.
+    const url = (endpoint.setting === undefined ? this.urlOverrides.get(network) : undefined) ?? endpoint.url;
+    return this.clientAt(url);
   }
 
   /**
-   * [panels] The client of `network`'s default mirror node (public, or localhost for `local`), also
-   * for the selected network when its settings name a custom one ("try the other networks" after a
-   * miss there).
+   * [panels] For "try the other networks" after a miss, a click away from the user: the network's
+   * own mirror node (public, or localhost for `local`) when the endpoint that missed would be asked
+   * again (`mirrorNodeUrl`, or the selected network's custom one); else `mirrorFor(network)`.
    */
   publicMirrorFor(network: Network): MirrorClient {
     const c = this.config.current;
-    return network === c.network && c.customMirror ? this.defaultClient(network) : this.mirrorFor(network);
+    const setting = c.endpoints[network].setting;
+    const again = setting === 'mirrorNodeUrl' || (network === c.network && setting !== undefined);
+    return again
+      ? this.clientAt(this.urlOverrides.get(network) ?? defaultMirrorBaseUrl(network, c.scheme))
+      : this.mirrorFor(network);
   }
 
-  /** The shared client of `network`'s default mirror node (or a test's override), made on first use. */
-  private defaultClient(network: Network): MirrorClient {
-    let client = this.otherClients.get(network);
+  /** The shared client of a mirror node other than the configured network's, made on first use. */
+  private clientAt(url: string): MirrorClient {
+    let client = this.otherClients.get(url);
     if (!client) {
-      const config = this.config.current;
       client = clients().createMirrorClient({
-        baseUrl: this.urlOverrides.get(network) ?? defaultMirrorBaseUrl(network, config.scheme),
-        timeoutMs: config.requestTimeoutMs,
+        baseUrl: url,
+        timeoutMs: this.config.current.requestTimeoutMs,
         http: this.http,
       });
-      this.otherClients.set(network, client);
+      this.otherClients.set(url, client);
     }
     return client;
   }

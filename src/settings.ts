@@ -4,18 +4,27 @@ import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from './abi/globs';
 import { once } from './util/once';
 import type * as Z from './zod';
 import type * as SettingsSchemas from './settingsSchemas';
-import { NETWORKS, defaultMirrorUrl, networkLabelOf, type Network } from './ledger';
+import {
+  NETWORKS,
+  defaultMirrorUrl,
+  isNetwork,
+  mirrorEndpoints,
+  networkLabelOf,
+  type MirrorEndpoint,
+  type Network,
+} from './ledger';
 
 type Schemas = typeof SettingsSchemas.settingsSchemas;
 
 // The network list and its mappings live in the ledger; re-exported for the settings' users.
-export { NETWORKS, type Network };
+export { NETWORKS, type MirrorEndpoint, type Network };
 
 /** Every setting read, keyed by the part after `ledgerLens.` (a test checks them against package.json). */
 export const SETTING_KEYS = [
   'network',
   'scheme',
   'mirrorNodeUrl',
+  'mirrorNodeUrls',
   'statusUrl',
   'accounts',
   'requestTimeoutMs',
@@ -33,6 +42,14 @@ export const SETTING_KEYS = [
   'fiat.enabled',
 ] as const;
 
+/**
+ * The settings an untrusted workspace may not set: every endpoint (where requests go, and how).
+ * The one list: config.ts reads only the user's values of these there, trustNotice.ts names them,
+ * and package.json's `capabilities.untrustedWorkspaces.restrictedConfigurations` must equal it (a
+ * unit test checks, since the manifest cannot import it).
+ */
+export const RESTRICTED_SETTING_KEYS = ['mirrorNodeUrl', 'mirrorNodeUrls', 'statusUrl', 'scheme'] as const;
+
 export interface AccountSetting {
   readonly id: string;
   readonly label?: string;
@@ -44,10 +61,12 @@ export interface LedgerLensConfig {
   /** `ledgerLens.network` as set: `auto` lets each document's code pick its network (src/infer). */
   readonly networkSetting: 'auto' | Network;
   readonly scheme: 'https' | 'http';
-  /** The mirror node origin requests go to (no `/api/v1`, no trailing slash). */
+  /** The mirror node origin requests for `network` go to (no `/api/v1`, no trailing slash). */
   readonly mirrorBaseUrl: string;
-  /** True when `ledgerLens.mirrorNodeUrl` overrides the network's public mirror node. */
+  /** True when a URL the user set (`mirrorNodeUrl`, or `mirrorNodeUrls` for `network`) serves `network`. */
   readonly customMirror: boolean;
+  /** Where each network's requests go (src/ledger/networks.ts mirrorEndpoints: the one decision). */
+  readonly endpoints: Readonly<Record<Network, MirrorEndpoint>>;
   readonly statusUrl: string;
   readonly accounts: readonly AccountSetting[];
   readonly requestTimeoutMs: number;
@@ -109,6 +128,7 @@ export const DEFAULTS = {
   pollIntervalSeconds: 60,
 };
 
+/** The network's own mirror node (public, or the local default), whatever the user's endpoint settings. */
 export function defaultMirrorBaseUrl(network: Network, scheme: 'https' | 'http'): string {
   return defaultMirrorUrl(network, scheme) ?? `${scheme}://${network}.mirrornode.hedera.com`;
 }
@@ -136,6 +156,23 @@ export function parseSettings(raw: RawSettings): { config: LedgerLensConfig; pro
   const scheme = pick('scheme', s => s.scheme(), DEFAULTS.scheme);
   // '' (the default: the network's own mirror node) is taken before any schema; anything else is a URL.
   const customUrl = pick('mirrorNodeUrl', s => s.httpUrl(), '');
+  const perNetwork = readMirrorNodeUrls(raw['mirrorNodeUrls'], problems);
+  if (customUrl !== '') {
+    const all = stripTrailingSlash(customUrl);
+    for (const [network, url] of Object.entries(perNetwork)) {
+      if (url !== all)
+        problems.push({
+          key: `ledgerLens.mirrorNodeUrls.${network}`,
+          message: `not used: ledgerLens.mirrorNodeUrl (${all}) takes every request`,
+        });
+    }
+  }
+  const endpoints = mirrorEndpoints({
+    networkSetting,
+    scheme,
+    mirrorNodeUrl: customUrl ? stripTrailingSlash(customUrl) : undefined,
+    mirrorNodeUrls: perNetwork,
+  });
   const statusUrl = stripTrailingSlash(pick('statusUrl', s => s.httpUrl(), DEFAULTS.statusUrl));
 
   const accounts: AccountSetting[] = [];
@@ -168,8 +205,9 @@ export function parseSettings(raw: RawSettings): { config: LedgerLensConfig; pro
     network,
     networkSetting,
     scheme,
-    mirrorBaseUrl: customUrl ? stripTrailingSlash(customUrl) : defaultMirrorBaseUrl(network, scheme),
-    customMirror: customUrl !== '',
+    mirrorBaseUrl: endpoints[network].url,
+    customMirror: endpoints[network].setting !== undefined,
+    endpoints,
     statusUrl,
     accounts,
     requestTimeoutMs: num('requestTimeoutMs', 1000, 120_000, DEFAULTS.requestTimeoutMs),
@@ -195,10 +233,47 @@ export function parseSettings(raw: RawSettings): { config: LedgerLensConfig; pro
   return { config, problems };
 }
 
+/**
+ * `ledgerLens.mirrorNodeUrls`: `{ "mainnet": "https://…", "testnet": "https://…" }`, one entry per
+ * network name; an empty string is no entry. A bad entry is reported and left out (the network
+ * keeps its own mirror node); the others stand. With no entry set, no zod is loaded.
+ */
+function readMirrorNodeUrls(value: unknown, problems: SettingsProblem[]): Partial<Record<Network, string>> {
+  const urls: Partial<Record<Network, string>> = {};
+  if (value === undefined || value === null) return urls;
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    problems.push({ key: 'ledgerLens.mirrorNodeUrls', message: `must be an object keyed by ${NETWORKS.join(', ')}` });
+    return urls;
+  }
+  for (const [key, url] of Object.entries(value)) {
+    if (url === '' || url === undefined || url === null) continue;
+    if (!isNetwork(key)) {
+      problems.push({ key: `ledgerLens.mirrorNodeUrls.${key}`, message: `not a network (${NETWORKS.join(', ')})` });
+      continue;
+    }
+    const r = schemas().httpUrl().safeParse(url);
+    if (r.success) urls[key] = stripTrailingSlash(r.data);
+    else
+      problems.push({
+        key: `ledgerLens.mirrorNodeUrls.${key}`,
+        message: r.error.issues.map(i => i.message).join('; '),
+      });
+  }
+  return urls;
+}
+
+/** True when some network's requests go to another URL in `b` than in `a`. */
+function endpointsChanged(a: LedgerLensConfig, b: LedgerLensConfig): boolean {
+  return NETWORKS.some(
+    n => a.endpoints[n].url !== b.endpoints[n].url || a.endpoints[n].serves !== b.endpoints[n].serves,
+  );
+}
+
 /** The keys whose change needs a new mirror client. */
 export function mirrorClientChanged(a: LedgerLensConfig, b: LedgerLensConfig): boolean {
   return (
     a.mirrorBaseUrl !== b.mirrorBaseUrl ||
+    endpointsChanged(a, b) ||
     a.network !== b.network ||
     a.requestTimeoutMs !== b.requestTimeoutMs ||
     a.maxRequestsPerSecond !== b.maxRequestsPerSecond

@@ -1,15 +1,19 @@
-// Workspace trust, "the user is told why": when an untrusted workspace sets ledgerLens.mirrorNodeUrl,
-// statusUrl or scheme (which ConfigService does not read there), log each one and show one
+// Workspace trust, "the user is told why": when an untrusted workspace sets an endpoint setting
+// (RESTRICTED_SETTING_KEYS: mirrorNodeUrl, mirrorNodeUrls, statusUrl, scheme; ConfigService does
+// not read them there), log each one and show one
 // information message with "Manage Workspace Trust". Once per session for a given set of keys;
 // again after trust changes. VS Code hides restricted workspace values from `inspect()` in Restricted
 // Mode, so the workspace's settings files are read (read only: nothing in them is executed).
 import * as vscode from 'vscode';
 import type { ConfigService } from './config';
+import { notify } from './features/common/notifications';
 import { ignoredSettingsMessage } from './present/trust';
+import { RESTRICTED_SETTING_KEYS } from './settings';
 import { Disposable } from './util/lifecycle';
 
 export const MANAGE_TRUST = 'Manage Workspace Trust';
-const RESTRICTED_KEY = /"(ledgerLens\.(?:mirrorNodeUrl|statusUrl|scheme))"\s*:/g;
+/** `"ledgerLens.<restricted key>":` (the keys are plain words: nothing in them needs escaping). */
+const RESTRICTED_KEY = new RegExp(`"(ledgerLens\\.(?:${RESTRICTED_SETTING_KEYS.join('|')}))"\\s*:`, 'g');
 
 /** The restricted keys a settings file sets (whole-line `//` comments skipped). */
 export function restrictedKeysIn(text: string): string[] {
@@ -69,7 +73,7 @@ export class TrustNotice extends Disposable {
     this.announced.add(id);
     for (const key of keys) this.log.warn(`setting ${key}: ignored, the workspace is not trusted`);
     this.lastMessage = message;
-    void vscode.window.showInformationMessage(message, MANAGE_TRUST).then(
+    void notify('information', message, MANAGE_TRUST).then(
       choice => {
         if (choice === MANAGE_TRUST) void vscode.commands.executeCommand('workbench.trust.manage');
       },

@@ -1,15 +1,13 @@
 // Where an inferred network is asked, and the line that says so. Pure. The URL always comes from
 // our own table (src/ledger/networks.ts) or the user's settings, never from the workspace.
-import { NETWORK_INFO, type Network } from '../ledger';
+import type { MirrorEndpoint, Network } from '../ledger';
 import type { InferredNetwork } from './names';
 import { describeAnswer, type NetworkAnswer } from './resolve';
 
-/** The settings that decide where a network's mirror node is. */
+/** The settings that decide where a network's mirror node is (endpoints: src/ledger mirrorEndpoints). */
 export interface MirrorConfig {
   readonly network: Network;
-  readonly networkSetting?: 'auto' | Network;
-  readonly customMirror: boolean;
-  readonly mirrorBaseUrl: string;
+  readonly endpoints: Readonly<Record<Network, MirrorEndpoint>>;
 }
 
 /**
@@ -21,19 +19,11 @@ export function mirrorNetworkFor(inferred: InferredNetwork, config: Pick<MirrorC
 }
 
 /**
- * Whether the local node is asked through the configured client: when `local` is the setting, or
- * under `auto` with a `ledgerLens.mirrorNodeUrl` set (the user pointed us at their node). Otherwise
- * the local node is `http://localhost:5551`.
+ * Where the local node's mirror node is asked: `ledgerLens.mirrorNodeUrl` (every request), else
+ * the `local` entry of `ledgerLens.mirrorNodeUrls`, else http://localhost:5551.
  */
-export function localUsesConfigured(config: MirrorConfig): boolean {
-  return config.network === 'local' || (config.customMirror && (config.networkSetting ?? 'auto') === 'auto');
-}
-
-/** Where the local node's mirror node is asked: `ledgerLens.mirrorNodeUrl`, else http://localhost:5551. */
-export function localMirrorBaseUrl(config: MirrorConfig): string {
-  return localUsesConfigured(config)
-    ? config.mirrorBaseUrl
-    : (NETWORK_INFO.local.localMirrorUrl ?? config.mirrorBaseUrl);
+export function localMirrorBaseUrl(config: Pick<MirrorConfig, 'endpoints'>): string {
+  return config.endpoints.local.url;
 }
 
 /** `localhost:5551`: how the user knows their local mirror node. */

@@ -1,5 +1,6 @@
 // The networks Ledger Lens knows, in one table, and every mapping from a network name: the ledger
-// behind it (checksums), its public mirror node, its HashScan name, the status page's name. Pure.
+// behind it (checksums), its public mirror node, where its requests go under the user's endpoint
+// settings (mirrorEndpoints), its HashScan name, the status page's name. Pure.
 //
 // Adding a network (as `local`, a local node or Solo, was) is one row in NETWORK_INFO: a network
 // without a ledger id has no checksum, one without a public mirror host is asked at its
@@ -118,6 +119,79 @@ export function otherNetworks(current: Network, customMirror: boolean): Network[
       publicMirrorUrl(n) !== undefined &&
       (customMirror || ledger === undefined || ledgerOf(n) !== ledger),
   );
+}
+
+/** Where one network's mirror node requests go, and what is known about that endpoint. */
+export interface MirrorEndpoint {
+  /** The origin asked (a path prefix kept, no trailing slash). */
+  readonly url: string;
+  /**
+   * The setting that named it: `mirrorNodeUrl` (every network's requests), `mirrorNodeUrls` (this
+   * network's), or undefined for the network's own mirror node (public, or the local default).
+   */
+  readonly setting: 'mirrorNodeUrl' | 'mirrorNodeUrls' | undefined;
+  /**
+   * The network the endpoint is known to serve, whose status page and HashScan pages describe it;
+   * undefined when nothing the user set says (a `mirrorNodeUrl` under `auto`).
+   */
+  readonly serves: Network | undefined;
+}
+
+/** The user's endpoint settings, validated (URLs without a trailing slash). */
+export interface EndpointSettings {
+  readonly networkSetting: 'auto' | Network;
+  readonly scheme: 'https' | 'http';
+  /** `ledgerLens.mirrorNodeUrl`, or undefined when unset. */
+  readonly mirrorNodeUrl: string | undefined;
+  /** `ledgerLens.mirrorNodeUrls`: the entries set. */
+  readonly mirrorNodeUrls: Readonly<Partial<Record<Network, string>>>;
+}
+
+/** The network whose public mirror node is at `url`'s host, if any. */
+function publicNetworkAt(url: string): Network | undefined {
+  let host: string;
+  try {
+    host = new URL(url).host;
+  } catch {
+    return undefined;
+  }
+  return NETWORKS.find(n => NETWORK_INFO[n].mirrorHost === host);
+}
+
+/**
+ * [network] The one decision of where each network's requests go. A set `mirrorNodeUrl` takes
+ * every request, whatever network the code means: the user chose that host, and a cloned
+ * repository's `Client.forMainnet()` must not send ids anywhere else. Without it, a
+ * `mirrorNodeUrls` entry serves its network, and the rest go to their own mirror node. What a
+ * `mirrorNodeUrl` serves is known only when the user says it: an explicit `ledgerLens.network`, a
+ * `mirrorNodeUrls` entry with the same URL, or the URL being a public network's own host.
+ */
+export function mirrorEndpoints(s: EndpointSettings): Readonly<Record<Network, MirrorEndpoint>> {
+  const all = s.mirrorNodeUrl;
+  const allServes =
+    all === undefined
+      ? undefined
+      : (NETWORKS.find(n => s.mirrorNodeUrls[n] === all) ??
+        (s.networkSetting === 'auto' ? undefined : s.networkSetting) ??
+        publicNetworkAt(all));
+  const endpointOf = (network: Network): MirrorEndpoint => {
+    if (all !== undefined) return { url: all, setting: 'mirrorNodeUrl', serves: allServes };
+    const own = s.mirrorNodeUrls[network];
+    if (own !== undefined) return { url: own, setting: 'mirrorNodeUrls', serves: network };
+    const url = defaultMirrorUrl(network, s.scheme) ?? `${s.scheme}://${network}.mirrornode.hedera.com`;
+    return { url, setting: undefined, serves: network };
+  };
+  return Object.fromEntries(NETWORKS.map(n => [n, endpointOf(n)])) as Record<Network, MirrorEndpoint>;
+}
+
+/**
+ * The public network whose status page tells the endpoint's health, or undefined when the status
+ * item asks the mirror node itself for its newest block (a local node, or a mirror node nothing
+ * says the network of).
+ */
+export function statusPageNetworkOf(endpoint: MirrorEndpoint): Network | undefined {
+  const n = endpoint.serves;
+  return n !== undefined && publicMirrorUrl(n) !== undefined ? n : undefined;
 }
 
 /** A short name for the network in view descriptions: the network, or the custom URL's host. */

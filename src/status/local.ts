@@ -1,5 +1,6 @@
-// The health of a local node's or Solo's mirror node, which no status page covers: does it answer,
-// and how far its newest block lags behind the clock. Pure: the caller asks the mirror node for its
+// The health of a local node's or Solo's mirror node, or of a mirror node the user set whose network
+// nothing says, which no status page covers: does it answer, and how far its newest block lags
+// behind the clock. Pure: the caller asks the mirror node for its
 // newest block (`/api/v1/blocks?limit=1&order=desc`) and hands in the outcome.
 import { StatusPoller, systemClock, type PollerClock } from './poller';
 
@@ -12,7 +13,7 @@ export interface LocalHealth {
   readonly level: LocalLevel;
   /** Seconds between the newest block's end and the clock; undefined when it did not answer. */
   readonly lagSeconds?: number;
-  /** The status bar's text: `local · 3 s behind`, `local · down`. */
+  /** The status bar's text: `local · 3 s behind`, `mirror.example.com · down`. */
   readonly text: string;
   /** The tooltip: what was asked, and what came back, in the server's own words. */
   readonly detail: string;
@@ -31,17 +32,21 @@ function secondsOf(timestamp: string): number | undefined {
   return Number(m[1]) + Number((m[2] ?? '0').padEnd(9, '0')) / 1e9;
 }
 
-export function localHealth(probe: LocalProbe, nowMs: number, host: string): LocalHealth {
+/**
+ * What the mirror node at `host` answered, said under `name`: `local` for a local node, else the
+ * host the user set (the network the code means is not what this node serves).
+ */
+export function localHealth(probe: LocalProbe, nowMs: number, host: string, name = 'local'): LocalHealth {
   if (!probe.ok) {
     // The mirror client's own words name the node already: keep only why (`connection refused`).
     const why = probe.error
       .replace(/^Cannot (?:reach|connect to)(?: the mirror node at)? \S+?(?::\s+|\s+|$)/i, '')
       .replace(/^\((.*)\)$/, '$1');
-    return { level: 'down', text: 'local · down', detail: `Cannot reach ${host}${why ? `: ${why}` : ''}` };
+    return { level: 'down', text: `${name} · down`, detail: `Cannot reach ${host}${why ? `: ${why}` : ''}` };
   }
   const end = probe.newestBlockEnd === undefined ? undefined : secondsOf(probe.newestBlockEnd);
   if (end === undefined) {
-    return { level: 'lagging', text: 'local · no blocks', detail: `${host} answers, but has no block yet.` };
+    return { level: 'lagging', text: `${name} · no blocks`, detail: `${host} answers, but has no block yet.` };
   }
   const lag = Math.max(0, Math.round(nowMs / 1000 - end));
   const level: LocalLevel = lag > LOCAL_LAG_WARN_SECONDS ? 'lagging' : 'ok';
@@ -49,7 +54,7 @@ export function localHealth(probe: LocalProbe, nowMs: number, host: string): Loc
   return {
     level,
     lagSeconds: lag,
-    text: `local · ${ago} behind`,
+    text: `${name} · ${ago} behind`,
     detail:
       level === 'ok'
         ? `${host} answers; its newest block ended ${ago} ago.`
@@ -62,6 +67,8 @@ export interface LocalPollerOptions {
   readonly newestBlockEnd: (signal: AbortSignal) => Promise<string | undefined>;
   /** `localhost:5551`, read at call time (the URL may change). */
   readonly host: () => string;
+  /** What the item calls the node (`local`, or its host), read at call time; `local` when absent. */
+  readonly name?: () => string;
   /** The health after each check, with when the next try is due after a failure. */
   readonly onHealth: (health: LocalHealth, at: number, retryInMs?: number, failures?: number) => void;
   readonly intervalMs: number;
@@ -78,13 +85,13 @@ export function createLocalPoller(o: LocalPollerOptions): StatusPoller<LocalHeal
   const clock = o.clock ?? systemClock;
   return new StatusPoller<LocalHealth>({
     fetch: async signal =>
-      localHealth({ ok: true, newestBlockEnd: await o.newestBlockEnd(signal) }, clock.now(), o.host()),
+      localHealth({ ok: true, newestBlockEnd: await o.newestBlockEnd(signal) }, clock.now(), o.host(), o.name?.()),
     onOutcome: outcome => {
       if (outcome.ok) o.onHealth(outcome.value, outcome.at);
       else {
         const error = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
         o.onHealth(
-          localHealth({ ok: false, error }, outcome.at, o.host()),
+          localHealth({ ok: false, error }, outcome.at, o.host(), o.name?.()),
           outcome.at,
           outcome.retryInMs,
           outcome.failures,

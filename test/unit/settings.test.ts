@@ -2,7 +2,15 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { projectRoot } from './ledger/paths';
-import { NETWORKS, mirrorClientChanged, networkLabel, parseSettings, type RawSettings } from '../../src/settings';
+import {
+  NETWORKS,
+  RESTRICTED_SETTING_KEYS,
+  mirrorClientChanged,
+  networkLabel,
+  parseSettings,
+  type RawSettings,
+} from '../../src/settings';
+import { statusPageNetworkOf } from '../../src/ledger';
 
 function problemKeys(raw: RawSettings): string[] {
   return parseSettings(raw).problems.map(p => p.key);
@@ -18,6 +26,17 @@ describe('settings', () => {
       scheme: 'https',
       mirrorBaseUrl: 'https://testnet.mirrornode.hedera.com',
       customMirror: false,
+      endpoints: {
+        'mainnet-public': {
+          url: 'https://mainnet-public.mirrornode.hedera.com',
+          setting: undefined,
+          serves: 'mainnet-public',
+        },
+        mainnet: { url: 'https://mainnet.mirrornode.hedera.com', setting: undefined, serves: 'mainnet' },
+        previewnet: { url: 'https://previewnet.mirrornode.hedera.com', setting: undefined, serves: 'previewnet' },
+        testnet: { url: 'https://testnet.mirrornode.hedera.com', setting: undefined, serves: 'testnet' },
+        local: { url: 'http://localhost:5551', setting: undefined, serves: 'local' },
+      },
       statusUrl: 'https://status.hedera.com',
       accounts: [],
       requestTimeoutMs: 10_000,
@@ -264,5 +283,137 @@ describe('settings', () => {
       mirrorClientChanged(base, parseSettings({ statusUrl: 'https://status.example.com' }).config),
       false,
     );
+  });
+});
+
+describe('settings: where each network is asked (the user endpoint wins)', () => {
+  const urlsOf = (raw: RawSettings) => {
+    const { endpoints } = parseSettings(raw).config;
+    return Object.fromEntries(NETWORKS.map(n => [n, endpoints[n].url]));
+  };
+
+  it('a set mirrorNodeUrl serves every network, under auto and with a network set', () => {
+    for (const network of ['auto', 'testnet', 'mainnet'] as const) {
+      const { config, problems } = parseSettings({ network, mirrorNodeUrl: 'http://127.0.0.1:8081/' });
+      assert.deepStrictEqual(problems, []);
+      for (const n of NETWORKS) {
+        assert.strictEqual(config.endpoints[n].url, 'http://127.0.0.1:8081', `${network}: ${n}`);
+        assert.strictEqual(config.endpoints[n].setting, 'mirrorNodeUrl');
+      }
+    }
+  });
+
+  it('what a mirrorNodeUrl serves is known only from the user: a network set, a same-URL entry, a public host', () => {
+    const serves = (raw: RawSettings) => parseSettings(raw).config.endpoints['mainnet-public'].serves;
+    assert.strictEqual(serves({ mirrorNodeUrl: 'http://127.0.0.1:8081' }), undefined, 'auto: nothing says');
+    assert.strictEqual(serves({ mirrorNodeUrl: 'http://127.0.0.1:8081', network: 'mainnet' }), 'mainnet');
+    assert.strictEqual(
+      serves({ mirrorNodeUrl: 'http://127.0.0.1:8081', mirrorNodeUrls: { testnet: 'http://127.0.0.1:8081/' } }),
+      'testnet',
+    );
+    assert.strictEqual(serves({ mirrorNodeUrl: 'https://previewnet.mirrornode.hedera.com' }), 'previewnet');
+    // The status bar: a status page only for an endpoint known to serve a public network.
+    const endpoints = (raw: RawSettings) => parseSettings(raw).config.endpoints;
+    assert.strictEqual(statusPageNetworkOf(endpoints({ mirrorNodeUrl: 'http://127.0.0.1:8081' }).mainnet), undefined);
+    assert.strictEqual(statusPageNetworkOf(endpoints({}).mainnet), 'mainnet');
+    assert.strictEqual(statusPageNetworkOf(endpoints({}).local), undefined, 'a local node reports its own health');
+    assert.strictEqual(
+      statusPageNetworkOf(endpoints({ mirrorNodeUrls: { testnet: 'http://127.0.0.1:9' } }).testnet),
+      'testnet',
+    );
+  });
+
+  it('mirrorNodeUrls: each entry serves its own network; the others keep their own mirror node', () => {
+    const { config, problems } = parseSettings({
+      mirrorNodeUrls: {
+        'mainnet-public': 'https://mainnet.example.com/',
+        testnet: ' http://127.0.0.1:9001 ',
+        local: '',
+      },
+    });
+    assert.deepStrictEqual(problems, []);
+    assert.deepStrictEqual(urlsOf({ mirrorNodeUrls: {} }), urlsOf({}), 'an empty object: the defaults');
+    assert.deepStrictEqual(
+      Object.fromEntries(NETWORKS.map(n => [n, [config.endpoints[n].url, config.endpoints[n].setting]])),
+      {
+        'mainnet-public': ['https://mainnet.example.com', 'mirrorNodeUrls'],
+        mainnet: ['https://mainnet.mirrornode.hedera.com', undefined],
+        previewnet: ['https://previewnet.mirrornode.hedera.com', undefined],
+        testnet: ['http://127.0.0.1:9001', 'mirrorNodeUrls'],
+        local: ['http://localhost:5551', undefined],
+      },
+    );
+    assert.strictEqual(config.mirrorBaseUrl, 'http://127.0.0.1:9001', 'testnet, the network under auto');
+    assert.strictEqual(config.customMirror, true);
+    assert.strictEqual(config.endpoints.testnet.serves, 'testnet');
+  });
+
+  it('mirrorNodeUrls: a bad entry is reported and left out; the others stand', () => {
+    const { config, problems } = parseSettings({
+      mirrorNodeUrls: { testnet: 'ftp://x', devnet: 'http://127.0.0.1:1', previewnet: 'http://127.0.0.1:2' },
+    });
+    assert.deepStrictEqual(
+      problems.map(p => p.key),
+      ['ledgerLens.mirrorNodeUrls.testnet', 'ledgerLens.mirrorNodeUrls.devnet'],
+    );
+    assert.strictEqual(config.endpoints.testnet.url, 'https://testnet.mirrornode.hedera.com');
+    assert.strictEqual(config.endpoints.previewnet.url, 'http://127.0.0.1:2');
+    assert.deepStrictEqual(problemKeys({ mirrorNodeUrls: ['http://127.0.0.1:1'] }), ['ledgerLens.mirrorNodeUrls']);
+    assert.deepStrictEqual(problemKeys({ mirrorNodeUrls: 'http://127.0.0.1:1' }), ['ledgerLens.mirrorNodeUrls']);
+  });
+
+  it('with mirrorNodeUrl set, an entry that names another URL is said to be unused', () => {
+    const { config, problems } = parseSettings({
+      mirrorNodeUrl: 'http://127.0.0.1:8081',
+      mirrorNodeUrls: { testnet: 'http://127.0.0.1:9001', mainnet: 'http://127.0.0.1:8081' },
+    });
+    assert.deepStrictEqual(
+      problems.map(p => [p.key, p.message]),
+      [
+        [
+          'ledgerLens.mirrorNodeUrls.testnet',
+          'not used: ledgerLens.mirrorNodeUrl (http://127.0.0.1:8081) takes every request',
+        ],
+      ],
+    );
+    assert.strictEqual(config.endpoints.testnet.url, 'http://127.0.0.1:8081');
+    assert.strictEqual(config.endpoints.testnet.serves, 'mainnet', 'the same-URL entry names what it serves');
+  });
+
+  it('a change of any network endpoint needs new clients', () => {
+    const a = parseSettings({}).config;
+    const b = parseSettings({ mirrorNodeUrls: { previewnet: 'http://127.0.0.1:2' } }).config;
+    assert.strictEqual(mirrorClientChanged(a, b), true);
+    assert.strictEqual(
+      mirrorClientChanged(b, parseSettings({ mirrorNodeUrls: { previewnet: 'http://127.0.0.1:2/' } }).config),
+      false,
+    );
+  });
+});
+
+describe('settings: what an untrusted workspace may not set', () => {
+  const manifest = () =>
+    JSON.parse(fs.readFileSync(path.join(projectRoot(), 'package.json'), 'utf8')) as {
+      capabilities: { untrustedWorkspaces: { restrictedConfigurations: string[] } };
+      contributes: { configuration: { properties: Record<string, { properties?: Record<string, unknown> }> } };
+    };
+
+  it("package.json's restrictedConfigurations is the one list in src (RESTRICTED_SETTING_KEYS)", () => {
+    assert.deepStrictEqual(
+      [...manifest().capabilities.untrustedWorkspaces.restrictedConfigurations].sort(),
+      RESTRICTED_SETTING_KEYS.map(k => `ledgerLens.${k}`).sort(),
+    );
+  });
+
+  it('every endpoint setting is restricted: each URL setting and the scheme', () => {
+    const props = manifest().contributes.configuration.properties;
+    const urls = Object.keys(props).filter(k => /Url|Urls$/.test(k));
+    for (const key of [...urls, 'ledgerLens.scheme'])
+      assert.ok((RESTRICTED_SETTING_KEYS as readonly string[]).includes(key.slice('ledgerLens.'.length)), key);
+  });
+
+  it('ledgerLens.mirrorNodeUrls is keyed by every network of the one table, and nothing else', () => {
+    const entry = manifest().contributes.configuration.properties['ledgerLens.mirrorNodeUrls'];
+    assert.deepStrictEqual(Object.keys(entry?.properties ?? {}).sort(), [...NETWORKS].sort());
   });
 });

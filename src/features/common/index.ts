@@ -18,11 +18,12 @@ const NETWORK_DETAIL: Record<Network, string> = {
   mainnet: 'Mainnet',
   testnet: 'Testnet: test HBAR, reset from time to time',
   previewnet: 'Previewnet: the next release, reset often',
-  local: 'A local node or Solo on this machine (mirror node http://localhost:5551, or ledgerLens.mirrorNodeUrl)',
+  local:
+    'A local node or Solo on this machine (mirror node http://localhost:5551, or the local entry of ledgerLens.mirrorNodeUrls)',
 };
 
-/** The settings the shared commands read: the network and the custom mirror node, if any. */
-export type CommonSettings = Pick<LedgerLensConfig, 'network' | 'customMirror' | 'mirrorBaseUrl'>;
+/** The settings the shared commands read: the network, and where each network's requests go. */
+export type CommonSettings = Pick<LedgerLensConfig, 'network' | 'customMirror' | 'mirrorBaseUrl' | 'endpoints'>;
 
 /** What the shared commands use (see the pattern in ../context.ts). */
 export interface CommonInputs {
@@ -146,25 +147,33 @@ async function rawJsonOf(client: MirrorClient, target: EntityTarget): Promise<st
 async function selectNetwork(inputs: CommonInputs): Promise<Network | undefined> {
   const config = inputs.settings.current;
   type Item = vscode.QuickPickItem & { network?: Network; clearCustom?: boolean };
-  const items: Item[] = NETWORKS.map(network => ({
-    label: network,
-    description: network === config.network ? '(current)' : '',
-    detail: NETWORK_DETAIL[network],
-    network,
-  }));
-  if (config.customMirror) {
+  const items: Item[] = NETWORKS.map(network => {
+    const endpoint = config.endpoints[network];
+    // A mirrorNodeUrls entry is where that network is asked: said beside it.
+    const own = endpoint.setting === 'mirrorNodeUrls' ? ` · asked at ${endpoint.url} (ledgerLens.mirrorNodeUrls)` : '';
+    return {
+      label: network,
+      description: network === config.network ? '(current)' : '',
+      detail: NETWORK_DETAIL[network] + own,
+      network,
+    };
+  });
+  // A set mirrorNodeUrl takes every request: the network chosen here (or the code's) only labels
+  // ids and checks their checksums.
+  const everyRequest = config.endpoints[config.network].setting === 'mirrorNodeUrl';
+  if (everyRequest) {
     items.push(
       { label: '', kind: vscode.QuickPickItemKind.Separator },
       {
         label: '$(close) Stop using the custom mirror node URL',
-        detail: `Requests go to ${config.mirrorBaseUrl} (ledgerLens.mirrorNodeUrl)`,
+        detail: `Every request goes to ${config.mirrorBaseUrl} (ledgerLens.mirrorNodeUrl), whatever the network; the network only names ids and checks their checksums`,
         clearCustom: true,
       },
     );
   }
   const pick = await vscode.window.showQuickPick(items, {
     title: 'Ledger Lens: select network',
-    placeHolder: `Current: ${config.network}${config.customMirror ? ` via ${config.mirrorBaseUrl}` : ''}`,
+    placeHolder: `Current: ${config.network}${everyRequest ? `, every request to ${config.mirrorBaseUrl}` : config.customMirror ? ` via ${config.mirrorBaseUrl}` : ''}`,
   });
   if (!pick) return undefined;
   if (pick.clearCustom) {

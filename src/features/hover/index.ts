@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { AbiIndex } from '../../abi';
 import type { ExchangeRates } from '../../mirror/rates';
 import type { MirrorClient, TokenMetadata } from '../../mirror';
-import type { Network } from '../../settings';
+import type { LedgerLensConfig, Network } from '../../settings';
 import type { InferredNetwork } from '../../infer';
 import { findElsewhere, foundElsewhereMessage, type PublicNetwork } from '../../mirror/elsewhere';
 import { escapeMarkdown } from '../common/markdown';
@@ -16,7 +16,8 @@ import type { Reference } from '../../ledger';
 /** What the hover feature uses (see the pattern in ../context.ts). */
 export interface HoverInputs {
   readonly mirror: () => MirrorClient;
-  readonly settings: Setting<HoverSettings>;
+  /** The hover's settings, and where each network's requests go (what a hover on another network says). */
+  readonly settings: Setting<HoverSettings & Pick<LedgerLensConfig, 'endpoints'>>;
   /** What was learnt about ids belongs to one network. */
   readonly onDidChangeMirrorClient: vscode.Event<unknown>;
   /** The ABIs: decoded contract calls and matching artifacts in the hover. */
@@ -44,7 +45,7 @@ export interface DocumentNetwork {
   readonly inferred: InferredNetwork;
   /** The client of another public network, for "not on testnet; found on mainnet". */
   readonly clientFor: (network: Network) => MirrorClient;
-  /** Whether a miss is worth asking the other public networks about (not with a custom mirror node). */
+  /** Whether a miss is worth asking the other networks about (not at a mirror node the user set). */
   readonly askElsewhere: boolean;
   readonly client: () => MirrorClient;
   /** `testnet · from Client.forTestnet() at line 12`; may quote workspace text, so escaped when shown. */
@@ -73,10 +74,23 @@ export function registerHover(host: FeatureHost, inputs: HoverInputs): vscode.Di
     let r = others.get(target.network);
     if (!r) {
       const network = target.network;
+      // Said as the endpoint that answers: one the user set (mirrorNodeUrl, a mirrorNodeUrls entry)
+      // is named by its host and has no HashScan links; made once per settings snapshot.
+      let made: { readonly from: object; readonly config: HoverSettings } | undefined;
+      const config = (): HoverSettings => {
+        const current = inputs.settings.current;
+        if (made?.from !== current) {
+          const endpoint = current.endpoints[network];
+          made = {
+            from: current,
+            config: { ...current, network, customMirror: endpoint.setting !== undefined, mirrorBaseUrl: endpoint.url },
+          };
+        }
+        return made.config;
+      };
       r = new HoverResolver({
         client: target.client,
-        // The public mirror node of that network: a custom mirrorNodeUrl belongs to the settings' one.
-        config: () => ({ ...inputs.settings.current, network, customMirror: false }),
+        config,
         // The workspace's ABIs mean the same on every network: calls decode wherever the code points.
         abi: inputs.abi,
         // Dollars at the rate of the network the hover looked at, never the settings' one.

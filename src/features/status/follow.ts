@@ -14,6 +14,12 @@ export interface StatusTarget {
   readonly why: string;
   /** The evidence disagreed with itself (said in `why`). */
   readonly conflict: boolean;
+  /**
+   * The public network whose status page tells the health of the mirror node `network` is asked at;
+   * undefined when that mirror node is asked for its own health (a local node, or a URL the user set
+   * whose network nothing says).
+   */
+  readonly statusPage: Network | undefined;
 }
 
 /** Documents that are not the user's code: the output panel, the debug console, our own JSON. */
@@ -76,7 +82,8 @@ export class ActiveTarget extends Disposable {
         if (seq !== this.seq || this.isDisposed) return; // the user moved on
         const prev = this.target;
         this.target = next;
-        if (prev.network !== next.network || prev.why !== next.why) this.changed.fire(next);
+        if (prev.network !== next.network || prev.why !== next.why || prev.statusPage !== next.statusPage)
+          this.changed.fire(next);
       },
       (e: unknown) => this.log(`status: which network the editor means: ${e instanceof Error ? e.message : String(e)}`),
     );

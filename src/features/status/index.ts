@@ -4,7 +4,6 @@ import * as vscode from 'vscode';
 import { Commands } from '../../commands';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
 import type { MirrorProblem } from '../../services';
-import { isLocalNetwork } from '../../ledger';
 import type { Network } from '../../settings';
 import { Disposable, toDisposable } from '../../util/lifecycle';
 import { createLocalPoller, type LocalHealth } from '../../status/local';
@@ -53,12 +52,16 @@ export interface StatusInputs {
     readonly resolve: (document: vscode.TextDocument | undefined) => Promise<StatusTarget>;
     readonly changed: readonly vscode.Event<unknown>[];
   };
-  /** The local node's mirror node, asked instead of the status page when the target is `local`. */
-  readonly local: {
+  /**
+   * The mirror node `network` is asked at, asked for its own health instead of the status page when
+   * no status page covers it (the target's `statusPage` is undefined: a local node, or a URL the
+   * user set whose network nothing says).
+   */
+  readonly mirrorHealth: {
     /** `localhost:5551`. */
-    readonly host: () => string;
+    readonly host: (network: Network) => string;
     /** The newest block's end (`sss.nnnnnnnnn`), undefined with no block; throws when it does not answer. */
-    readonly newestBlockEnd: (signal: AbortSignal) => Promise<string | undefined>;
+    readonly newestBlockEnd: (network: Network, signal: AbortSignal) => Promise<string | undefined>;
   };
 }
 
@@ -68,10 +71,10 @@ export interface StatusFeatureApi {
   /** Checks the page now (joining a check under way) and resolves once the item shows the answer. */
   refresh(): Promise<void>;
   readonly poller: StatusPoller<Summary>;
-  /** Asks the local node while the target is `local` (backs off while it is down). */
+  /** Asks the target's mirror node while no status page covers it (backs off while it is down). */
   readonly localPoller: StatusPoller<LocalHealth>;
   snapshot(): StatusSnapshot;
-  /** What the item says about the local node (meaningful while the target is `local`). */
+  /** What the item says about the mirror node asked itself (meaningful while no status page covers it). */
   localSnapshot(): LocalSnapshot;
   /** The network the item reports (the active editor's), and why. */
   target(): StatusTarget;
@@ -127,7 +130,7 @@ class StatusBarFeature extends Disposable {
         inputs.log.warn(line),
       ),
     );
-    this.shownNetwork = this.target.current.network;
+    this.shown = shownKey(this.target.current);
 
     const focused = vscode.window.state.focused;
     this.poller = new StatusPoller<Summary>({
@@ -135,16 +138,18 @@ class StatusBarFeature extends Disposable {
       fetch: signal => inputs.status().summary({ signal }),
       onOutcome: o => this.onOutcome(o),
       intervalMs: inputs.settings.current.pollIntervalSeconds * 1000,
-      active: focused && !this.isLocal,
+      active: focused && !this.asksMirror,
     });
     this._register(toDisposable(() => this.poller.dispose()));
-    // A local node is asked for its newest block; while it is down the waits double (to 10 min).
+    // A mirror node no status page covers is asked for its newest block; while it is down the
+    // waits double (to 10 min).
     this.localPoller = createLocalPoller({
-      newestBlockEnd: signal => inputs.local.newestBlockEnd(signal),
-      host: () => inputs.local.host(),
+      newestBlockEnd: signal => inputs.mirrorHealth.newestBlockEnd(this.target.current.network, signal),
+      host: () => this.mirrorHost(),
+      name: () => this.mirrorName(),
       onHealth: (health, at, retryInMs, failures) => this.onLocalHealth(health, at, retryInMs, failures),
       intervalMs: inputs.settings.current.pollIntervalSeconds * 1000,
-      active: focused && this.isLocal,
+      active: focused && this.asksMirror,
     });
     this._register(toDisposable(() => this.localPoller.dispose()));
 
@@ -157,7 +162,7 @@ class StatusBarFeature extends Disposable {
         }
       }),
     );
-    this._register(this.target.onDidChange(({ network }) => this.onTarget(network)));
+    this._register(this.target.onDidChange(target => this.onTarget(target)));
     this._register(
       inputs.onDidChangeStatusClient(() => {
         // Another page: nothing we knew holds.
@@ -167,7 +172,7 @@ class StatusBarFeature extends Disposable {
         this.baseline = undefined;
         this.allMaintenances = undefined;
         this.render();
-        if (!this.isLocal) void this.poller.restart();
+        if (!this.asksMirror) void this.poller.restart();
       }),
     );
     this._register(inputs.onDidChangeMirrorProblem(() => this.render()));
@@ -178,34 +183,45 @@ class StatusBarFeature extends Disposable {
     // The first check (the first request: the HTTP layer loads with it) and the active editor's
     // network (inference reads the document) start on the turn after activate() has returned.
     const first = setTimeout(() => {
-      if (this.isLocal) this.localPoller.start();
+      if (this.asksMirror) this.localPoller.start();
       else this.poller.start();
       void this.target.update();
     }, 0);
     this._register(toDisposable(() => clearTimeout(first)));
   }
 
-  private get isLocal(): boolean {
-    return isLocalNetwork(this.target.current.network);
+  /** No status page covers the target's mirror node: it is asked for its newest block itself. */
+  private get asksMirror(): boolean {
+    return this.target.current.statusPage === undefined;
+  }
+
+  private mirrorHost(): string {
+    return this.inputs.mirrorHealth.host(this.target.current.network);
+  }
+
+  /** `local` for a local node; else the host of the URL the user set (what the code means is not what it serves). */
+  private mirrorName(): string {
+    const target = this.target.current;
+    return target.network === 'local' ? 'local' : this.mirrorHost();
   }
 
   /** Polls only what the item shows (the page, or the local node), and only while the window has focus. */
   private syncActive(): void {
     const focused = vscode.window.state.focused;
-    this.poller.setActive(focused && !this.isLocal);
-    this.localPoller.setActive(focused && this.isLocal);
+    this.poller.setActive(focused && !this.asksMirror);
+    this.localPoller.setActive(focused && this.asksMirror);
   }
 
   /** The active editor means another network (or the settings changed): show it, and ask if needed. */
-  private onTarget(network: Network): void {
-    const shown = this.shownNetwork;
-    this.shownNetwork = network;
-    if (shown !== network) {
+  private onTarget(target: StatusTarget): void {
+    const shown = this.shown;
+    this.shown = shownKey(target);
+    if (shown !== this.shown) {
       // Only a fresh reading of the new network sets the baseline: a switch to a network that is
       // already down is not announced as news.
       this.baseline = undefined;
       this.syncActive();
-      if (this.isLocal) {
+      if (this.asksMirror) {
         this.local = {};
         void this.localPoller.restart();
       } else if (!this.summary || this.error) {
@@ -216,7 +232,8 @@ class StatusBarFeature extends Disposable {
     }
     this.render();
   }
-  private shownNetwork: Network | undefined;
+  /** The network shown and what tells its health (shownKey), to see a change. */
+  private shown: string;
 
   override dispose(): void {
     this.openMenu?.dispose();
@@ -226,7 +243,7 @@ class StatusBarFeature extends Disposable {
   /** Asks which network the active editor means, then checks it now (joining a check under way). */
   async refresh(): Promise<void> {
     await this.target.update();
-    return this.isLocal ? this.localPoller.refresh() : this.poller.refresh();
+    return this.asksMirror ? this.localPoller.refresh() : this.poller.refresh();
   }
 
   snapshot(): StatusSnapshot {
@@ -235,8 +252,8 @@ class StatusBarFeature extends Disposable {
     const health = this.health();
     const target = this.target.current;
     return {
-      // While the target is local this snapshot is unused (see localSnapshot); the settings' network stands in.
-      network: target.network === 'local' ? statusNetworkOf(config.network) : target.network,
+      // While the mirror node is asked itself this snapshot is unused (see localSnapshot); the settings' network stands in.
+      network: statusNetworkOf(target.statusPage ?? config.network),
       why: target.why,
       statusUrl: config.statusUrl,
       ...(this.summary ? { pageName: this.summary.page.name } : {}),
@@ -248,12 +265,12 @@ class StatusBarFeature extends Disposable {
   }
 
   localSnapshot(): LocalSnapshot {
-    return { host: this.inputs.local.host(), why: this.target.current.why, ...this.local };
+    return { host: this.mirrorHost(), name: this.mirrorName(), why: this.target.current.why, ...this.local };
   }
 
   private health() {
-    const network = this.target.current.network;
-    return this.summary && network !== 'local' ? networkHealth(this.summary, network) : undefined;
+    const network = this.target.current.statusPage;
+    return this.summary && network !== undefined ? networkHealth(this.summary, statusNetworkOf(network)) : undefined;
   }
 
   private onLocalHealth(health: LocalHealth, at: number, retryInMs?: number, failures?: number): void {
@@ -261,7 +278,7 @@ class StatusBarFeature extends Disposable {
     this.local = { health, checkedAt: at, ...(retry ? { retryAt: at + retryInMs } : {}) };
     if (retryInMs !== undefined) {
       this.inputs.log.warn(
-        `local node: ${health.detail} (failure ${failures ?? 1}, next try in ${Math.round(retryInMs / 1000)} s)`,
+        `${this.mirrorName() === 'local' ? 'local node' : 'mirror node'}: ${health.detail} (failure ${failures ?? 1}, next try in ${Math.round(retryInMs / 1000)} s)`,
       );
     }
     this.render();
@@ -279,7 +296,7 @@ class StatusBarFeature extends Disposable {
         `status page: ${message} (failure ${o.failures}, next try in ${Math.round(o.retryInMs / 1000)} s)`,
       );
     }
-    if (!this.isLocal) this.notifyIfChanged();
+    if (!this.asksMirror) this.notifyIfChanged();
     this.render();
   }
 
@@ -302,7 +319,7 @@ class StatusBarFeature extends Disposable {
   }
 
   private render(): void {
-    const local = this.isLocal;
+    const local = this.asksMirror;
     const look = local ? localLook(this.localSnapshot()) : itemLook(this.snapshot());
     this.item.text = look.text;
     this.item.accessibilityInformation = { label: look.accessibilityLabel, role: 'button' };
@@ -326,7 +343,7 @@ class StatusBarFeature extends Disposable {
   }
 
   private fillMenu(qp: vscode.QuickPick<MenuItem>): void {
-    const entries = this.isLocal
+    const entries = this.asksMirror
       ? localMenuEntries(this.localSnapshot(), this.time)
       : menuEntries(this.snapshot(), this.allMaintenances, this.time);
     qp.items = entries.map((e): MenuItem =>
@@ -339,7 +356,9 @@ class StatusBarFeature extends Disposable {
             entry: e,
           },
     );
-    qp.busy = this.isLocal ? this.localPoller.isChecking : this.allMaintenances === undefined || this.poller.isChecking;
+    qp.busy = this.asksMirror
+      ? this.localPoller.isChecking
+      : this.allMaintenances === undefined || this.poller.isChecking;
   }
 
   /** Opens the menu and returns at once (the quick pick lives on until hidden). */
@@ -377,7 +396,7 @@ class StatusBarFeature extends Disposable {
     qp.show();
 
     void this.refresh();
-    if (this.isLocal) return; // a local node has no status page
+    if (this.asksMirror) return; // no status page covers this mirror node
     // The full list is only needed here, so it is fetched when the menu opens, not on every poll.
     void this.inputs
       .status()
@@ -398,6 +417,11 @@ class StatusBarFeature extends Disposable {
     const ok = await vscode.env.openExternal(vscode.Uri.parse(url, true));
     if (!ok) this.inputs.log.warn(`could not open ${url}`);
   }
+}
+
+/** What the item shows, as one key: the network, and the status page that tells its health (or none). */
+function shownKey(target: StatusTarget): string {
+  return `${target.network} ${target.statusPage ?? '(its own mirror node)'}`;
 }
 
 /** The status page's name for a network (`local` has none: the caller never asks it for `local`). */

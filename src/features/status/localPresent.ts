@@ -1,6 +1,6 @@
-// What the status item says about a local node's or Solo's mirror node (no status page covers it):
-// it answers or not, and how far its newest block lags behind the clock (src/status/local.ts).
-// Pure, like present.ts.
+// What the status item says about a mirror node no status page covers (a local node or Solo, or a
+// mirror node the user set whose network nothing says): it answers or not, and how far its newest
+// block lags behind the clock (src/status/local.ts). Pure, like present.ts.
 import type { LocalHealth } from '../../status/local';
 import { escapeMarkdown } from '../common/markdown';
 import type { ItemLook, MenuEntry, TimeFormat, TooltipOptions } from './present';
@@ -8,8 +8,13 @@ import { escapeIcons } from './present';
 
 /** Everything the item shows about the local node at one moment. */
 export interface LocalSnapshot {
-  /** `localhost:5551`: where the local mirror node is asked. */
+  /** `localhost:5551`: where the mirror node is asked. */
   readonly host: string;
+  /**
+   * What the item calls it: `local` (the default) for a local node, else the host of the URL the
+   * user set, which may serve any network.
+   */
+  readonly name?: string;
   /** `local · from Client.forLocalNode() at line 3, asked at localhost:5551`. */
   readonly why: string;
   /** From the last check; undefined before the first answer. */
@@ -22,14 +27,31 @@ export interface LocalSnapshot {
 const ICONS: Record<LocalHealth['level'], string> = { ok: 'check', lagging: 'warning', down: 'error' };
 const WORDS: Record<LocalHealth['level'], string> = { ok: 'answers', lagging: 'lagging', down: 'down' };
 
+/** `local`, or the host the user set. */
+function nameOf(s: LocalSnapshot): string {
+  return s.name ?? 'local';
+}
+
+/** `the local node`, `the mirror node at mirror.example.com`. */
+function described(s: LocalSnapshot): string {
+  return s.name === undefined || s.name === 'local' ? 'the local node' : `the mirror node at ${s.host}`;
+}
+
 export function localLook(s: LocalSnapshot): ItemLook {
   const h = s.health;
+  const name = nameOf(s);
   if (!h)
-    return { text: '$(sync~spin) local', accessibilityLabel: `Ledger Lens: checking the local node at ${s.host}` };
+    return {
+      text: `$(sync~spin) ${escapeIcons(name)}`,
+      accessibilityLabel: `Ledger Lens: checking ${described(s)}${name === 'local' ? ` at ${s.host}` : ''}`,
+    };
   return {
-    text: `$(${ICONS[h.level]}) ${h.text}`,
+    text: `$(${ICONS[h.level]}) ${escapeIcons(h.text)}`,
     ...(h.level === 'down' ? { background: 'warning' as const } : {}),
-    accessibilityLabel: `Ledger Lens: ${h.text.replace(' · ', ' node, ')}`,
+    accessibilityLabel:
+      name === 'local'
+        ? `Ledger Lens: ${h.text.replace(' · ', ' node, ')}`
+        : `Ledger Lens: mirror node ${h.text.replace(' · ', ', ')}`,
   };
 }
 
@@ -43,13 +65,21 @@ function relative(ms: number): string {
 export function localTooltip(s: LocalSnapshot, o: TooltipOptions): string {
   const h = s.health;
   const head = h ? WORDS[h.level] : 'checking…';
-  const lines = [`**Ledger Lens · local**: ${escapeMarkdown(head)}`, '', escapeMarkdown(s.why), ''];
+  const lines = [
+    `**Ledger Lens · ${escapeMarkdown(nameOf(s))}**: ${escapeMarkdown(head)}`,
+    '',
+    escapeMarkdown(s.why),
+    '',
+  ];
   if (h) lines.push(`${h.level === 'ok' ? '' : '$(warning) '}${escapeMarkdown(h.detail)}`, '');
   if (s.retryAt !== undefined) lines.push(`Next try ${escapeMarkdown(relative(s.retryAt - o.now))}.`, '');
   lines.push(
     s.checkedAt !== undefined ? `Last checked ${o.time.instant(s.checkedAt)}` : 'Checking…',
     '',
-    'A local node has no status page: its own mirror node is asked for its newest block.',
+    nameOf(s) === 'local'
+      ? 'A local node has no status page: its own mirror node is asked for its newest block.'
+      : 'No status page covers a mirror node whose network nothing says: it is asked for its newest block. ' +
+          'A ledgerLens.mirrorNodeUrls entry with the same URL names its network.',
   );
   const links: string[] = [];
   if (o.selectNetworkCommand) links.push(`[Select network](command:${o.selectNetworkCommand})`);
@@ -62,11 +92,15 @@ export function localMenuEntries(s: LocalSnapshot, time: TimeFormat): MenuEntry[
   const h = s.health;
   return [
     {
-      label: h ? `$(${ICONS[h.level]}) ${escapeIcons(h.text)}` : '$(sync) local: checking…',
+      label: h ? `$(${ICONS[h.level]}) ${escapeIcons(h.text)}` : `$(sync) ${escapeIcons(nameOf(s))}: checking…`,
       ...(s.checkedAt !== undefined ? { description: `checked ${time.instant(s.checkedAt)}` } : {}),
       detail: escapeIcons(h ? h.detail : `Asking ${s.host} for its newest block`),
     },
-    { label: '$(globe) Select network…', description: 'current: local', action: { kind: 'selectNetwork' } },
+    {
+      label: '$(globe) Select network…',
+      description: `current: ${escapeIcons(nameOf(s))}`,
+      action: { kind: 'selectNetwork' },
+    },
     { label: '$(refresh) Check now', action: { kind: 'refresh' } },
   ];
 }

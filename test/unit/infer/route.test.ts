@@ -1,22 +1,16 @@
 // Where an inferred network is asked and what the why line says; an untrusted workspace never
 // sends us to a node on this machine.
 import * as assert from 'assert';
-import {
-  hostOf,
-  localMirrorBaseUrl,
-  localUsesConfigured,
-  mirrorNetworkFor,
-  whyLine,
-  type MirrorConfig,
-} from '../../../src/infer/route';
+import { hostOf, localMirrorBaseUrl, mirrorNetworkFor, whyLine, type MirrorConfig } from '../../../src/infer/route';
 import { inferNetwork, inferFromSource, describeAnswer } from '../../../src/infer';
+import { parseSettings, type RawSettings } from '../../../src/settings';
 
-const AUTO: MirrorConfig = {
-  network: 'testnet',
-  networkSetting: 'auto',
-  customMirror: false,
-  mirrorBaseUrl: 'https://testnet.mirrornode.hedera.com',
-};
+/** The settings' snapshot for raw values, as the services hold it. */
+function configOf(raw: RawSettings): MirrorConfig {
+  return parseSettings(raw).config;
+}
+
+const AUTO: MirrorConfig = configOf({});
 
 function fromCode(code: string) {
   return inferNetwork({ file: inferFromSource(code, 'c'), configs: [] });
@@ -31,28 +25,30 @@ describe('infer/route: where the inferred network is asked', () => {
     assert.strictEqual(mirrorNetworkFor('local', AUTO), 'local');
   });
 
-  it('the local node: http://localhost:5551 unless the user pointed ledgerLens.mirrorNodeUrl at it', () => {
-    assert.strictEqual(localUsesConfigured(AUTO), false);
+  it('the local node: http://localhost:5551 unless a URL the user set serves it', () => {
     assert.strictEqual(localMirrorBaseUrl(AUTO), 'http://localhost:5551');
-    const custom = { ...AUTO, customMirror: true, mirrorBaseUrl: 'http://127.0.0.1:8081' };
-    assert.strictEqual(localUsesConfigured(custom), true, 'under auto, the custom URL serves the local node');
+    // A set mirrorNodeUrl takes every request: the local node's too, under auto or not.
+    const custom = configOf({ mirrorNodeUrl: 'http://127.0.0.1:8081' });
     assert.strictEqual(localMirrorBaseUrl(custom), 'http://127.0.0.1:8081');
-    // A custom URL set for an explicit public network is that network's, not the local node's.
-    const paid = { ...custom, network: 'mainnet' as const, networkSetting: 'mainnet' as const };
-    assert.strictEqual(localUsesConfigured(paid), false);
-    assert.strictEqual(localMirrorBaseUrl(paid), 'http://localhost:5551');
-    const local = { network: 'local' as const, networkSetting: 'local' as const, customMirror: false };
+    const paid = configOf({ mirrorNodeUrl: 'http://127.0.0.1:8081', network: 'mainnet' });
+    assert.strictEqual(localMirrorBaseUrl(paid), 'http://127.0.0.1:8081');
+    // A mirrorNodeUrls entry serves its own network only.
     assert.strictEqual(
-      localMirrorBaseUrl({ ...local, mirrorBaseUrl: 'http://localhost:5551' }),
+      localMirrorBaseUrl(configOf({ mirrorNodeUrls: { local: 'http://127.0.0.1:9090/' } })),
+      'http://127.0.0.1:9090',
+    );
+    assert.strictEqual(
+      localMirrorBaseUrl(configOf({ mirrorNodeUrls: { mainnet: 'http://127.0.0.1:9090' } })),
       'http://localhost:5551',
     );
+    assert.strictEqual(localMirrorBaseUrl(configOf({ network: 'local' })), 'http://localhost:5551');
   });
 
   it('the why line names the host a local node is asked at', () => {
     const answer = fromCode('const c = Client.forLocalNode();\n');
     assert.strictEqual(whyLine(answer, AUTO), 'local · from Client.forLocalNode() at line 1, asked at localhost:5551');
     assert.strictEqual(
-      whyLine(answer, { ...AUTO, customMirror: true, mirrorBaseUrl: 'http://127.0.0.1:8081' }),
+      whyLine(answer, configOf({ mirrorNodeUrl: 'http://127.0.0.1:8081' })),
       'local · from Client.forLocalNode() at line 1, asked at 127.0.0.1:8081',
     );
     assert.strictEqual(whyLine(fromCode('Client.forMainnet()'), AUTO), 'mainnet · from Client.forMainnet() at line 1');
