@@ -19,7 +19,7 @@ export function ignoredSettingsMessage(keys: readonly string[], used: EndpointsI
   if (keys.length === 0) return undefined;
   const sorted = [...keys].sort();
   const urls: string[] = [];
-  if (sorted.some(k => k.endsWith('.mirrorNodeUrl') || k.endsWith('.scheme'))) urls.push(used.mirrorBaseUrl);
+  if (sorted.some(k => /\.(?:mirrorNodeUrls?|scheme)$/.test(k))) urls.push(used.mirrorBaseUrl);
   if (sorted.some(k => k.endsWith('.statusUrl'))) urls.push(used.statusUrl);
   const setting = sorted.length === 1 ? 'setting' : 'settings';
   return (

@@ -24,5 +24,10 @@ describe('ignoredSettingsMessage (untrusted workspace)', () => {
         'it uses https://status.hedera.com.',
     );
     assert.match(ignoredSettingsMessage(['ledgerLens.scheme'], used) ?? '', /it uses https:\/\/testnet\.mirror/);
+    // The per-network mirror node URLs are ignored too: the mirror node in use is named.
+    assert.match(
+      ignoredSettingsMessage(['ledgerLens.mirrorNodeUrls'], used) ?? '',
+      /it uses https:\/\/testnet\.mirror/,
+    );
   });
 });
