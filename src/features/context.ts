@@ -21,6 +21,7 @@ import type { ConfigService } from '../config';
 import type { Services } from '../services';
 import type { LedgerLensConfig } from '../settings';
 import { errorNotice } from './common/notices';
+import { notify } from './common/notifications';
 
 /**
  * What the extension's `activate` returns. Integration tests read the features' providers from
@@ -166,7 +167,7 @@ export function createFeatureContext(
           const message = e instanceof Error ? e.message : String(e);
           log.error(`${id}: ${message}`);
           // Not awaited: the promise settles only when the user dismisses the message.
-          void vscode.window.showErrorMessage(errorNotice(message), 'Show log').then(pick => {
+          void notify('error', errorNotice(message), 'Show log').then(pick => {
             if (pick) log.show(true);
           });
           return undefined;

@@ -19,6 +19,7 @@ import {
   type AsOfOperator,
 } from '../../ledger';
 import { consensusTime, forNotification, plainText as plain } from '../../present';
+import { notify } from '../common/notifications';
 import { AS_OF_CAVEAT, NONCE_CAVEAT } from './model';
 import { AccountNode, RowNode, SectionNode, type AccountsNode } from './nodes';
 import { NftNode, TokenNode } from './tokens';
@@ -136,11 +137,11 @@ async function revealAccount(inputs: AccountCommandsInputs, arg: unknown): Promi
   if (!node) {
     node = store.addTemporary(target.id);
     // Not awaited: the question waits for the user, the reveal does not.
-    void vscode.window
-      .showInformationMessage(
-        `${forNotification(target.id, 200)} is shown in Accounts for this session. Add it to your accounts?`,
-        'Add to ledgerLens.accounts',
-      )
+    void notify(
+      'information',
+      `${forNotification(target.id, 200)} is shown in Accounts for this session. Add it to your accounts?`,
+      'Add to ledgerLens.accounts',
+    )
       .then(async pick => {
         if (pick) await writer.append(target.id, 'user');
       })

@@ -6,3 +6,11 @@ import { forNotification } from '../../present';
 export function errorNotice(message: string): string {
   return `Ledger Lens: ${forNotification(message)}`;
 }
+
+/**
+ * "Transaction … was not found on testnet (why)": `why` names where the network came from, and may
+ * quote a `package.json` script or a folder name from the workspace, so the sentence is made inert.
+ */
+export function notFoundNotice(label: string, network: string, why: string): string {
+  return forNotification(`Transaction ${label} was not found on ${network} (${why}).`);
+}

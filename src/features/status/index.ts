@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { Commands } from '../../commands';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
+import { notify } from '../common/notifications';
 import type { MirrorProblem } from '../../services';
 import type { Network } from '../../settings';
 import { Disposable, toDisposable } from '../../util/lifecycle';
@@ -310,11 +311,11 @@ class StatusBarFeature extends Disposable {
     const notice = changeNotice(snap.network, change, level, snap.health?.incidents[0]?.name);
     if (notice.severity === 'warning') {
       // Not awaited: the promise settles only when the user dismisses the message.
-      void vscode.window
-        .showWarningMessage(notice.text, 'Details')
-        .then(pick => (pick ? vscode.commands.executeCommand(Commands.showStatus) : undefined));
+      void notify('warning', notice.text, 'Details').then(pick =>
+        pick ? vscode.commands.executeCommand(Commands.showStatus) : undefined,
+      );
     } else {
-      void vscode.window.showInformationMessage(notice.text);
+      void notify('information', notice.text);
     }
   }
 

@@ -6,6 +6,8 @@ import * as vscode from 'vscode';
 import type { MirrorClient } from '../../mirror';
 import { isNotFound } from '../../mirror/fresh';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
+import { errorNotice } from '../common/notices';
+import { notify } from '../common/notifications';
 import { type TerminalLinkMatch, actionFor, findTerminalLinks } from './links';
 
 /** The settings terminal links read. */
@@ -56,7 +58,8 @@ export function registerTerminal(host: FeatureHost, inputs: TerminalInputs): vsc
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         inputs.log.error(`terminal link ${link.match.text}: ${message}`);
-        void vscode.window.showErrorMessage(`Ledger Lens: ${message}`);
+        // The message may be a server's own words: errorNotice and notify leave no live link in it.
+        void notify('error', errorNotice(message));
       }
     },
   };

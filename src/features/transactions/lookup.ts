@@ -15,6 +15,8 @@ import {
 } from '../common/detailPanel/networks';
 import { notIndexedYet } from './fresh';
 import { targetOf } from '../common/targets';
+import { notFoundNotice } from '../common/notices';
+import { notify } from '../common/notifications';
 import {
   LOOKUP_PROMPT,
   describeQuery,
@@ -184,7 +186,7 @@ async function notFound(
   const network = where.name;
   const label = describeQuery(query);
   // Why that network: the user may not know the code in front of them chose it.
-  const message = `Transaction ${label} was not found on ${network} (${where.why}).`;
+  const message = notFoundNotice(label, network, where.why);
   // A custom mirror node belongs to the selected network only: with one, every public ledger is "other".
   const custom = network === config.network && config.customMirror;
   const others = isNetwork(network) ? otherNetworks(network, custom) : [];
@@ -192,7 +194,7 @@ async function notFound(
   if (query.linkNetwork) others.sort((a, b) => Number(b === query.linkNetwork) - Number(a === query.linkNetwork));
   if (others.length === 0) return { kind: 'not-found', network, message: warn(message) };
   const action = `Try ${others.join(', ')}`;
-  const go = tryOthers ?? (await vscode.window.showWarningMessage(message, action).then(pick => pick === action));
+  const go = tryOthers ?? (await notify('warning', message, action).then(pick => pick === action));
   if (!go) return { kind: 'not-found', network, message };
 
   // Every other network at once, each through its public mirror node's shared client.

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { MirrorError, MirrorInputError, isAbortError, type MirrorClient } from '../../../mirror';
 import type { DetailView } from '../../../../webview/protocol';
 import { forNotification } from '../../../present/text';
+import { notify } from '../notifications';
 import { failureMessage } from './notify';
 
 /** What a lookup command returns (integration tests read it). */
@@ -91,19 +92,19 @@ export function withCancellableProgress<Result>(
 /** Refused before any request: the rule the input breaks. */
 export function refuse(message: string): LookupOutcome {
   const shown = forNotification(message);
-  void vscode.window.showErrorMessage(`Ledger Lens: ${shown}`);
+  void notify('error', `Ledger Lens: ${shown}`);
   return { kind: 'invalid', message: shown };
 }
 
 export function failed(error: unknown, network: string): LookupOutcome {
   const { message, serverMessages } = failureMessage(error, network);
-  void vscode.window.showErrorMessage(`Ledger Lens: ${message}`);
+  void notify('error', `Ledger Lens: ${message}`);
   return { kind: 'failed', message, serverMessages };
 }
 
 /** A warning built from text that may hold network words: shown without live links. */
 export function warn(message: string): string {
   const shown = forNotification(message);
-  void vscode.window.showWarningMessage(shown);
+  void notify('warning', shown);
   return shown;
 }

@@ -16,6 +16,8 @@ import {
   type DetailView,
   type TransactionPanelState,
 } from '../../../../webview/protocol';
+import { errorNotice } from '../notices';
+import { notify } from '../notifications';
 
 export const detailToHostSchema: z.ZodMiniType<DetailToHost> = schemaOf(detailToHostValidator);
 
@@ -81,7 +83,7 @@ export class DetailPanel extends PanelHost<DetailToHost, DetailToWebview> {
     } catch (e) {
       const text = e instanceof Error ? e.message : String(e);
       this.options.log.error(`${this.options.kind} panel: ${text}`);
-      void vscode.window.showErrorMessage(`Ledger Lens: ${text}`);
+      void notify('error', errorNotice(text));
     }
   }
 }
