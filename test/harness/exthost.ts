@@ -12,7 +12,7 @@
 //
 //   node out/test/harness/exthost.js [--grep <regexp>] [--keep] [--untrusted]
 // --untrusted runs test/integration/untrusted instead, in a workspace that is NOT trusted (workspace
-// trust on, Restricted Mode) whose .vscode/settings.json points the endpoint settings at a loopback
+// trust on, Restricted Mode) whose .vscode/settings.json points every endpoint setting at a loopback
 // server started here ("elsewhere"); the suite reads what that server received from
 // LEDGER_LENS_ELSEWHERE_URL + /__requests.
 // Env: LEDGER_LENS_EXTHOST_TIMEOUT_MS (default 600000), LEDGER_LENS_SHOW_ALL_LOGS=1
@@ -27,6 +27,7 @@ import { remoteUri, startCodeServer, type CodeServer } from './codeServer';
 import { freePort, PortBlocks } from './ports';
 import { onInterrupt, projectRoot, withTimeout } from './proc';
 import { ensureTools } from './tools';
+import { NETWORKS } from '../../src/ledger/networks';
 
 // Workbench chatter of an offline, headless run that is not the suite's output.
 const NOISE =
@@ -75,7 +76,13 @@ async function startElsewhere(): Promise<Elsewhere> {
   fs.writeFileSync(
     path.join(workspace, '.vscode', 'settings.json'),
     JSON.stringify(
-      { 'ledgerLens.mirrorNodeUrl': url, 'ledgerLens.statusUrl': url, 'ledgerLens.scheme': 'http' },
+      {
+        'ledgerLens.mirrorNodeUrl': url,
+        // Every network's own entry too: none of them may reach this server either.
+        'ledgerLens.mirrorNodeUrls': Object.fromEntries(NETWORKS.map(n => [n, url])),
+        'ledgerLens.statusUrl': url,
+        'ledgerLens.scheme': 'http',
+      },
       null,
       2,
     ) + '\n',

@@ -110,9 +110,18 @@ async function onFreePort<T>(start: (port: number) => Promise<T>): Promise<T> {
 }
 
 /**
- * Starts both servers and points `ledgerLens.mirrorNodeUrl` / `ledgerLens.statusUrl` at them;
- * resolves once the extension's settings snapshot shows the new URLs. `stop()` resets the settings
- * and closes the servers.
+ * The networks the replay serves through `ledgerLens.mirrorNodeUrls`: testnet (the network under
+ * `auto` when the code says nothing), mainnet (a `network: mainnet` test) and the local node. Public
+ * mainnet and previewnet keep their own mirror node, which usePublicReplay stands in for: a
+ * forMainnet() file reaches that one. A set `mirrorNodeUrl` would take every request instead, and
+ * the status item would then ask the replay for its own health rather than read the status page.
+ */
+const REPLAY_NETWORKS = ['testnet', 'mainnet', 'local'] as const;
+
+/**
+ * Starts both servers and points `ledgerLens.mirrorNodeUrls` (REPLAY_NETWORKS) and
+ * `ledgerLens.statusUrl` at them; resolves once the extension's settings snapshot shows the new
+ * URLs. `stop()` resets the settings and closes the servers.
  */
 export async function startReplay(options: ReplayOptions = {}): Promise<Replay & { stop(): Promise<void> }> {
   const mirror = await onFreePort(port =>
@@ -126,7 +135,7 @@ export async function startReplay(options: ReplayOptions = {}): Promise<Replay &
     throw e;
   }
   const api = await activateLedgerLens();
-  await setSetting('ledgerLens.mirrorNodeUrl', mirror.url);
+  await setSetting('ledgerLens.mirrorNodeUrls', Object.fromEntries(REPLAY_NETWORKS.map(n => [n, mirror.url])));
   await setSetting('ledgerLens.statusUrl', status.url);
   await waitFor(
     () =>
@@ -138,7 +147,7 @@ export async function startReplay(options: ReplayOptions = {}): Promise<Replay &
     mirror,
     status,
     async stop() {
-      await resetSettings('ledgerLens.mirrorNodeUrl', 'ledgerLens.statusUrl');
+      await resetSettings('ledgerLens.mirrorNodeUrls', 'ledgerLens.statusUrl');
       await Promise.all([mirror.close(), status.close()]);
     },
   };

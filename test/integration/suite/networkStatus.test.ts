@@ -2,13 +2,15 @@
 // forTestnet() file show two networks and say why; a file whose evidence changes is followed; a
 // forLocalNode() file reports the local mirror node's own health (a loopback replay) instead of the
 // status page, and a local node that does not answer is said to be down, asked again only after
-// doubling waits, and named by the hover.
+// doubling waits, and named by the hover. A mirror node the user set whose network nothing says
+// is asked for its own health too.
 import * as assert from 'assert';
 import * as net from 'net';
 import * as vscode from 'vscode';
 import type { LedgerLensExports } from '../../../src/features/context';
 import type { StatusFeatureApi } from '../../../src/features/status';
-import { activateLedgerLens, hoverText, useReplay, waitFor } from '../helpers';
+import { activateLedgerLens, hoverText, resetSettings, setSetting, useReplay, waitFor } from '../helpers';
+import { startMirrorReplay } from '../../support/mirrorReplay';
 import { freePort, PortBlocks } from '../../harness/ports';
 import { aBlock, aBlocksBody, recordFor } from '../../support/builders';
 
@@ -143,7 +145,7 @@ describe('status bar: the network of the active editor', function () {
     await vscode.workspace.getConfiguration('ledgerLens').update('network', 'local', vscode.ConfigurationTarget.Global);
     try {
       await waitFor(() => api.services.config.current.network === 'local', 5000, 'network local');
-      assert.strictEqual(api.services.config.current.mirrorBaseUrl, replay().mirror.url, 'mirrorNodeUrl overrides');
+      assert.strictEqual(api.services.config.current.mirrorBaseUrl, replay().mirror.url, 'the local entry serves it');
       // A file that says mainnet does not matter: the setting is in charge.
       const editor = await show('const client = Client.forMainnet();\nconst treasury = "0.0.8-aaaaa";\n');
       await waitFor(
@@ -180,7 +182,8 @@ describe('status bar: the network of the active editor', function () {
     const port = await freePort(PortBlocks.spare);
     await new Promise<void>(resolve => server.listen(port, '127.0.0.1', () => resolve()));
     const url = `http://127.0.0.1:${port}`;
-    // The local node is http://localhost:5551 unless ledgerLens.mirrorNodeUrl names one: here, the dropping port.
+    // The local node is http://localhost:5551 unless a URL the user set serves it: here ledgerLens.mirrorNodeUrl,
+    // which takes every request, names the dropping port.
     await vscode.workspace
       .getConfiguration('ledgerLens')
       .update('mirrorNodeUrl', url, vscode.ConfigurationTarget.Global);
@@ -218,13 +221,61 @@ describe('status bar: the network of the active editor', function () {
       await new Promise(resolve => setTimeout(resolve, 100));
       const hover = await waitFor(() => hoverText(editor.document, '0.0.8'), 20_000, 'the hover');
       assert.match(hover, new RegExp(`Cannot reach 127\\.0\\.0\\.1:${port}: connection refused`), hover);
-      assert.match(hover, /\(local\)\. Hover again to retry\./);
+      // Said at the mirror node the user set (by its host), as every hover at a URL the user set is.
+      assert.match(hover, new RegExp(`\\(127\\.0\\.0\\.1:${port}\\)\\. Hover again to retry\\.`), hover);
     } finally {
       server.close();
       await vscode.workspace
         .getConfiguration('ledgerLens')
-        .update('mirrorNodeUrl', replay().mirror.url, vscode.ConfigurationTarget.Global);
+        .update('mirrorNodeUrl', undefined, vscode.ConfigurationTarget.Global);
+      await waitFor(() => api.services.config.current.mirrorBaseUrl === replay().mirror.url, 5000, 'the replay back');
       status.localPoller.setIntervalMs(api.services.config.current.status.pollIntervalSeconds * 1000);
+    }
+  });
+
+  it("a forMainnet() file with ledgerLens.mirrorNodeUrl set: the item shows that mirror node's own health, until an entry names its network", async () => {
+    const own = await startMirrorReplay({ preferSource: 'no-params' });
+    const newestEnd = `${Math.floor(Date.now() / 1000) - 3}.000000000`;
+    own.addRecords([
+      recordFor(
+        '/api/v1/blocks?limit=1&order=desc',
+        aBlocksBody([aBlock({ timestamp: { from: newestEnd, to: newestEnd } })]),
+      ),
+    ]);
+    const host = new URL(own.url).host;
+    const entries = vscode.workspace.getConfiguration('ledgerLens').inspect('mirrorNodeUrls')?.globalValue;
+    try {
+      await setSetting('ledgerLens.mirrorNodeUrl', own.url);
+      await waitFor(() => api.services.config.current.mirrorBaseUrl === own.url, 5000, 'the mirrorNodeUrl read');
+      const pageRequests = replay().status.requests.length;
+      await show('const client = Client.forMainnet();\n');
+      // Nothing says which network the user's mirror node serves: not mainnet's status page, its own blocks.
+      await waitFor(
+        () => new RegExp(`^\\$\\(check\\) ${host.replace(/\./g, '\\.')} · \\d s behind$`).test(status.item.text),
+        10_000,
+        `the mirror node's own item (${status.item.text})`,
+      );
+      const tip = tooltipOf(status.item);
+      assert.match(tip, new RegExp(`^\\*\\*Ledger Lens · ${host.replace(/\./g, '\\.')}\\*\\*: answers\n`));
+      assert.ok(tip.includes('mainnet · from Client.forMainnet() at line 1'), tip);
+      assert.ok(
+        own.requests.some(r => r.url === '/api/v1/blocks?limit=1&order=desc'),
+        'asked for its newest block',
+      );
+      assert.strictEqual(replay().status.requests.length, pageRequests, 'not the status page');
+
+      // A mirrorNodeUrls entry with the same URL says it serves mainnet: mainnet's status page again.
+      await setSetting('ledgerLens.mirrorNodeUrls', { 'mainnet-public': own.url });
+      await waitFor(
+        () => status.item.text === '$(error) mainnet-public: major outage',
+        10_000,
+        `mainnet (${status.item.text})`,
+      );
+    } finally {
+      await resetSettings('ledgerLens.mirrorNodeUrl');
+      await setSetting('ledgerLens.mirrorNodeUrls', entries);
+      await waitFor(() => api.services.config.current.mirrorBaseUrl === replay().mirror.url, 5000, 'the replay back');
+      await own.close();
     }
   });
 });

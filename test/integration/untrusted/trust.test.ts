@@ -1,12 +1,14 @@
 // Workspace trust, proven in a real extension host: the workspace (opened in Restricted Mode by
 // `node out/test/harness/exthost.js --untrusted`) has a .vscode/settings.json pointing
-// ledgerLens.mirrorNodeUrl, statusUrl and scheme at a loopback server of the harness ("elsewhere",
+// ledgerLens.mirrorNodeUrl, every ledgerLens.mirrorNodeUrls entry, statusUrl and scheme at a
+// loopback server of the harness ("elsewhere",
 // LEDGER_LENS_ELSEWHERE_URL). That server must receive nothing: Ledger Lens reads the defaults, then
 // the user's own settings, and its hovers and status polls go there.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { activateLedgerLens, hoverMarkdown, useReplay, waitFor } from '../helpers';
 import { elsewhere, received } from './elsewhere';
+import { NETWORKS, defaultMirrorBaseUrl } from '../../../src/settings';
 
 describe('an untrusted workspace cannot redirect Ledger Lens', function () {
   this.timeout(60_000);
@@ -20,8 +22,12 @@ describe('an untrusted workspace cannot redirect Ledger Lens', function () {
     const folder = vscode.workspace.workspaceFolders?.[0];
     assert.ok(folder, 'a folder is open');
     const file = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, '.vscode', 'settings.json'));
-    const settings = JSON.parse(Buffer.from(file).toString('utf8')) as Record<string, string>;
+    const settings = JSON.parse(Buffer.from(file).toString('utf8')) as Record<string, unknown>;
     assert.strictEqual(settings['ledgerLens.mirrorNodeUrl'], elsewhere);
+    assert.deepStrictEqual(
+      settings['ledgerLens.mirrorNodeUrls'],
+      Object.fromEntries(NETWORKS.map(n => [n, elsewhere])),
+    );
     assert.strictEqual(settings['ledgerLens.statusUrl'], elsewhere);
     assert.strictEqual(settings['ledgerLens.scheme'], 'http');
   });
@@ -34,6 +40,11 @@ describe('an untrusted workspace cannot redirect Ledger Lens', function () {
     assert.strictEqual(config.scheme, 'https');
     assert.strictEqual(config.statusUrl, 'https://status.hedera.com');
     assert.strictEqual(api.services.mirror.baseUrl, 'https://testnet.mirrornode.hedera.com');
+    // Not one network is asked at the workspace's per-network URLs: each keeps its own mirror node.
+    for (const n of NETWORKS) {
+      assert.strictEqual(config.endpoints[n].setting, undefined, n);
+      assert.strictEqual(config.endpoints[n].url, defaultMirrorBaseUrl(n, 'https'), n);
+    }
   });
 
   describe("with the user's own endpoints on loopback", () => {
@@ -67,10 +78,13 @@ describe('an untrusted workspace cannot redirect Ledger Lens', function () {
     await api.services.trustNotice.checked;
     assert.deepStrictEqual(
       [...api.services.trustNotice.ignored],
-      ['ledgerLens.mirrorNodeUrl', 'ledgerLens.scheme', 'ledgerLens.statusUrl'],
+      ['ledgerLens.mirrorNodeUrl', 'ledgerLens.mirrorNodeUrls', 'ledgerLens.scheme', 'ledgerLens.statusUrl'],
     );
     const message = api.services.trustNotice.lastMessage ?? '';
-    assert.match(message, /ignores this workspace's settings ledgerLens\.mirrorNodeUrl, ledgerLens\.scheme and /);
+    assert.match(
+      message,
+      /ignores this workspace's settings ledgerLens\.mirrorNodeUrl, ledgerLens\.mirrorNodeUrls, ledgerLens\.scheme and /,
+    );
     assert.match(message, /because the workspace is not trusted; it uses /);
     assert.ok(!message.includes(elsewhere), "the message names the URL used, not the workspace's");
   });
