@@ -1,6 +1,7 @@
 // The per-origin request budget shared by every feature: a token bucket per origin (a burst of
 // `rate` requests, then `rate` per second), waiters served by priority and FIFO within one, a
-// cancelled waiter leaving the queue, and a 429 holding the whole origin for its Retry-After. The
+// cancelled waiter leaving the queue, and a 429 holding the whole origin for its Retry-After (at
+// least a back-off that grows while 429s come in a row). The
 // state of each origin (queue lengths, how long it is held) is observable so the UI can say "rate
 // limited, retrying in 4 s".
 import { NetError } from './errors';
@@ -46,6 +47,12 @@ interface Waiter {
 }
 
 const DEFAULT_MAX_HOLD_MS = 60_000;
+/**
+ * The shortest hold a 429 imposes (Retry-After 0, absent or unreadable included), doubled for each
+ * further 429 in a row and jittered up to twice that, so that a server that keeps refusing is asked
+ * less and less often, and many clients held together do not all come back at the same instant.
+ */
+export const THROTTLE_BASE_MS = 1000;
 
 /** One origin's bucket and queue. */
 export class OriginBudget {
@@ -56,6 +63,8 @@ export class OriginBudget {
   private holdUntil = 0;
   private timer: unknown;
   private lastKey = '';
+  /** 429s in a row (a hold that ended and was answered by another 429); 0 after any other answer. */
+  private throttleStreak = 0;
 
   constructor(
     readonly origin: string,
@@ -63,6 +72,7 @@ export class OriginBudget {
     private readonly clock: BudgetClock,
     private readonly emit: (state: BudgetState) => void,
     private readonly maxHoldMs = DEFAULT_MAX_HOLD_MS,
+    private readonly random: () => number = Math.random,
   ) {
     this.tokens = this.burst();
     this.last = clock.now();
@@ -123,6 +133,31 @@ export class OriginBudget {
     this.tokens = Math.min(this.tokens, 1);
     this.last = until;
     this.pump();
+  }
+
+  /**
+   * A 429 answered: holds the origin for the longer of what the server asked (`retryAfterMs`,
+   * undefined when it did not say) and the back-off, which starts at THROTTLE_BASE_MS and doubles
+   * with each 429 in a row, jittered up to twice that, capped at the longest hold. A 429 that
+   * arrives while a hold is in force was sent before it and does not count as one more in a row.
+   * Returns how long the origin is now held.
+   */
+  throttled(retryAfterMs: number | undefined): number {
+    const now = this.clock.now();
+    if (this.holdUntil <= now) {
+      const step = THROTTLE_BASE_MS * 2 ** Math.min(this.throttleStreak, 30);
+      const backoff = step * (1 + Math.min(1, Math.max(0, this.random())));
+      this.throttleStreak++;
+      this.hold(Math.max(retryAfterMs ?? 0, backoff));
+    } else if (retryAfterMs !== undefined) {
+      this.hold(retryAfterMs);
+    }
+    return Math.max(0, this.holdUntil - now);
+  }
+
+  /** An answer other than 429: the next 429 starts the back-off afresh. */
+  answered(): void {
+    this.throttleStreak = 0;
   }
 
   state(): BudgetState {
@@ -259,6 +294,8 @@ export interface RequestBudgetsOptions {
   readonly clock?: BudgetClock;
   /** Longest a 429 may hold an origin (a hostile Retry-After cannot freeze us). Default 60 s. */
   readonly maxHoldMs?: number;
+  /** The jitter of the 429 back-off, in [0, 1); tests fix it. Default Math.random. */
+  readonly random?: () => number;
 }
 
 /** Every origin's budget; one instance is shared by every client of the extension. */
@@ -284,6 +321,7 @@ export class RequestBudgets {
         this.clock,
         s => this.fire(s),
         this.options.maxHoldMs,
+        this.options.random,
       );
       this.budgets.set(origin, budget);
     }

@@ -1,15 +1,15 @@
 // The one HTTP layer every client uses (mirror node, status page): a keep-alive pool honouring the
 // proxy settings, the shared per-origin request budget, timeouts for connect, headers and body, a
 // size cap applied to the decompressed body while it streams, same-origin redirects only, bounded
-// retries with full jitter on 5xx and connection failures, 429 honoured through Retry-After (the
-// whole origin waits), and an AbortSignal that tears down the socket.
+// retries with full jitter on 5xx and connection failures, 429 honoured through Retry-After and a
+// growing back-off (the whole origin waits), and an AbortSignal that tears down the socket.
 import { request, type Dispatcher } from './undici';
 import { RequestBudgets, isLoopbackHost, type PriorityInput } from './budget';
 import { ACCEPT_ENCODING, readBody, tooLarge } from './body';
 import { NetError, fromSocketError, hostOf } from './errors';
 import { fetchOnce, unwrapFetchError, type FetchLike } from './hostFetch';
 import { createDispatcher, decideProxy, type ProxyConfig } from './proxy';
-import { lifetimeController, linkSignals } from './signals';
+import { lifetimeController, linkSignals, onAbort } from './signals';
 import { userAgent } from './userAgent';
 
 export interface HttpClientOptions {
@@ -197,9 +197,11 @@ export class HttpClient {
         continue;
       }
       if (status === 429) {
-        const waitMs = retryAfterMs(response.headers['retry-after']);
-        // Everyone waits, not only this caller: the server spoke for the whole origin.
-        budget.hold(waitMs);
+        const asked = parseRetryAfter(response.headers['retry-after']);
+        // Everyone waits, not only this caller: the server spoke for the whole origin. The budget
+        // waits at least its back-off, so Retry-After: 0 is not a retry at full rate.
+        const held = budget.throttled(asked);
+        const waitMs = Math.max(asked ?? 0, held);
         if (throttled < MAX_429_ATTEMPTS && waitMs <= maxRetryAfterMs && waitedFor429 + waitMs <= maxRetryAfterMs) {
           throttled++;
           waitedFor429 += waitMs;
@@ -207,6 +209,7 @@ export class HttpClient {
         }
         return response;
       }
+      budget.answered();
       if (status >= 500 && attempt < retries) {
         attempt++;
         await sleep(this.backoff(attempt, options), signal, current);
@@ -362,11 +365,16 @@ function redirectTarget(from: string, origin: string, response: HttpResponse, to
 
 /** Retry-After as milliseconds: delta-seconds or an HTTP date; 1 s when absent or unreadable. */
 export function retryAfterMs(value: string | string[] | undefined, now = Date.now()): number {
+  return parseRetryAfter(value, now) ?? 1000;
+}
+
+/** Retry-After as milliseconds (delta-seconds or an HTTP date); undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
   const v = (Array.isArray(value) ? value[0] : value)?.trim();
-  if (v === undefined || v === '') return 1000;
+  if (v === undefined || v === '') return undefined;
   if (/^\d+$/.test(v)) return Number(v) * 1000;
   const at = Date.parse(v);
-  if (Number.isNaN(at)) return 1000;
+  if (Number.isNaN(at)) return undefined;
   return Math.max(0, at - now);
 }
 
@@ -375,15 +383,15 @@ export function sleep(ms: number, signal: AbortSignal | undefined, url: string):
   if (ms <= 0 && !signal?.aborted) return Promise.resolve();
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(aborted(url, false));
-    const done = () => {
-      signal?.removeEventListener('abort', onAbort);
+    const timer = setTimeout(() => {
+      stop?.();
       resolve();
-    };
-    const timer = setTimeout(done, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(aborted(url, false));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
+    }, ms);
+    const stop = signal
+      ? onAbort(signal, () => {
+          clearTimeout(timer);
+          reject(aborted(url, false));
+        })
+      : undefined;
   });
 }

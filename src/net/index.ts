@@ -1,6 +1,6 @@
 // The HTTP layer (no vscode here): one client for every request, the shared per-origin budget, the
 // proxy decision and the one error type.
-export { HttpClient, retryAfterMs, sleep } from './http';
+export { HttpClient, parseRetryAfter, retryAfterMs, sleep } from './http';
 export type { GetOptions, HttpClientOptions, HttpResponse } from './http';
 export {
   RequestBudgets,
@@ -11,6 +11,7 @@ export {
   describeBudgetState,
   isLoopbackHost,
   realClock,
+  THROTTLE_BASE_MS,
 } from './budget';
 export type {
   BudgetClock,
@@ -28,6 +29,6 @@ export type { ProxyConfig, ProxyDecision } from './proxy';
 export { ACCEPT_ENCODING, formatBytes } from './body';
 export { globalFetch } from './hostFetch';
 export type { FetchLike, FetchInit, FetchResponse } from './hostFetch';
-export { linkSignals, lifetimeController } from './signals';
+export { linkSignals, lifetimeController, onAbort } from './signals';
 export type { LinkedSignal } from './signals';
 export { userAgent, BUILD_VERSION, PRODUCT } from './userAgent';

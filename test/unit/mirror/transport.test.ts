@@ -5,6 +5,7 @@ import { HttpClient, RequestBudgets } from '../../../src/net';
 import { gzipSync } from 'zlib';
 import { delay, recordFor, rejects, sendJson, startServer, type TestServer } from './helpers';
 import { until } from '../../support/wait';
+import { ManualClock } from '../net/support';
 
 const PORT = 18200;
 const OTHER_PORT = 18201;
@@ -127,25 +128,51 @@ describe('mirror/transport faults (real loopback sockets)', function () {
     );
   });
 
+  /**
+   * A client whose budget runs on a manual clock with the back-off's jitter fixed at 0: a 429's wait
+   * passes only when the test moves the clock, so waits are checked exactly, not against wall time.
+   */
+  function clockedClient(clock: ManualClock, extra: Partial<MirrorClientOptions> = {}) {
+    const http = new HttpClient({
+      budgets: new RequestBudgets({ rateFor: () => Infinity, clock, random: () => 0 }),
+      env: {},
+    });
+    clients.push({ dispose: () => http.close() });
+    return client({ http, ...extra });
+  }
+
+  /** Moves the clock in 100 ms steps (each letting a request cross the socket) until `n` requests arrived. */
+  async function advanceUntil(clock: ManualClock, n: number, limitMs: number): Promise<void> {
+    for (let t = 0; t < limitMs && server.requests.length < n; t += 100) {
+      await clock.advance(100);
+      await delay(1);
+    }
+  }
+
   it('waits as a 429 Retry-After says, then succeeds', async () => {
     server.handler = (_req, res, n) =>
       n === 1
         ? sendJson(res, 429, '{"_status":{"messages":[{"message":"Too many requests"}]}}', { 'retry-after': '1' })
         : sendJson(res, 200, ACCOUNT.bodyText);
-    const started = Date.now();
-    await client({ retries: 0 }).getAccount('0.0.8');
-    const waited = Date.now() - started;
-    assert.ok(waited >= 950, `waited ${waited} ms`);
+    const clock = new ManualClock();
+    const account = clockedClient(clock, { retries: 0 }).getAccount('0.0.8');
+    await until(() => server.requests.length === 1, 'the first request');
+    await clock.advance(950);
+    await delay(20);
+    assert.strictEqual(server.requests.length, 1, 'nothing sent within the second Retry-After asked for');
+    await advanceUntil(clock, 2, 2000);
+    await account;
+    assert.ok(clock.t >= 1000, `waited ${clock.t} ms`);
     assert.strictEqual(server.requests.length, 2);
   });
 
   it('answers with the 429 at once when Retry-After asks for more than the cap', async () => {
     server.handler = (_req, res) =>
       sendJson(res, 429, '{"_status":{"messages":[{"message":"Too many requests"}]}}', { 'retry-after': '60' });
-    const started = Date.now();
-    const e = (await rejects(client().getAccount('0.0.8'))) as MirrorError;
-    // Far under the 30 s cap and the 60 s asked for (with room for a loaded machine).
-    assert.ok(Date.now() - started < 10_000, `answered after ${Date.now() - started} ms`);
+    // The clock never moves: an answer that waited for any part of the 60 s would never come.
+    const clock = new ManualClock();
+    const e = (await rejects(clockedClient(clock).getAccount('0.0.8'))) as MirrorError;
+    assert.strictEqual(clock.t, 0);
     assert.strictEqual(e.status, 429);
     assert.deepStrictEqual(e.messages, ['Too many requests']);
     assert.strictEqual(server.requests.length, 1);
@@ -153,9 +180,14 @@ describe('mirror/transport faults (real loopback sockets)', function () {
 
   it('stops waiting on 429s once their total wait reaches the cap', async () => {
     server.handler = (_req, res) => sendJson(res, 429, '{}', { 'retry-after': '1' });
-    const e = (await rejects(client({ maxRetryAfterMs: 2000 }).getAccount('0.0.8'))) as MirrorError;
+    const clock = new ManualClock();
+    const answer = rejects(clockedClient(clock, { maxRetryAfterMs: 3000 }).getAccount('0.0.8'));
+    await until(() => server.requests.length === 1, 'the first request');
+    await advanceUntil(clock, 4, 10_000);
+    const e = (await answer) as MirrorError;
     assert.strictEqual(e.status, 429);
-    assert.strictEqual(server.requests.length, 3, '1 s + 1 s of waiting, then the third 429 is the answer');
+    // Retry-After 1 s, but consecutive 429s back off: 1 s, then 2 s (3 s, the cap), then 4 s would pass it.
+    assert.strictEqual(server.requests.length, 3, '1 s + 2 s of waiting, then the third 429 is the answer');
   });
 
   it('reads Retry-After as seconds or an HTTP date', () => {
