@@ -1,7 +1,7 @@
 // In-flight coalescing: one network request per URL, shared by every caller that asks for it while
 // it runs. A caller leaving (its signal aborted) stops waiting; the request itself stops only when
 // the last caller has left, unless it is a background refresh nobody owns.
-import type { Priority } from '../net';
+import { onAbort, type Priority } from '../net';
 import { MirrorError } from './errors';
 
 export interface Shared {
@@ -21,22 +21,22 @@ export function join(shared: Shared, signal: AbortSignal | undefined, url: strin
   shared.waiters++;
   if (!signal) return shared.promise;
   return new Promise<object>((resolve, reject) => {
-    const onAbort = () => {
+    // Through onAbort: one listener on the caller's signal however many lookups share it.
+    const stop = onAbort(signal, () => {
       shared.waiters--;
       if (shared.waiters === 0 && !shared.pinned) {
         shared.forget();
         shared.controller.abort();
       }
       reject(new MirrorError('aborted', 0, [], url, 'The request was cancelled'));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
+    });
     shared.promise.then(
       value => {
-        signal.removeEventListener('abort', onAbort);
+        stop();
         resolve(value);
       },
       (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
+        stop();
         // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- passes the request's own rejection on unchanged
         reject(error);
       },

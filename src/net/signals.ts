@@ -11,20 +11,59 @@ export interface LinkedSignal {
   dispose(): void;
 }
 
+interface AbortFanOut {
+  readonly callbacks: Set<() => void>;
+  readonly fire: () => void;
+}
+
+/** One 'abort' listener per signal, however many of our requests wait on it (see onAbort). */
+const fanOuts = new WeakMap<AbortSignal, AbortFanOut>();
+
+/**
+ * Calls `fn` once when `signal` (not yet aborted) aborts; the returned function stops that. Every
+ * call for one signal shares a single listener on it: a caller's signal shared by 50 requests (an
+ * expanded tree asking its rows) would otherwise collect 50 listeners, and Node logs a
+ * MaxListenersExceededWarning past 10. The signal is the caller's, so its limit is not ours to raise.
+ */
+export function onAbort(signal: AbortSignal, fn: () => void): () => void {
+  let fanOut = fanOuts.get(signal);
+  if (!fanOut) {
+    const callbacks = new Set<() => void>();
+    const fire = () => {
+      fanOuts.delete(signal);
+      const due = [...callbacks];
+      callbacks.clear();
+      for (const f of due) f();
+    };
+    fanOut = { callbacks, fire };
+    fanOuts.set(signal, fanOut);
+    signal.addEventListener('abort', fire, { once: true });
+  }
+  // A function may be registered more than once: each registration is its own entry.
+  const entry = () => fn();
+  const { callbacks, fire } = fanOut;
+  callbacks.add(entry);
+  return () => {
+    if (!callbacks.delete(entry) || callbacks.size > 0) return;
+    signal.removeEventListener('abort', fire);
+    if (fanOuts.get(signal)?.callbacks === callbacks) fanOuts.delete(signal);
+  };
+}
+
 export function linkSignals(sources: readonly (AbortSignal | undefined)[], timeoutMs?: number): LinkedSignal {
   const controller = new AbortController();
   const present = sources.filter((s): s is AbortSignal => s !== undefined);
   let timedOut = false;
   let timer: NodeJS.Timeout | undefined;
-  const onAbort = () => controller.abort();
+  const unlink: (() => void)[] = [];
   const dispose = () => {
-    for (const s of present) s.removeEventListener('abort', onAbort);
+    for (const stop of unlink.splice(0)) stop();
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
   };
   if (present.some(s => s.aborted)) controller.abort();
   else {
-    for (const s of present) s.addEventListener('abort', onAbort, { once: true });
+    for (const s of present) unlink.push(onAbort(s, () => controller.abort()));
     if (timeoutMs !== undefined) {
       timer = setTimeout(() => {
         timedOut = true;
