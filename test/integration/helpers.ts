@@ -147,7 +147,8 @@ export async function startReplay(options: ReplayOptions = {}): Promise<Replay &
     mirror,
     status,
     async stop() {
-      await resetSettings('ledgerLens.mirrorNodeUrls', 'ledgerLens.statusUrl');
+      // mirrorNodeUrl too: a test may have set it over the replay's entries.
+      await resetSettings('ledgerLens.mirrorNodeUrl', 'ledgerLens.mirrorNodeUrls', 'ledgerLens.statusUrl');
       await Promise.all([mirror.close(), status.close()]);
     },
   };

@@ -32,7 +32,9 @@ describe('Blocks', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     replay = await startMirrorReplay({ port: 0 });
     client = createMirrorClient({ baseUrl: replay.url, retries: 0 });
-    await setSetting('ledgerLens.mirrorNodeUrl', replay.url);
+    // Testnet's own entry (the network here): a mirrorNodeUrl would take every request, and the status
+    // item would then ask this replay for its newest block on its own schedule.
+    await setSetting('ledgerLens.mirrorNodeUrls', { testnet: replay.url });
     await waitFor(() => api.services.config.current.mirrorBaseUrl === replay.url, 5000, 'the replay URL in use');
   });
 
@@ -45,7 +47,7 @@ describe('Blocks', () => {
 
   after(async () => {
     client.dispose();
-    await resetSettings('ledgerLens.mirrorNodeUrl');
+    await resetSettings('ledgerLens.mirrorNodeUrls');
     await replay.close();
   });
 

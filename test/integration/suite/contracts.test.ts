@@ -55,7 +55,9 @@ describe('Contract results panel', () => {
   before(async () => {
     api = await activateLedgerLens();
     replay = await startMirrorReplay({ port: 0 });
-    await setSetting('ledgerLens.mirrorNodeUrl', replay.url);
+    // Testnet's own entry (the network here): a mirrorNodeUrl would take every request, and the status
+    // item would then ask this replay for its newest block on its own schedule.
+    await setSetting('ledgerLens.mirrorNodeUrls', { testnet: replay.url });
     await waitFor(() => api.services.config.current.mirrorBaseUrl === replay.url, 5000, 'the replay URL in use');
   });
 
@@ -69,7 +71,7 @@ describe('Contract results panel', () => {
   });
 
   after(async () => {
-    await resetSettings('ledgerLens.mirrorNodeUrl');
+    await resetSettings('ledgerLens.mirrorNodeUrls');
     await replay.close();
   });
 

@@ -121,7 +121,9 @@ describe('Decoding contract calls', () => {
     api = await activateLedgerLens();
     writeProbe(probe());
     replay = await startMirrorReplay({ port: 0 });
-    await setSetting('ledgerLens.mirrorNodeUrl', replay.url);
+    // Testnet's own entry (the network here): a mirrorNodeUrl would take every request, and the status
+    // item would then ask this replay for its newest block on its own schedule.
+    await setSetting('ledgerLens.mirrorNodeUrls', { testnet: replay.url });
     await waitFor(() => api.services.config.current.mirrorBaseUrl === replay.url, 5000, 'the replay URL in use');
     const abi = api.features['abi'] as AbiFeature;
     await abi.ready();
@@ -135,7 +137,7 @@ describe('Decoding contract calls', () => {
   after(async () => {
     for (const p of (api.features['transactions'] as TransactionsFeature).panels.open) p.dispose();
     fs.rmSync(PROBE, { force: true });
-    await resetSettings('ledgerLens.mirrorNodeUrl');
+    await resetSettings('ledgerLens.mirrorNodeUrls');
     await replay.close();
   });
 

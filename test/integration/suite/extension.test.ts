@@ -128,7 +128,8 @@ describe('Ledger Lens against the loopback mirror node', () => {
     await setSetting('ledgerLens.mirrorNodeUrl', 'http://127.0.0.1:18599');
     await changed;
     assert.strictEqual(api.services.mirror.baseUrl, 'http://127.0.0.1:18599');
-    await setSetting('ledgerLens.mirrorNodeUrl', mirror.url);
+    // Unset, testnet's mirrorNodeUrls entry (the replay) serves again.
+    await resetSettings('ledgerLens.mirrorNodeUrl');
     await waitFor(() => api.services.mirror.baseUrl === mirror.url, 5000, 'the replay URL back');
   });
 

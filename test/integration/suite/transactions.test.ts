@@ -56,7 +56,9 @@ describe('Lookup transaction', () => {
     // Lookups ask the network the active editor's code means: none here, so the configured one.
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     replay = await startMirrorReplay({ port: 0 });
-    await setSetting('ledgerLens.mirrorNodeUrl', replay.url);
+    // Testnet's own entry (the network here): a mirrorNodeUrl would take every request, and the status
+    // item would then ask this replay for its newest block on its own schedule.
+    await setSetting('ledgerLens.mirrorNodeUrls', { testnet: replay.url });
     await waitFor(() => api.services.config.current.mirrorBaseUrl === replay.url, 5000, 'the replay URL in use');
   });
 
@@ -69,7 +71,7 @@ describe('Lookup transaction', () => {
   });
 
   after(async () => {
-    await resetSettings('ledgerLens.mirrorNodeUrl');
+    await resetSettings('ledgerLens.mirrorNodeUrls');
     await replay.close();
   });
 
