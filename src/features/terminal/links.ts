@@ -45,19 +45,61 @@ export const MAX_TERMINAL_LINE = 16 * 1024;
 /** At most this many links in one line. */
 const MAX_LINKS = 100;
 
-const URL = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'`<>]+/gi;
+// A URL: a scheme (`[a-z][a-z0-9+.-]*` at a word start), `://` and a run of what may follow. As
+// one pattern tried at every word start, a line of `a.a.a…` scanned the rest of the run again at
+// each `a` before failing on the missing `://`. So the pattern matches a whole run of scheme
+// characters, only where one begins, and `urlSpans` finds where in it the scheme starts.
+const URL = /(?<![a-z0-9+.-])[a-z0-9+.-]+:\/\/[^\s"'`<>]+/gi;
 const HASH = /(?<![\w$])(?:0x)?([0-9a-fA-F]{96})(?![\w$])|(?<![\w$])0x([0-9a-fA-F]{64})(?![\w$])/g;
 const SECRET_WORDS = /priv|secret|mnemonic|seed|passphrase|\bkey\b|_key\b|key[=:]/i;
 
-function urlSpans(line: string): Array<[number, number]> {
+function isLetter(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
+/** A character `\w` matches: an ASCII letter or digit, or `_`. */
+function isWordChar(code: number): boolean {
+  return isLetter(code) || (code >= 48 && code <= 57) || code === 95;
+}
+
+/**
+ * Where the scheme starts in a run of scheme characters from `from` to `end`: its first letter at
+ * a word start (`\b`), as a pattern starting `\b[a-z]` would find it; -1 when there is none.
+ */
+function schemeStart(line: string, from: number, end: number): number {
+  for (let i = from; i < end; i++) {
+    if (isLetter(line.charCodeAt(i)) && (i === 0 || !isWordChar(line.charCodeAt(i - 1)))) return i;
+  }
+  return -1;
+}
+
+/** The spans `[start, end)` of the URLs in a line, in order and disjoint (exported for its tests). */
+export function urlSpans(line: string): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   URL.lastIndex = 0;
-  for (let m = URL.exec(line); m !== null; m = URL.exec(line)) out.push([m.index, m.index + m[0].length]);
+  for (let m = URL.exec(line); m !== null; m = URL.exec(line)) {
+    const schemeEnd = line.indexOf('://', m.index);
+    const start = schemeStart(line, m.index, schemeEnd);
+    if (start >= 0) out.push([start, m.index + m[0].length]);
+    // With no scheme in the run, look again after it: what follows `://` may hold a URL of its own.
+    else URL.lastIndex = schemeEnd + 1;
+  }
   return out;
 }
 
-function inside(spans: ReadonlyArray<[number, number]>, start: number, end: number): boolean {
-  return spans.some(([a, b]) => start < b && end > a);
+/**
+ * Whether [start, end) overlaps a span. `spans` are in order and disjoint and the questions come
+ * in increasing `start`, so the spans that end before it are passed once, for all of them.
+ */
+class SpanCursor {
+  private next = 0;
+
+  constructor(private readonly spans: ReadonlyArray<[number, number]>) {}
+
+  overlaps(start: number, end: number): boolean {
+    while (this.next < this.spans.length && this.spans[this.next][1] <= start) this.next++;
+    return this.next < this.spans.length && this.spans[this.next][0] < end;
+  }
 }
 
 /** True when 48 bytes of hex look like a DER SEQUENCE spanning all of them (a private key). */
@@ -111,12 +153,12 @@ export function findTerminalLinks(line: string, options: TerminalLinkOptions = {
     found.push({ startIndex: r.start, length: r.end - r.start, text: r.text, target, tooltip: tooltipOf(target) });
   }
   hashes(text, found);
-  const urls = urlSpans(text);
+  const urls = new SpanCursor(urlSpans(text));
   found.sort((a, b) => a.startIndex - b.startIndex);
   const out: TerminalLinkMatch[] = [];
   let end = 0;
   for (const f of found) {
-    if (f.startIndex < end || inside(urls, f.startIndex, f.startIndex + f.length)) continue;
+    if (f.startIndex < end || urls.overlaps(f.startIndex, f.startIndex + f.length)) continue;
     out.push(f);
     end = f.startIndex + f.length;
     if (out.length >= MAX_LINKS) break;

@@ -1,8 +1,15 @@
 import * as assert from 'assert';
 import { formatEntityId, formatTransactionIdAt } from '../../../src/ledger';
 import { Commands } from '../../../src/commands';
-import { fastestCpu } from '../../support/cpuTime';
-import { type TerminalLinkMatch, actionFor, findTerminalLinks } from '../../../src/features/terminal/links';
+import fc from 'fast-check';
+import { assertGrowth } from '../../support/growth';
+import {
+  type TerminalLinkMatch,
+  actionFor,
+  findTerminalLinks,
+  MAX_TERMINAL_LINE,
+  urlSpans,
+} from '../../../src/features/terminal/links';
 
 function describeLink(l: TerminalLinkMatch): string {
   const t = l.target;
@@ -112,9 +119,64 @@ describe('terminal links over real-shaped script output', () => {
     const line = `${'0.0.1 '.repeat(5000)}`;
     const links = findTerminalLinks(line);
     assert.strictEqual(links.length, 100);
-    const long = `${'x'.repeat(2_000_000)} 0.0.5`;
-    const { ms } = fastestCpu(() => findTerminalLinks(long), 200);
-    assert.ok(ms < 200, `a 2 MB line is cut, not scanned whole (${ms.toFixed(1)} ms of CPU)`);
+    // A 2 MB line costs what a 256 KB one does: both are cut at the cap (a scan of the whole line
+    // would cost 8× more).
+    assertGrowth(
+      'a line over the cap, cut',
+      n => `${'x'.repeat(n)} 0.0.5`,
+      long => findTerminalLinks(long),
+      250_000,
+      { maxRatio: 3 },
+    );
+  });
+
+  it('the cost of a line grows linearly with its length, whatever runs of URL-like characters it holds', () => {
+    // `a.a.a…` is a run of scheme characters with no `://`: each word start in it once made the URL
+    // pattern read the rest of the run again. A terminal prints many such lines, so 16 per sample.
+    for (const unit of ['a.', 'a-', 'a+', 'ab.1', 'a.0.0.1 ']) {
+      assertGrowth(
+        `16 lines of ${JSON.stringify(unit)}`,
+        n => Array.from({ length: 16 }, () => unit.repeat(Math.ceil(n / unit.length))),
+        lines => lines.map(line => findTerminalLinks(line)),
+        MAX_TERMINAL_LINE / 8,
+      );
+    }
+  });
+
+  it('finds the URLs a scheme at a word start, `://` and a run after it make', () => {
+    // What `\b[a-z][a-z0-9+.-]*:\/\/[^\s"'`<>]+` (gi) finds, on lines short enough for it to be cheap.
+    const pattern = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'`<>]+/gi;
+    const expected = (line: string) => [...line.matchAll(pattern)].map(m => [m.index, m.index + m[0].length]);
+    const piece = fc.constantFrom(
+      'a',
+      'Z',
+      '1',
+      '.',
+      '+',
+      '-',
+      '_',
+      ':',
+      '://',
+      '/',
+      ' ',
+      '"',
+      '<',
+      'https',
+      'é',
+      '0.0.5',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 16 }), pieces => {
+        const line = pieces.join('');
+        assert.deepStrictEqual(urlSpans(line), expected(line), JSON.stringify(line));
+      }),
+      { numRuns: 5000 },
+    );
+    // No scheme in `_x` (no word start), one after its `://`; in `1+e.f` the scheme starts at `e`.
+    assert.deepStrictEqual(urlSpans('_x://https://a.b/c 1+e.f://g'), [
+      [5, 18],
+      [21, 28],
+    ]);
   });
 });
 
