@@ -193,8 +193,8 @@ export class Services extends Disposable {
     const endpoint = c.endpoints[network];
     if (endpoint.url === c.mirrorBaseUrl) return this.mirror;
     // A test's stand-in replaces a network's own mirror node, never a URL the user set.
-    const url = (endpoint.setting === undefined ? this.urlOverrides.get(network) : undefined) ?? endpoint.url;
-    return this.clientAt(url);
+    const stand = endpoint.setting === undefined ? this.urlOverrides.get(network) : undefined;
+    return stand === undefined ? this.clientAt(endpoint.url) : this.clientAt(stand, network);
   }
 
   /**
@@ -206,21 +206,26 @@ export class Services extends Disposable {
     const c = this.config.current;
     const setting = c.endpoints[network].setting;
     const again = setting === 'mirrorNodeUrl' || (network === c.network && setting !== undefined);
-    return again
-      ? this.clientAt(this.urlOverrides.get(network) ?? defaultMirrorBaseUrl(network, c.scheme))
-      : this.mirrorFor(network);
+    if (!again) return this.mirrorFor(network);
+    const stand = this.urlOverrides.get(network);
+    return stand === undefined ? this.clientAt(defaultMirrorBaseUrl(network, c.scheme)) : this.clientAt(stand, network);
   }
 
-  /** The shared client of a mirror node other than the configured network's, made on first use. */
-  private clientAt(url: string): MirrorClient {
-    let client = this.otherClients.get(url);
+  /**
+   * The shared client of a mirror node other than the configured network's, made on first use: one
+   * per URL (networks a mirrorNodeUrl serves share its cache), or per network for a test's stand-in
+   * (one server standing in for several networks is asked as several).
+   */
+  private clientAt(url: string, standsInFor?: Network): MirrorClient {
+    const key = standsInFor === undefined ? url : `${standsInFor} ${url}`;
+    let client = this.otherClients.get(key);
     if (!client) {
       client = clients().createMirrorClient({
         baseUrl: url,
         timeoutMs: this.config.current.requestTimeoutMs,
         http: this.http,
       });
-      this.otherClients.set(url, client);
+      this.otherClients.set(key, client);
     }
     return client;
   }
