@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: every test of Ledger Lens, in order, each phase timed:
 //   tools        install Node 24 + code-server on first use (test/tools/install.mjs), check Chromium
-//   typecheck    npm run typecheck (extension + webviews)
-//   lint         ESLint (typescript-eslint, type-aware), 0 warnings allowed
-//   format       Prettier --check over the sources, tests and configs
-//   compile      tsc -p test/tsconfig.json (the tests, the harness, the replay servers)
+//   typecheck    the extension and the webviews type-checked (strict)       \  one process,
+//   compile      the tests, the harness, the replay servers, emitted to out/  |  each program
+//   lint         ESLint (typescript-eslint, type-aware), 0 warnings allowed    |  built once
+//   format       Prettier --check over the sources, tests and configs         /  (static-checks.mjs)
 //   build        npm run build
 //   package      npm run package (ledger-lens.vsix, installed by the e2e tests)
 //   unit, conformance, ...   mocha, one run per spec glob of test/.mocharc.json
@@ -75,7 +75,7 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
  * Runs a command in its own process group, bounded by `timeoutMs`. `stream` shows its output as it
  * comes (test suites); otherwise only the tail is shown, and only when it fails (checks).
  */
-function run(command, args, { stream, timeoutMs, env }) {
+function run(command, args, { stream, timeoutMs, env, onOutput }) {
   return new Promise(resolve => {
     const child = spawn(command, args, {
       cwd: ROOT,
@@ -88,6 +88,7 @@ function run(command, args, { stream, timeoutMs, env }) {
     const onData = chunk => {
       const text = chunk.toString('utf8');
       output += text;
+      onOutput?.(output);
       if (stream) process.stdout.write(text.replace(/^npm warn Unknown (user|env) config.*\n/gm, ''));
     };
     child.stdout.on('data', onData);
@@ -148,6 +149,44 @@ async function check(name, command, args, timeoutMs = 10 * 60_000) {
   if (!ok) console.log(tail(r.output, 40) + (r.timedOut ? `\n(timed out after ${seconds(timeoutMs)})` : ''));
   console.log(`${name}: ${ok ? 'ok' : 'FAILED'} (${seconds(Date.now() - s)})`);
   results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, ms: Date.now() - s, kind: 'check' });
+}
+
+/**
+ * typecheck, compile, lint and format in one process (test/tools/static-checks.mjs), which builds
+ * each TypeScript program once and hands it to ESLint, with Prettier beside it on the other core.
+ * Each check still counts as one test, with its own time.
+ */
+async function staticChecks(names, onCompiled) {
+  if (!names.length) return;
+  let compiled = false;
+  banner(names.join(', '));
+  const s = Date.now();
+  const r = await run(process.execPath, [join(ROOT, 'test', 'tools', 'static-checks.mjs'), '--only', names.join(',')], {
+    stream: false,
+    timeoutMs: 15 * 60_000,
+    // out/ is written before lint and format finish: what needs it can start then.
+    onOutput: output => {
+      if (!compiled && /^static-check: compile ok /m.test(output)) {
+        compiled = true;
+        onCompiled();
+      }
+    },
+  });
+  const reported = new Map(
+    [...r.output.matchAll(/^static-check: (\S+) (ok|FAILED) (\d+)$/gm)].map(m => [
+      m[1],
+      { ok: m[2] === 'ok', ms: Number(m[3]) },
+    ]),
+  );
+  if (r.code !== 0)
+    console.log(tail(r.output.replace(/^static-check: .*$/gm, ''), 60) + (r.timedOut ? '\n(timed out)' : ''));
+  for (const name of names) {
+    // A check the script never reported (it crashed or timed out first) failed.
+    const { ok, ms } = reported.get(name) ?? { ok: false, ms: Date.now() - s };
+    console.log(`${name}: ${ok ? 'ok' : 'FAILED'} (${seconds(ms)})`);
+    results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, ms, kind: 'check' });
+  }
+  console.log(`static checks: ${seconds(Date.now() - s)} in all (format and the type work side by side)`);
 }
 
 /** A suite: its own `<label>: N passed, N failed` line (last one wins) or mocha's summary. */
@@ -248,20 +287,19 @@ async function awaitTools() {
 }
 
 const npm = 'npm';
-const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-await check('typecheck', npm, ['run', '--silent', 'typecheck']);
-await check('lint', npm, ['run', '--silent', 'lint']);
-await check('format', npm, ['run', '--silent', 'format:check']);
-await check('compile', process.execPath, [tsc, '-p', 'test/tsconfig.json']);
 // The real mirror node's first install (Node 22, its npm dependencies, the database template) takes
-// minutes: it runs in the background while the other phases do, as the tools' install does.
+// minutes: it runs in the background while the other phases do, as the tools' install does, from
+// the moment the compiled harness is in out/.
 let realMirrorPrepare;
-if (enabled('real-mirror') && !results.some(r => r.name === 'compile' && r.failed)) {
+const prepareRealMirror = () => {
+  if (!enabled('real-mirror') || realMirrorPrepare) return;
   realMirrorPrepare = run(process.execPath, ['out/test/real-mirror/run.js', '--prepare'], {
     stream: false,
     timeoutMs: 20 * 60_000,
   });
-}
+};
+await staticChecks(['typecheck', 'compile', 'lint', 'format'].filter(enabled), prepareRealMirror);
+if (!enabled('compile')) prepareRealMirror();
 await check('build', npm, ['run', '--silent', 'build']);
 await check('package', npm, ['run', '--silent', 'package']);
 
