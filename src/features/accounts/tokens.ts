@@ -7,7 +7,7 @@ import { Commands } from '../../commands';
 import type { EntityTarget, HasTarget } from '../../ledger';
 import type { Nft, TokenLookup } from '../../mirror';
 import { plainText as plain } from '../../present';
-import { decodeNftMetadata, nftLabel, tokenAmountText } from '../../present/tokens';
+import { decodeNftMetadata, nftLabel, tokenAmountText, type NftMetadataView } from '../../present/tokens';
 import { codeSpan, escapeMarkdown } from '../common/markdown';
 import { LoadMoreNode, type ItemData, type TreeNode } from '../common/nodes';
 import type { SectionNode } from './nodes';
@@ -99,6 +99,63 @@ export function tokenRows(
   return { rows, more };
 }
 
+/**
+ * The most base64 characters of one NFT's metadata that are decoded (12 KiB of bytes, more than the
+ * tooltip's 10,000 characters show). The ledger keeps 100 bytes; a hostile mirror node may send
+ * megabytes, which cost ~85 ms per MB to decode.
+ */
+export const NFT_METADATA_DECODED_CHARS = 16_384;
+
+export type NftMetadataDecoder = (metadata: string | null | undefined) => NftMetadataView;
+
+/**
+ * Each NFT's metadata decoded once, for as long as its row (an object of a loaded page) lives: the
+ * tree asks for a row's item and tooltip on every render, and rebuilds its nodes on each refresh.
+ */
+export class NftMetadataViews {
+  private readonly views = new WeakMap<Nft, NftMetadataView>();
+  constructor(private readonly decode: NftMetadataDecoder = decodeNftMetadata) {}
+
+  of(nft: Nft): NftMetadataView {
+    let view = this.views.get(nft);
+    if (view === undefined) {
+      view = boundedView(nft.metadata, this.decode);
+      this.views.set(nft, view);
+    }
+    return view;
+  }
+}
+
+const sharedViews = new NftMetadataViews();
+
+/**
+ * `metadata` decoded, or for an oversized value its first NFT_METADATA_DECODED_CHARS characters,
+ * marked as cut (`…`), with the byte count of the whole value for binary.
+ */
+function boundedView(metadata: string | null | undefined, decode: NftMetadataDecoder): NftMetadataView {
+  if (!metadata || metadata.length <= NFT_METADATA_DECODED_CHARS) return decode(metadata);
+  // The cut may fall inside a UTF-8 character, which would read as binary: the prefix is tried
+  // ending 0, 1, 2 and 3 bytes earlier (base64 lengths 4k, 4k-1, 4k-2, 4k-4), so text stays text.
+  const cut = NFT_METADATA_DECODED_CHARS - (NFT_METADATA_DECODED_CHARS % 4);
+  let view: NftMetadataView | undefined;
+  for (const length of [cut, cut - 1, cut - 2, cut - 4]) {
+    const tried = decode(metadata.slice(0, length));
+    view ??= tried;
+    if (tried.kind !== 'binary') {
+      view = tried;
+      break;
+    }
+  }
+  if (view === undefined || view.kind === 'none') return { kind: 'none' };
+  const more = (text: string) => (text.endsWith('…') ? text : `${text}…`);
+  if (view.kind === 'binary') {
+    // Padding checked at the end only: a regex over megabytes is the cost this avoids.
+    const padding = metadata.endsWith('==') ? 2 : metadata.endsWith('=') ? 1 : 0;
+    return { ...view, full: more(view.full), bytes: Math.floor(((metadata.length - padding) * 3) / 4) };
+  }
+  return { ...view, text: more(view.text), full: more(view.full) };
+}
+
 export class NftNode implements TreeNode, HasTarget {
   readonly kind = 'nft';
   readonly target: EntityTarget;
@@ -107,6 +164,7 @@ export class NftNode implements TreeNode, HasTarget {
     readonly nft: Nft,
     private readonly index: number,
     private readonly peek: TokenPeek,
+    private readonly metadataViews: NftMetadataViews = sharedViews,
   ) {
     this.target = { kind: 'token', id: nft.token_id ?? '' };
   }
@@ -124,7 +182,7 @@ export class NftNode implements TreeNode, HasTarget {
   }
 
   item(): ItemData {
-    const meta = decodeNftMetadata(this.nft.metadata);
+    const meta = this.metadataViews.of(this.nft);
     return {
       id: this.id,
       label: nftLabel(this.nft.token_id ?? '', this.nft.serial_number, this.peek(this.nft.token_id ?? '')),
@@ -137,7 +195,7 @@ export class NftNode implements TreeNode, HasTarget {
 
   tooltip(): string {
     const id = this.nft.token_id ?? '';
-    const meta = decodeNftMetadata(this.nft.metadata);
+    const meta = this.metadataViews.of(this.nft);
     const what =
       meta.kind === 'url'
         ? 'Metadata (a link, shown, not opened)'
