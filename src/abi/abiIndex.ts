@@ -189,8 +189,9 @@ export class AbiIndex {
   }
 }
 
+// Only the first 4 bytes are read: calldata may be a megabyte.
 function selectorOf(hex: string): string {
-  const t = hex.trim().toLowerCase();
+  const t = hex.trimStart().slice(0, 10).toLowerCase();
   return (t.startsWith('0x') ? t : `0x${t}`).slice(0, 10);
 }
 

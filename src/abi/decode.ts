@@ -5,8 +5,9 @@
 // When several signatures share a selector (or topic0), only those whose arguments decode *and*
 // re-encode to exactly the input bytes are kept; if more than one is left, all are returned and
 // the caller says plainly that the answer is ambiguous.
-import { bytesToHex, decodeAbiParameters, encodeAbiParameters } from './viem';
+import { decodeAbiParameters, encodeAbiParameters } from './viem';
 import { checkEncoding } from './validate';
+import { parseHex, toHex } from './hex';
 import { namedValues, stringsAsBytes } from './values';
 import type {
   AbiError,
@@ -23,8 +24,7 @@ import type {
   RevertAnswer,
 } from './types';
 
-/** Longer input is not decoded (Hedera's calldata limit is far below this). */
-export const MAX_INPUT_BYTES = 1024 * 1024;
+export { MAX_INPUT_BYTES, parseHex } from './hex';
 
 export const ERROR_SELECTOR = '0x08c379a0';
 export const PANIC_SELECTOR = '0x4e487b71';
@@ -45,18 +45,6 @@ const PANIC_MEANINGS: Readonly<Record<string, string>> = {
 
 export function panicMeaning(code: bigint): string {
   return PANIC_MEANINGS[code.toString()] ?? `unknown panic code 0x${code.toString(16)}`;
-}
-
-/** Hex text (with or without `0x`, surrounding space ignored) as bytes, or why it is not. */
-export function parseHex(text: string): Uint8Array | string {
-  const trimmed = text.trim();
-  const body = trimmed.startsWith('0x') || trimmed.startsWith('0X') ? trimmed.slice(2) : trimmed;
-  if (body.length > MAX_INPUT_BYTES * 2) return `longer than ${MAX_INPUT_BYTES / 1024} KB`;
-  if (!/^[0-9a-fA-F]*$/.test(body)) return 'not hex';
-  if (body.length % 2 !== 0) return 'an odd number of hex digits';
-  const bytes = new Uint8Array(body.length / 2);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(body.slice(i * 2, i * 2 + 2), 16);
-  return bytes;
 }
 
 interface Decoded {
@@ -82,7 +70,7 @@ export function decodeParams(
     const values: readonly unknown[] = decodeAbiParameters(wire, data);
     if (!roundTrip) return { values, exact: true };
     const again = encodeAbiParameters(wire, values as never);
-    return { values, exact: again === bytesToHex(data) };
+    return { values, exact: again === toHex(data) };
   } catch (error) {
     return `${label}s: ${shortMessage(error)}`;
   }
@@ -101,7 +89,7 @@ function shortMessage(error: unknown): string {
 }
 
 function rawOf(bytes: Uint8Array | string, reason: string, selector?: string) {
-  const hex = typeof bytes === 'string' ? bytes : bytesToHex(bytes);
+  const hex = typeof bytes === 'string' ? bytes : toHex(bytes);
   return selector ? { kind: 'raw' as const, hex, reason, selector } : { kind: 'raw' as const, hex, reason };
 }
 
@@ -122,7 +110,7 @@ export function decodeCall(input: string, candidates: readonly IndexedItem<AbiFu
   const bytes = parseHex(input);
   if (typeof bytes === 'string') return rawOf(input.trim(), `the calldata is ${bytes}`);
   if (bytes.length < 4) return rawOf(bytes, `${bytes.length} bytes: shorter than a 4-byte function selector`);
-  const selector = bytesToHex(bytes.subarray(0, 4));
+  const selector = toHex(bytes.subarray(0, 4));
   const matching = candidates.filter(c => c.selector === selector);
   if (matching.length === 0) return rawOf(bytes, `no known function has the selector ${selector}`, selector);
   const args = bytes.subarray(4);
@@ -172,7 +160,7 @@ export function decodeRevert(input: string, candidates: readonly IndexedItem<Abi
   if (typeof bytes === 'string') return rawOf(input.trim(), `the revert data is ${bytes}`);
   if (bytes.length === 0) return { kind: 'empty' };
   if (bytes.length < 4) return rawOf(bytes, `${bytes.length} bytes: shorter than a 4-byte error selector`);
-  const selector = bytesToHex(bytes.subarray(0, 4));
+  const selector = toHex(bytes.subarray(0, 4));
   const args = bytes.subarray(4);
   if (selector === ERROR_SELECTOR || selector === PANIC_SELECTOR) {
     const params = selector === ERROR_SELECTOR ? ERROR_STRING : PANIC_CODE;
@@ -216,7 +204,7 @@ export function decodeLog(log: LogInput, candidates: readonly IndexedItem<AbiEve
   if (topics.length === 0) return raw('no topics (an anonymous event)');
   const data = parseHex(log.data);
   if (typeof data === 'string') return raw(`the data is ${data}`);
-  const topic0 = bytesToHex(topics[0] as Uint8Array);
+  const topic0 = toHex(topics[0] as Uint8Array);
   const matching = candidates.filter(c => c.selector === topic0);
   if (matching.length === 0) return raw(`no known event has the topic ${topic0}`);
   const attempts = matching.map(c => decodeOneEvent(c, topics.slice(1) as Uint8Array[], data, matching.length > 1));
@@ -257,7 +245,7 @@ function topicValue(param: AbiParameter, topic: Uint8Array): { named: NamedValue
   const isStatic = !/^(string|bytes|tuple)$/.test(param.type) && !param.type.includes('[');
   const name = param.name ?? '';
   if (!isStatic) {
-    const hex = bytesToHex(topic);
+    const hex = toHex(topic);
     return {
       named: { name, type: param.type, value: { kind: 'bytes', type: 'bytes32', hex }, indexed: true, hashed: true },
       exact: true,

@@ -2,7 +2,7 @@
 // up to 48 bits), addresses lowercase with their entity id when long-zero, bytes and strings as
 // hex plus text when printable. Strings are decoded as `bytes` (the same encoding) so that invalid
 // UTF-8 stays visible as hex instead of turning into replacement characters.
-import { hexToBytes } from './viem';
+import { parseHex } from './hex';
 import { formatEntityId, longZeroToEntityId } from '../ledger/index';
 import { paddedText, printableText } from './text';
 import type { AbiParameter, DecodedValue, NamedValue } from './types';
@@ -50,7 +50,8 @@ export function toValue(param: AbiParameter, value: unknown): DecodedValue {
   if (param.type === 'address') return address(String(value));
   if (/^u?int\d*$/.test(param.type)) return { kind: 'int', type: param.type, value: BigInt(value as number | bigint) };
   const hex = typeof value === 'string' ? value.toLowerCase() : '0x';
-  const bytes = hexToBytes(hex as `0x${string}`);
+  const parsed = parseHex(hex);
+  const bytes = typeof parsed === 'string' ? new Uint8Array(0) : parsed;
   const text = param.type === 'bytes' || param.type === 'string' ? printableText(bytes) : paddedText(bytes);
   return text === undefined ? { kind: 'bytes', type: param.type, hex } : { kind: 'bytes', type: param.type, hex, text };
 }

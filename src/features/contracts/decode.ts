@@ -10,7 +10,7 @@ const WORD_CHARS = 64;
 
 // The panic codes' meanings are the ABI layer's (src/abi), which decodes every revert.
 export { panicMeaning } from '../../abi';
-import { panicMeaning } from '../../abi';
+import { panicMeaning, parseHex } from '../../abi';
 
 /** True for `0x` followed by whole bytes. */
 export function isHexBytes(text: string): boolean {
@@ -71,9 +71,8 @@ function abiString(data: string): string | undefined {
   const start = (lengthAt + 1) * WORD_CHARS;
   const end = BigInt(start) + length * 2n;
   if (end > BigInt(data.length)) return undefined;
-  const hex = data.slice(start, Number(end));
-  const bytes = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  const bytes = parseHex(data.slice(start, Number(end)));
+  if (typeof bytes === 'string') return undefined;
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {

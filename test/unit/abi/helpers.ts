@@ -4,6 +4,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { encodeAbiParameters, encodeFunctionData, type Abi } from 'viem';
 import { AbiIndex, parseArtifact, type IndexedContract } from '../../../src/abi';
+import { cpuPerRun } from '../../support/growth';
 import { projectRoot } from '../ledger/paths';
 
 export const WORKSPACE = path.join(projectRoot(), 'test', 'workspace');
@@ -55,3 +56,14 @@ export function word(hex: string | number | bigint): string {
 }
 
 export const longZero = (num: number) => `0x${num.toString(16).padStart(40, '0')}`;
+
+const HEX_TEXT = /^(0x)?[0-9a-fA-F]*$/;
+
+/** How many times dearer `work` is than checking the same text against a hex regex (one linear pass). */
+export function timesALinearPass(text: string, work: () => unknown): number {
+  const reference = cpuPerRun(() => HEX_TEXT.test(text), 5);
+  return cpuPerRun(work, 5) / Math.max(reference, 0.05);
+}
+
+/** At most this many times a linear pass (measured: 2–6× now; a parseInt per byte was 20–110×). */
+export const MAX_TIMES_A_PASS = 10;

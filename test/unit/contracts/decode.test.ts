@@ -2,6 +2,7 @@
 // that claims to be one of them but is not.
 import * as assert from 'assert';
 import { decodeRevert, panicMeaning, splitCallData } from '../../../src/features/contracts/decode';
+import { MAX_TIMES_A_PASS, timesALinearPass } from '../abi/helpers';
 
 /** ABI-encodes Error(string) the way the Solidity runtime does (head offset, length, padded bytes). */
 function errorString(reason: string): string {
@@ -74,5 +75,15 @@ describe('contract result decoding', () => {
     assert.deepStrictEqual(splitCallData('0x12345678'), { selector: '0x12345678', words: [] });
     assert.deepStrictEqual(splitCallData(null), { selector: null, words: [] });
     assert.deepStrictEqual(splitCallData('0x123'), { selector: null, words: [] }, 'odd length');
+  });
+});
+
+describe('contract result decoding of large reverts', () => {
+  it('a 512 KB Error(string) reads at the cost of a few linear passes over its hex', () => {
+    const reason = 'too long '.repeat(58_255);
+    const hex = errorString(reason);
+    assert.deepStrictEqual(decodeRevert(hex), { kind: 'error', reason });
+    const times = timesALinearPass(hex, () => decodeRevert(hex));
+    assert.ok(times <= MAX_TIMES_A_PASS, `a 512 KB reason cost ${times.toFixed(1)}× a linear pass`);
   });
 });
