@@ -7,6 +7,7 @@ import type { FrameLocator, Locator, Page } from 'playwright-core';
 import type { StepFn } from '../harness/step';
 import type { ReplayControl } from '../harness/replay';
 import type { ExtraRecord } from '../support/mirrorReplay';
+import { patient } from '../support/patience';
 
 export const EXTENSION_ID = 'ledger-lens.ledger-lens';
 
@@ -135,8 +136,11 @@ export function createDriver(deps: DriverDeps): Driver {
     try {
       await quickInputBox.waitFor({ state: 'visible', timeout: 3000 });
     } catch {
-      await page.locator('.part.titlebar .command-center-center').first().click({ timeout: 10_000 });
-      await quickInputBox.waitFor({ state: 'visible', timeout: 10_000 });
+      await page
+        .locator('.part.titlebar .command-center-center')
+        .first()
+        .click({ timeout: patient(10_000) });
+      await quickInputBox.waitFor({ state: 'visible', timeout: patient(10_000) });
     }
   };
 
@@ -144,12 +148,12 @@ export function createDriver(deps: DriverDeps): Driver {
     const row = quickInput.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
     // An open palette does not pick up commands contributed after it opened (the extension host
     // may still be starting): reopen it until the command is there, within a bound.
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + patient(30_000);
     for (;;) {
       await openQuickInput('F1');
       await quickInputBox.fill('>' + title);
       try {
-        await row.waitFor({ timeout: 5000 });
+        await row.waitFor({ timeout: patient(5000) });
         break;
       } catch (e) {
         if (Date.now() > deadline)
@@ -169,16 +173,19 @@ export function createDriver(deps: DriverDeps): Driver {
           return input !== null && !(input.value ?? '').startsWith('>');
         },
         undefined,
-        { timeout: 10_000 },
+        { timeout: patient(10_000) },
       );
       return;
     }
-    await quickInput.waitFor({ state: 'hidden', timeout: 10_000 });
+    await quickInput.waitFor({ state: 'hidden', timeout: patient(10_000) });
   };
 
   const waitForEditor = async (base: string): Promise<void> => {
-    await page.locator('.tabs-container .tab.active', { hasText: base }).waitFor({ timeout: 15_000 });
-    await page.locator('.editor-instance .view-lines').first().waitFor({ timeout: 15_000 });
+    await page.locator('.tabs-container .tab.active', { hasText: base }).waitFor({ timeout: patient(15_000) });
+    await page
+      .locator('.editor-instance .view-lines')
+      .first()
+      .waitFor({ timeout: patient(15_000) });
   };
 
   // A busy machine can defeat both ways once (a toast or a half-open widget in the way): up to
@@ -203,14 +210,14 @@ export function createDriver(deps: DriverDeps): Driver {
       await openQuickInput('Control+P');
       await quickInputBox.fill(relativePath);
       const row = quickInput.locator('.quick-input-list .monaco-list-row', { hasText: base }).first();
-      await row.waitFor({ timeout: 10_000 });
+      await row.waitFor({ timeout: patient(10_000) });
       await page.keyboard.press('Enter');
       await waitForEditor(base);
     } catch {
       // ...so then the Open File dialog, which takes a path and needs no index.
       await page.keyboard.press('Escape');
       await runCommand('File: Open File...');
-      await quickInputBox.waitFor({ state: 'visible', timeout: 10_000 });
+      await quickInputBox.waitFor({ state: 'visible', timeout: patient(10_000) });
       await quickInputBox.fill(path.join(deps.workspace, relativePath));
       await page.keyboard.press('Enter');
       await waitForEditor(base);
@@ -229,7 +236,7 @@ export function createDriver(deps: DriverDeps): Driver {
     await openQuickInput('Control+G');
     await quickInputBox.fill(`:${index + 1}`);
     await page.keyboard.press('Enter');
-    await quickInput.waitFor({ state: 'hidden', timeout: 10_000 });
+    await quickInput.waitFor({ state: 'hidden', timeout: patient(10_000) });
   };
 
   // The activity bar icon and the views come from the manifest, before Ledger Lens has activated
@@ -256,7 +263,7 @@ export function createDriver(deps: DriverDeps): Driver {
     }
   };
 
-  const tooltipOf = async (item: Locator, wanted?: string | RegExp, timeoutMs = 10_000): Promise<string> => {
+  const tooltipOf = async (item: Locator, wanted?: string | RegExp, timeoutMs = patient(10_000)): Promise<string> => {
     await whenActive();
     await dismiss();
     const any = page.locator('.monaco-hover:visible, .workbench-hover:visible');
@@ -273,7 +280,9 @@ export function createDriver(deps: DriverDeps): Driver {
 
   const whenActive = async (): Promise<void> => {
     if (active) return;
-    await page.locator(`[id="${EXTENSION_ID}.ledgerLens.status"]`).waitFor({ state: 'attached', timeout: 60_000 });
+    await page
+      .locator(`[id="${EXTENSION_ID}.ledgerLens.status"]`)
+      .waitFor({ state: 'attached', timeout: patient(60_000) });
     active = true;
   };
 
@@ -322,7 +331,7 @@ export function createDriver(deps: DriverDeps): Driver {
     }, text);
     if (!box) throw new Error(`${JSON.stringify(text)} is not visible in the editor`);
     const hover = page.locator('.monaco-hover:visible').first();
-    const timeout = options.timeoutMs ?? 15_000;
+    const timeout = options.timeoutMs ?? patient(15_000);
     // On a loaded machine the editor now and then drops the pointer's arrival and shows no hover at
     // all (not even "Loading…"), and waits for the next move. A user moves the pointer again: so do
     // we, off the word and back, three times within the same total time.
@@ -347,15 +356,15 @@ export function createDriver(deps: DriverDeps): Driver {
         '.part.activitybar .action-item a[aria-label^="Ledger Lens"], .part.activitybar .action-item[aria-label^="Ledger Lens"]',
       )
       .first();
-    await item.waitFor({ timeout: 15_000 });
+    await item.waitFor({ timeout: patient(15_000) });
     const sidebarTitle = page.locator('.part.sidebar .composite.title', { hasText: /Ledger Lens/i });
     if (!(await sidebarTitle.isVisible())) await item.click();
-    await sidebarTitle.waitFor({ timeout: 10_000 });
+    await sidebarTitle.waitFor({ timeout: patient(10_000) });
   };
 
   const expandView = async (title: string): Promise<Locator> => {
     const header = page.locator('.part.sidebar .pane-header', { hasText: title }).first();
-    await header.waitFor({ timeout: 10_000 });
+    await header.waitFor({ timeout: patient(10_000) });
     if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
     return page.locator('.part.sidebar .pane', { has: header });
   };

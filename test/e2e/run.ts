@@ -12,12 +12,13 @@ import { closeBrowser, launchBrowser } from '../harness/browser';
 import { startCodeServer, type CodeServer } from '../harness/codeServer';
 import { PortBlocks } from '../harness/ports';
 import { onInterrupt, projectRoot, withTimeout } from '../harness/proc';
-import { startReplayProcess, type ReplayProcess } from '../harness/replay';
+import { everyNetworkAt, startReplayProcess, type ReplayProcess } from '../harness/replay';
 import { Steps } from '../harness/step';
 import { ensureTools } from '../harness/tools';
 import { createDriver, type Scenario } from './driver';
+import { patient } from '../support/patience';
 
-const SCENARIO_TIMEOUT_MS = Number(process.env['LEDGER_LENS_SCENARIO_TIMEOUT_MS'] || 180_000);
+const SCENARIO_TIMEOUT_MS = Number(process.env['LEDGER_LENS_SCENARIO_TIMEOUT_MS'] || patient(180_000));
 
 function loadScenarios(only: readonly string[]): Scenario[] {
   const dir = path.join(__dirname, 'scenarios');
@@ -75,7 +76,11 @@ export async function runE2e(only: readonly string[] = [], keep = false): Promis
       portBlock: PortBlocks.e2e,
       scenario: scenarios[0]?.statusScenario ?? 'all-operational',
     });
-    const base = { 'ledgerLens.mirrorNodeUrl': replay.mirrorUrl, 'ledgerLens.statusUrl': replay.statusUrl };
+    // Every network's own entry, so each scenario reads the status page of the network it means.
+    const base = {
+      'ledgerLens.mirrorNodeUrls': everyNetworkAt(replay.mirrorUrl),
+      'ledgerLens.statusUrl': replay.statusUrl,
+    };
     const workspace = path.join(root, 'test', 'workspace');
     server = await startCodeServer({ tools, workspace, portBlock: PortBlocks.e2e, vsix, settings: base });
     console.log(
@@ -97,12 +102,12 @@ export async function runE2e(only: readonly string[] = [], keep = false): Promis
         await replay.control.reset(scenario.statusScenario ?? 'all-operational');
         if (scenario.records) await replay.control.addRecords(scenario.records());
         page = await context.newPage();
-        page.setDefaultTimeout(20_000);
+        page.setDefaultTimeout(patient(20_000));
         page.on('pageerror', e => pageErrors.push(e.message));
         const opened = page;
         const ready = await steps.step('workbench opens', async () => {
-          await opened.goto(server!.workbenchUrl(), { timeout: 60_000 });
-          await opened.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+          await opened.goto(server!.workbenchUrl(), { timeout: patient(60_000) });
+          await opened.locator('.monaco-workbench').waitFor({ timeout: patient(60_000) });
           // Ledger Lens's view container is there once the extension host has read the
           // extension's contributions: from then on its commands are in the palette too.
           await opened
@@ -110,7 +115,7 @@ export async function runE2e(only: readonly string[] = [], keep = false): Promis
               '.part.activitybar .action-item a[aria-label^="Ledger Lens"], .part.activitybar .action-item[aria-label^="Ledger Lens"]',
             )
             .first()
-            .waitFor({ timeout: 60_000 });
+            .waitFor({ timeout: patient(60_000) });
           return true;
         });
         if (ready) {

@@ -17,6 +17,7 @@ import { onInterrupt, projectRoot, withTimeout, type GroupProcess } from '../har
 import { Steps } from '../harness/step';
 import { ensureTools } from '../harness/tools';
 import { expectIncludes } from './driver';
+import { patient } from '../support/patience';
 
 function answers(url: string): Promise<boolean> {
   return new Promise(resolve => {
@@ -51,7 +52,7 @@ export async function checkStartOffline(): Promise<{ passed: number; failed: num
         args: ['--offline', '--no-build', '--port', String(port)],
         state,
         mirrorLine: /mirror node replay at (http:\/\/127\.0\.0\.1:\d+)/,
-        timeoutMs: 120_000,
+        timeoutMs: patient(120_000),
         label: 'npm start',
       });
       start = launched.process;
@@ -61,16 +62,16 @@ export async function checkStartOffline(): Promise<{ passed: number; failed: num
 
     browser = await launchBrowser(tools.chromium);
     page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
-    page.setDefaultTimeout(20_000);
+    page.setDefaultTimeout(patient(20_000));
     const p = page;
 
     const opened = await steps.step('the URL serves a workbench with the sample workspace', async () => {
-      await p.goto(printed.workbench, { timeout: 60_000 });
-      await p.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      await p.goto(printed.workbench, { timeout: patient(60_000) });
+      await p.locator('.monaco-workbench').waitFor({ timeout: patient(60_000) });
       await p
         .locator('.explorer-folders-view .monaco-list-row', { hasText: 'contracts' })
         .first()
-        .waitFor({ timeout: 30_000 });
+        .waitFor({ timeout: patient(30_000) });
       return { url: printed.workbench };
     });
     if (opened) {
@@ -92,7 +93,7 @@ export async function checkStartOffline(): Promise<{ passed: number; failed: num
           .first()
           .click();
         const log = p.locator('.part.panel .view-lines', { hasText: 'mirror node:' }).first();
-        await log.waitFor({ timeout: 30_000 });
+        await log.waitFor({ timeout: patient(30_000) });
         const text = (await log.innerText()).replace(/\u00a0/g, ' ');
         expectIncludes(text, printed.mirror, 'the log names the offline mirror node');
         return { mirror: printed.mirror };

@@ -4,10 +4,20 @@ import * as fs from 'fs';
 import * as http from 'http';
 import * as path from 'path';
 import * as readline from 'readline';
+import { NETWORKS } from '../../src/ledger/networks';
 import { freePorts, PortBlocks } from './ports';
 import { projectRoot, spawnGroup, withTimeout, type GroupProcess } from './proc';
 import type { ExtraRecord, Fault } from '../support/mirrorReplay';
 import type { StatusFault } from '../support/statusServer';
+
+/**
+ * `ledgerLens.mirrorNodeUrls` with every network at one replay server: each file, panel and status
+ * item then asks the replay while still naming the network it means (a `mirrorNodeUrl` would serve
+ * every network as one endpoint, whose status item shows that server's own health).
+ */
+export function everyNetworkAt(url: string): Record<string, string> {
+  return Object.fromEntries(NETWORKS.map(network => [network, url]));
+}
 
 export interface ReplayProcess {
   readonly mirrorUrl: string;

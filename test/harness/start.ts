@@ -14,7 +14,7 @@ import { startCodeServer, type CodeServer } from './codeServer';
 import { freePort, PortBlocks } from './ports';
 import { onInterrupt, projectRoot } from './proc';
 import { startRealMirror, type RealMirror } from './realMirror';
-import { startReplayProcess, type ReplayProcess } from './replay';
+import { everyNetworkAt, startReplayProcess, type ReplayProcess } from './replay';
 import { ensureTools } from './tools';
 
 export interface StartOptions {
@@ -33,7 +33,7 @@ export interface Started {
   stop(): Promise<void>;
 }
 
-const ENDPOINT_KEYS = ['ledgerLens.mirrorNodeUrl', 'ledgerLens.statusUrl'] as const;
+const ENDPOINT_KEYS = ['ledgerLens.mirrorNodeUrl', 'ledgerLens.mirrorNodeUrls', 'ledgerLens.statusUrl'] as const;
 
 /** The user's own settings from an earlier run (edited in the UI), without our endpoint overrides. */
 function previousSettings(file: string): Record<string, unknown> {
@@ -71,7 +71,7 @@ export async function startWorkbench(options: StartOptions): Promise<Started> {
       await real.stop();
       throw e;
     }
-    settings['ledgerLens.mirrorNodeUrl'] = real.sets['demo'].url;
+    settings['ledgerLens.mirrorNodeUrls'] = everyNetworkAt(real.sets['demo'].url);
     settings['ledgerLens.statusUrl'] = replay.statusUrl;
     // Accounts of the demo data, unless the user listed their own in an earlier run.
     settings['ledgerLens.accounts'] ??= ['0.0.8', '0.0.98'];
@@ -81,7 +81,7 @@ export async function startWorkbench(options: StartOptions): Promise<Started> {
       scenario: options.scenario ?? 'all-operational',
       recordsFile: path.join(root, 'test', 'support', 'offline-fixtures', 'responses.jsonl'),
     });
-    settings['ledgerLens.mirrorNodeUrl'] = replay.mirrorUrl;
+    settings['ledgerLens.mirrorNodeUrls'] = everyNetworkAt(replay.mirrorUrl);
     settings['ledgerLens.statusUrl'] = replay.statusUrl;
   }
   let server: CodeServer;

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { LedgerLensExports } from '../../src/features/context';
 import { freePort, PortBlocks } from '../harness/ports';
 import { startMirrorReplay, type MirrorReplay } from '../support/mirrorReplay';
+import { patient } from '../support/patience';
 import { startStatusServer, type StatusServer } from '../support/statusServer';
 
 export const EXTENSION_ID = 'ledger-lens.ledger-lens';
@@ -36,15 +37,15 @@ export async function resetSettings(...keys: string[]): Promise<void> {
 }
 
 /**
- * Polls `predicate` until it returns a truthy value (returned) or `timeoutMs` passes (throws,
- * naming `what`). The predicate may be async; exceptions it throws count as "not yet".
+ * Polls `predicate` until it returns a truthy value (returned) or `timeoutMs` (a quiet machine's
+ * wait, scaled by the patience factor) passes (throws, naming `what`). The predicate may be async; exceptions it throws count as "not yet".
  */
 export async function waitFor<T>(
   predicate: () => T | Promise<T>,
   timeoutMs = 5000,
   what = 'condition',
 ): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + patient(timeoutMs);
   let lastError: unknown;
   for (;;) {
     try {
@@ -55,7 +56,7 @@ export async function waitFor<T>(
     }
     if (Date.now() > deadline) {
       const detail = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
-      throw new Error(`${what} not reached within ${timeoutMs} ms${detail}`);
+      throw new Error(`${what} not reached within ${patient(timeoutMs)} ms${detail}`);
     }
     await new Promise(resolve => setTimeout(resolve, 25));
   }
@@ -66,8 +67,8 @@ export function nextEvent<T>(event: vscode.Event<T>, timeoutMs = 5000, what = 'e
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
       sub.dispose();
-      reject(new Error(`${what} did not fire within ${timeoutMs} ms`));
-    }, timeoutMs);
+      reject(new Error(`${what} did not fire within ${patient(timeoutMs)} ms`));
+    }, patient(timeoutMs));
     const sub = event(value => {
       clearTimeout(timer);
       sub.dispose();

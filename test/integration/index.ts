@@ -10,10 +10,17 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import Mocha from 'mocha';
+import { patient } from '../support/patience';
 
 export function run(): Promise<void> {
   const grep = process.env['LEDGER_LENS_GREP'];
-  const mocha = new Mocha({ ui: 'bdd', color: false, reporter: 'spec', timeout: 30_000, ...(grep ? { grep } : {}) });
+  const mocha = new Mocha({
+    ui: 'bdd',
+    color: false,
+    reporter: 'spec',
+    timeout: patient(30_000),
+    ...(grep ? { grep } : {}),
+  });
   // LEDGER_LENS_SUITE=untrusted: the tests that need a workspace in Restricted Mode (harness --untrusted).
   const dir = path.join(__dirname, process.env['LEDGER_LENS_SUITE'] === 'untrusted' ? 'untrusted' : 'suite');
   for (const file of fs.readdirSync(dir).sort()) {

@@ -4,6 +4,7 @@
 // screenshot. Everything goes through the UI: settings change only as VS Code writes them.
 import { anAccount, aTransaction, recordFor } from '../../support/builders';
 import { expectIncludes, type Scenario } from '../driver';
+import { patient } from '../../support/patience';
 
 const PAGE2 = '/api/v1/accounts/0.0.1001?timestamp=lt:1700000100.000000001';
 
@@ -18,18 +19,18 @@ export const scenario: Scenario = {
     const openFromPalette = async (title: string, next: string): Promise<void> => {
       await dismiss();
       await page.keyboard.press('F1');
-      await box.waitFor({ state: 'visible', timeout: 10_000 });
+      await box.waitFor({ state: 'visible', timeout: patient(10_000) });
       await box.fill('>' + title);
       await quickInput.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().click();
       // The command reopens the same widget: wait for its own title.
-      await quickInput.locator('.quick-input-title', { hasText: next }).waitFor({ timeout: 10_000 });
+      await quickInput.locator('.quick-input-title', { hasText: next }).waitFor({ timeout: patient(10_000) });
     };
 
     await step('the Accounts view shows the configured account with its balance and the host', async () => {
       await openLedgerLens();
       await expandView('Accounts');
       const account = treeItem(/^NFT holder, 0\.00000080 ℏ/);
-      await account.waitFor({ timeout: 20_000 });
+      await account.waitFor({ timeout: patient(20_000) });
       const header = await page.locator('.part.sidebar .pane-header', { hasText: 'Accounts' }).first().innerText();
       expectIncludes(header, host, 'the view description names the custom host');
       return { account: await account.getAttribute('aria-label'), header: header.replace(/\s+/g, ' ') };
@@ -37,10 +38,10 @@ export const scenario: Scenario = {
 
     await step('expanding it shows Details, Tokens and Recent transactions; the first transaction reads', async () => {
       await treeItem(/^NFT holder/).click();
-      await treeItem(/^Recent transactions, 10/).waitFor({ timeout: 10_000 });
+      await treeItem(/^Recent transactions, 10/).waitFor({ timeout: patient(10_000) });
       await treeItem(/^Recent transactions/).click();
       const first = treeItem(/^TOKENDISSOCIATE · SUCCESS, no ℏ change · 2009-02-13 23:31:30 UTC/);
-      await first.waitFor({ timeout: 10_000 });
+      await first.waitFor({ timeout: patient(10_000) });
       const second = await treeItem(/^TOKENREJECT · SUCCESS/).getAttribute('aria-label');
       expectIncludes(second, '-0.00000003 ℏ', 'the account paid its fee');
       return { first: await first.getAttribute('aria-label'), second };
@@ -78,18 +79,20 @@ export const scenario: Scenario = {
       await openFromPalette('Ledger Lens: Add account', 'add account');
       await box.fill('my treasury');
       const refusal = quickInput.locator('.quick-input-message', { hasText: 'account id (0.0.1234' });
-      await refusal.waitFor({ timeout: 10_000 });
+      await refusal.waitFor({ timeout: patient(10_000) });
       const refused = (await refusal.innerText()).slice(0, 120);
       await box.fill('0.0.1001');
       await page.keyboard.press('Enter');
-      await quickInput.locator('.quick-input-title', { hasText: 'Label for 0.0.1001' }).waitFor({ timeout: 15_000 });
+      await quickInput
+        .locator('.quick-input-title', { hasText: 'Label for 0.0.1001' })
+        .waitFor({ timeout: patient(15_000) });
       await box.fill('Paged');
       await page.keyboard.press('Enter');
       const user = quickInput.locator('.quick-input-list .monaco-list-row', { hasText: 'User settings' }).first();
-      await user.waitFor({ timeout: 10_000 });
+      await user.waitFor({ timeout: patient(10_000) });
       await user.click();
       const added = treeItem(/^Paged, 1\.00000000 ℏ/);
-      await added.waitFor({ timeout: 15_000 });
+      await added.waitFor({ timeout: patient(15_000) });
       return { refused, added: await added.getAttribute('aria-label') };
     });
 
@@ -98,10 +101,10 @@ export const scenario: Scenario = {
       await treeItem(/^Paged, 1\.00000000 ℏ/).click();
       await treeItem(/^Recent transactions, 2\+/).click();
       const more = treeItem(/^Load more/);
-      await more.waitFor({ timeout: 10_000 });
+      await more.waitFor({ timeout: patient(10_000) });
       await more.click();
-      await treeItem(/^TOKENMINT · SUCCESS/).waitFor({ timeout: 10_000 });
-      await treeItem(/^Recent transactions, 3/).waitFor({ timeout: 10_000 });
+      await treeItem(/^TOKENMINT · SUCCESS/).waitFor({ timeout: patient(10_000) });
+      await treeItem(/^Recent transactions, 3/).waitFor({ timeout: patient(10_000) });
       const left = await treeItem(/^Load more/).count();
       if (left !== 0) throw new Error('Load more is still offered after the last page');
       const requests = (await control.requests('mirror'))
@@ -121,9 +124,11 @@ export const scenario: Scenario = {
         .filter({ hasNotText: 'public' })
         .first();
       await row.click();
-      await statusBarItem('ledgerLens.status').filter({ hasText: 'mainnet' }).waitFor({ timeout: 15_000 });
+      await statusBarItem('ledgerLens.status')
+        .filter({ hasText: 'mainnet' })
+        .waitFor({ timeout: patient(15_000) });
       const wanted = ['/api/v1/accounts/2001', '/api/v1/accounts/0.0.1001'];
-      const deadline = Date.now() + 15_000;
+      const deadline = Date.now() + patient(15_000);
       let seen: string[] = [];
       while (Date.now() < deadline) {
         seen = (await control.requests('mirror')).map(r => r.url);
@@ -133,7 +138,7 @@ export const scenario: Scenario = {
       const missing = wanted.filter(u => !seen.includes(u));
       if (missing.length)
         throw new Error(`${missing.join(', ')} not asked again after the switch (saw ${seen.join(', ')})`);
-      await treeItem(/^NFT holder, 0\.00000080 ℏ/).waitFor({ timeout: 10_000 });
+      await treeItem(/^NFT holder, 0\.00000080 ℏ/).waitFor({ timeout: patient(10_000) });
       return { asked: seen.filter(u => u.startsWith('/api/v1/accounts/')) };
     });
   },

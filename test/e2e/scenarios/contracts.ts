@@ -5,6 +5,7 @@
 // reach the last one from the keyboard. The page-side timings are printed, not asserted.
 import { ABOVE_2_53, aContractResult, aContractResultsBody, recordFor } from '../../support/builders';
 import { expectIncludes, type Scenario } from '../driver';
+import { patient } from '../../support/patience';
 
 const FROM = '0.0.1001';
 const PAGE_2 = `/api/v1/contracts/results?from=${FROM}&timestamp=lt:1700000000.000000008`;
@@ -84,9 +85,9 @@ export const scenario: Scenario = {
           '.part.activitybar .action-item a[aria-label^="Ledger Lens"], .part.activitybar .action-item[aria-label^="Ledger Lens"]',
         )
         .first()
-        .waitFor({ timeout: 90_000 });
+        .waitFor({ timeout: patient(90_000) });
       await runCommand('Ledger Lens: Show contract results');
-      await rows.first().waitFor({ timeout: 30_000 });
+      await rows.first().waitFor({ timeout: patient(30_000) });
       return { rows: await rows.count(), summary: await frame.locator('#summary').innerText() };
     });
 
@@ -186,7 +187,9 @@ export const scenario: Scenario = {
       await frame.locator('#unit-tinybar').click();
       await frame.locator('#f-from input').fill(MANY_FROM);
       await frame.locator('#search').click();
-      await frame.locator('#summary', { hasText: `${PER_PAGE} contract results loaded` }).waitFor({ timeout: 30_000 });
+      await frame
+        .locator('#summary', { hasText: `${PER_PAGE} contract results loaded` })
+        .waitFor({ timeout: patient(30_000) });
       const t0 = Date.now();
       const loaded = (await frame.locator('body').evaluate(async (body: unknown, total: number) => {
         const doc = body as PageEl;

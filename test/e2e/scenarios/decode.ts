@@ -17,6 +17,7 @@ import {
 } from '../../support/builders';
 import { projectRoot } from '../../harness/proc';
 import { expectIncludes, type Scenario } from '../driver';
+import { patient } from '../../support/patience';
 
 // Ids of its own: the replay servers keep what earlier scenarios added (the contracts scenario
 // serves other results for `from=0.0.1001`).
@@ -103,7 +104,7 @@ export const scenario: Scenario = {
             '.part.activitybar .action-item a[aria-label^="Ledger Lens"], .part.activitybar .action-item[aria-label^="Ledger Lens"]',
           )
           .first()
-          .waitFor({ timeout: 90_000 });
+          .waitFor({ timeout: patient(90_000) });
         await d.openFile(FILE);
         // The artifacts are indexed in the background: until MyToken is in, the call reads otherwise.
         let text = '';
@@ -126,16 +127,19 @@ export const scenario: Scenario = {
       await step('its contract result: the function’s and the events’ names, amounts in units', async () => {
         await d.dismiss();
         await d.runCommand('Ledger Lens: Show contract results');
-        await frame.locator('#f-from input').waitFor({ timeout: 30_000 });
+        await frame.locator('#f-from input').waitFor({ timeout: patient(30_000) });
         await frame.locator('#f-from input').fill(FROM);
         await frame.locator('#f-from input').press('Enter');
         const row = frame.locator('table.grid tbody tr', { hasText: TIMESTAMP });
-        await row.first().waitFor({ timeout: 30_000 });
+        await row.first().waitFor({ timeout: patient(30_000) });
         await row.first().locator('td').first().click();
         const detail = frame.locator('#detail');
         await detail.waitFor({ state: 'visible' });
         const events = detail.locator('dd[data-field="events"]');
-        await events.locator('li.event').nth(1).waitFor({ timeout: 30_000 });
+        await events
+          .locator('li.event')
+          .nth(1)
+          .waitFor({ timeout: patient(30_000) });
         const params = clean(await detail.locator('dd[data-field="function_parameters"]').innerText());
         expectIncludes(params, 'transfer(to: 0.0.1234, amount: 1,500 (raw units))', 'the decoded call');
         expectIncludes(params, 'MyToken, contracts/MyToken.sol', 'the artifact it was decoded with');

@@ -5,6 +5,7 @@
 // "wrong checksum for mainnet" in the first file (nothing asked) and the testnet account in the
 // second (asked of the replay standing in for testnet): no public mirror node is ever asked.
 import { expectIncludes, type Scenario } from '../driver';
+import { patient } from '../../support/patience';
 
 const ITEM = 'ledgerLens.status';
 const MAINNET_FILE = 'scripts/network-mainnet.ts';
@@ -36,7 +37,7 @@ export const scenario: Scenario = {
           return !!el && el.innerText.replace(/\u00a0/g, ' ').trim() === wanted;
         },
         [`ledger-lens.ledger-lens.${ITEM}`, text] as const,
-        { timeout: 20_000 },
+        { timeout: patient(20_000) },
       );
       return clean(await item.innerText());
     };
@@ -66,7 +67,10 @@ export const scenario: Scenario = {
     await step('a forTestnet() file: the status bar follows, testnet and why', async () => {
       await d.openFile(TESTNET_FILE);
       const text = await waitItem('testnet');
-      await item.locator('.codicon-check').first().waitFor({ timeout: 5000 });
+      await item
+        .locator('.codicon-check')
+        .first()
+        .waitFor({ timeout: patient(5000) });
       const tip = await tooltip('Client.forTestnet()');
       expectIncludes(tip, 'Ledger Lens · testnet', 'tooltip heading');
       expectIncludes(tip, 'testnet · from Client.forTestnet() at line 5', 'why testnet (the comment does not count)');
@@ -78,7 +82,10 @@ export const scenario: Scenario = {
       await control.preferSource('no-params');
       await d.hoverText(ID, { waitFor: 'Client.forTestnet()' });
       const hover = visibleHover('Client.forTestnet()');
-      await page.locator('.monaco-hover:visible', { hasText: 'Balance' }).first().waitFor({ timeout: 15_000 });
+      await page
+        .locator('.monaco-hover:visible', { hasText: 'Balance' })
+        .first()
+        .waitFor({ timeout: patient(15_000) });
       const text = clean(await hover.innerText());
       expectIncludes(text, 'Account 0.0.8', 'the account');
       expectIncludes(text, 'testnet · from Client.forTestnet() at line 5', 'the why line');
@@ -93,7 +100,10 @@ export const scenario: Scenario = {
       if ((await tab.count()) > 0) await tab.click();
       else await d.openFile(MAINNET_FILE);
       const text = await waitItem('mainnet-public: major outage');
-      await item.locator('.codicon-error').first().waitFor({ timeout: 5000 });
+      await item
+        .locator('.codicon-error')
+        .first()
+        .waitFor({ timeout: patient(5000) });
       return { text };
     });
   },

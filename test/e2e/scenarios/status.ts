@@ -2,6 +2,7 @@
 // item's text and tooltip for testnet and mainnet; the click menu with every scheduled maintenance;
 // switching network from that menu.
 import { expectIncludes, type Scenario } from '../driver';
+import { patient } from '../../support/patience';
 
 const ITEM = 'ledgerLens.status';
 
@@ -67,9 +68,12 @@ export const scenario: Scenario = {
           return !!el && el.innerText.replace(/\u00a0/g, ' ').trim() === wanted;
         },
         [`ledger-lens.ledger-lens.${ITEM}`, text] as const,
-        { timeout: 20_000 },
+        { timeout: patient(20_000) },
       );
-      await item.locator(`.codicon-${icon}`).first().waitFor({ timeout: 5000 });
+      await item
+        .locator(`.codicon-${icon}`)
+        .first()
+        .waitFor({ timeout: patient(5000) });
       return clean(await item.innerText());
     };
 
@@ -79,7 +83,9 @@ export const scenario: Scenario = {
     const openMenu = async (): Promise<void> => {
       await d.dismiss();
       await item.click();
-      await quickInput.locator('.quick-input-title', { hasText: 'network status' }).waitFor({ timeout: 10_000 });
+      await quickInput
+        .locator('.quick-input-title', { hasText: 'network status' })
+        .waitFor({ timeout: patient(10_000) });
     };
 
     /** Asks the page again from the menu's "Check now" (a scenario switch is seen at once). */
@@ -122,7 +128,7 @@ export const scenario: Scenario = {
     };
 
     await step('the item shows the selected network on the left', async () => {
-      await item.waitFor({ timeout: 30_000 });
+      await item.waitFor({ timeout: patient(30_000) });
       const text = await waitItem('testnet', 'check');
       const inLeft = await page.locator(`.part.statusbar .left-items [id="ledger-lens.ledger-lens.${ITEM}"]`).count();
       if (inLeft !== 1) throw new Error('the item is not among the left items');
@@ -138,13 +144,15 @@ export const scenario: Scenario = {
     const switchFromMenu = async (to: 'testnet' | 'mainnet'): Promise<void> => {
       await openMenu();
       await rows.filter({ hasText: 'Select network' }).first().click();
-      await quickInput.locator('.quick-input-title', { hasText: 'select network' }).waitFor({ timeout: 10_000 });
+      await quickInput
+        .locator('.quick-input-title', { hasText: 'select network' })
+        .waitFor({ timeout: patient(10_000) });
       // Match the row's label exactly: `mainnet` is also the start of `mainnet-public`.
       await rows
         .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${to}\\s*$`) }) })
         .first()
         .click();
-      await quickInput.waitFor({ state: 'hidden', timeout: 10_000 });
+      await quickInput.waitFor({ state: 'hidden', timeout: patient(10_000) });
     };
 
     // Each scenario is read for both networks; the switch between them goes through the menu.
@@ -166,7 +174,10 @@ export const scenario: Scenario = {
     await step('the click menu lists every scheduled maintenance', async () => {
       await d.control.setStatusScenario('previewnet-maintenance');
       await openMenu();
-      await rows.filter({ hasText: 'Testnet upgrade to v0.69' }).first().waitFor({ timeout: 10_000 });
+      await rows
+        .filter({ hasText: 'Testnet upgrade to v0.69' })
+        .first()
+        .waitFor({ timeout: patient(10_000) });
       const texts = (await rows.allInnerTexts()).map(clean);
       await page.keyboard.press('Escape');
       for (const name of [

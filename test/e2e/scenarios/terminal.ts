@@ -3,6 +3,7 @@
 // opens (its type, and which network it asked and why). Each step leaves a screenshot.
 import type { Page } from 'playwright-core';
 import { expectIncludes, type PageDocument, type PageNode, type Scenario } from '../driver';
+import { patient } from '../../support/patience';
 
 const TX_AT = '0.0.300@1565779555.711927000'; // CRYPTOTRANSFER in the recordings
 const TX_DASH = '0.0.10-1234567890-999999998'; // CRYPTOUPDATEACCOUNT in the recordings
@@ -56,7 +57,7 @@ export const scenario: Scenario = {
       await page.keyboard.type(`echo ${id}`);
       await page.keyboard.press('Enter');
       let at: { x: number; y: number } | null = null;
-      for (const deadline = Date.now() + 15_000; !at && Date.now() < deadline;) {
+      for (const deadline = Date.now() + patient(15_000); !at && Date.now() < deadline;) {
         at = await terminalTextAt(page, id);
         if (!at) await page.waitForTimeout(250);
       }
@@ -73,15 +74,15 @@ export const scenario: Scenario = {
       const frame = d.webviewFrame();
       const typeField = frame.locator('dd[data-field="Type"]', { hasText: type });
       try {
-        await typeField.waitFor({ timeout: 20_000 });
+        await typeField.waitFor({ timeout: patient(20_000) });
       } catch {
         // The link's own hover offers "Follow link" too.
         await page.mouse.move(at.x, at.y, { steps: 2 });
         await page
           .locator('.monaco-hover:visible a', { hasText: /Follow link/i })
           .first()
-          .click({ timeout: 10_000 });
-        await typeField.waitFor({ timeout: 20_000 });
+          .click({ timeout: patient(10_000) });
+        await typeField.waitFor({ timeout: patient(20_000) });
       }
       const title = (await frame.locator('h1').innerText()).trim();
       const why = (await frame.locator('p.why').innerText()).trim();
@@ -94,10 +95,10 @@ export const scenario: Scenario = {
           '.part.activitybar .action-item a[aria-label^="Ledger Lens"], .part.activitybar .action-item[aria-label^="Ledger Lens"]',
         )
         .first()
-        .waitFor({ timeout: 30_000 });
+        .waitFor({ timeout: patient(30_000) });
       await d.runCommand('Terminal: Create New Terminal');
-      await terminal.waitFor({ timeout: 20_000 });
-      await page.locator('.terminal-wrapper.active .xterm-rows').waitFor({ timeout: 20_000 });
+      await terminal.waitFor({ timeout: patient(20_000) });
+      await page.locator('.terminal-wrapper.active .xterm-rows').waitFor({ timeout: patient(20_000) });
       return {};
     });
 

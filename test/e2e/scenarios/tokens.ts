@@ -5,6 +5,7 @@
 // dollars at the rate of its own consensus time. Each step leaves a screenshot.
 import { NFT_NAME, TOKEN_ACCOUNT, TX_A, tokenWorld } from '../../support/tokenFixtures';
 import { expectIncludes, type Scenario } from '../driver';
+import { patient } from '../../support/patience';
 
 export const scenario: Scenario = {
   name: 'tokens',
@@ -20,14 +21,14 @@ export const scenario: Scenario = {
       await openLedgerLens();
       await expandView('Accounts');
       const account = treeItem(/^Token holder, 123\.45678900 ℏ/);
-      await account.waitFor({ timeout: 30_000 });
+      await account.waitFor({ timeout: patient(30_000) });
       return { account: await account.getAttribute('aria-label') };
     });
 
     await step('the account’s balance shows its dollars at the current rate', async () => {
       // 123.456789 ℏ at the replay's current rate, 50 ¢ per ℏ: $61.7283945.
       const account = treeItem(/^Token holder, 123\.45678900 ℏ ≈ \$61\.73/);
-      await account.waitFor({ timeout: 20_000 });
+      await account.waitFor({ timeout: patient(20_000) });
       // The narrow sidebar cuts the description: the tooltip shows the dollars and their rate.
       const text = (await tooltipOf(account, 'In dollars')).replace(/\s+/g, ' ');
       expectIncludes(text, 'In dollars: ≈ $61.73 at 1 ℏ = $0.50', 'the balance in dollars with its rate');
@@ -36,12 +37,12 @@ export const scenario: Scenario = {
 
     await step('its Tokens section shows balances as <units> <symbol>', async () => {
       await treeItem(/^Token holder/).click();
-      await treeItem(/^Tokens, 1000/).waitFor({ timeout: 10_000 });
+      await treeItem(/^Tokens, 1000/).waitFor({ timeout: patient(10_000) });
       await treeItem(/^Tokens, 1000/).click();
       const usdc = treeItem(/^1,500\.25 USDC, 0\.0\.600000/);
-      await usdc.waitFor({ timeout: 20_000 });
+      await usdc.waitFor({ timeout: patient(20_000) });
       const weth = treeItem(/^2\.5 WETH/);
-      await weth.waitFor({ timeout: 20_000 });
+      await weth.waitFor({ timeout: patient(20_000) });
       return { usdc: await usdc.getAttribute('aria-label'), weth: await weth.getAttribute('aria-label') };
     });
 
@@ -49,7 +50,7 @@ export const scenario: Scenario = {
       await treeItem(/^Tokens, 1000/).click(); // collapse the long list
       await treeItem(/^NFTs/).click();
       const cat = treeItem(new RegExp(`^${NFT_NAME} #7, ipfs://`));
-      await cat.waitFor({ timeout: 20_000 });
+      await cat.waitFor({ timeout: patient(20_000) });
       return { nft: await cat.getAttribute('aria-label') };
     });
 
@@ -58,9 +59,9 @@ export const scenario: Scenario = {
       await runCommand('Ledger Lens: Lookup transaction', { opensInput: true });
       await box.fill(TX_A.id);
       await page.keyboard.press('Enter');
-      await quickInput.waitFor({ state: 'hidden', timeout: 10_000 });
+      await quickInput.waitFor({ state: 'hidden', timeout: patient(10_000) });
       const frame = webviewFrame();
-      await frame.locator('dd[data-field="Type"]').waitFor({ timeout: 30_000 });
+      await frame.locator('dd[data-field="Type"]').waitFor({ timeout: patient(30_000) });
       const tokens = await frame.locator('table[aria-label="Token transfers"]').innerText();
       expectIncludes(tokens, '-1,500.25 USDC', 'the token transfer in units with its symbol');
       const nfts = await frame.locator('table[aria-label="NFT transfers"]').innerText();

@@ -3,6 +3,7 @@
 // panel; paste a malformed id and read the refusal under the input box; open the Blocks view and a
 // block. Each step leaves a screenshot.
 import { expectIncludes, type Scenario } from '../driver';
+import { patient } from '../../support/patience';
 
 const TX_AT = '0.0.300@1565779555.711927000';
 
@@ -20,14 +21,14 @@ export const scenario: Scenario = {
       await quickInput
         .locator('.quick-input-message, .quick-input-title', { hasText: /Lookup transaction|HashScan/ })
         .first()
-        .waitFor({ timeout: 10_000 });
+        .waitFor({ timeout: patient(10_000) });
     };
     // A quick input closes when focus leaves the workbench, and a panel that finishes loading can
     // take focus: if the box went away before the text reached it, open it again (bounded).
     const typeIntoLookup = async (text: string): Promise<void> => {
       for (let attempt = 1; ; attempt++) {
         try {
-          await box.fill(text, { timeout: 5_000 });
+          await box.fill(text, { timeout: patient(5_000) });
           return;
         } catch (e) {
           if (attempt >= 3) throw e;
@@ -43,7 +44,7 @@ export const scenario: Scenario = {
           '.part.activitybar .action-item a[aria-label^="Ledger Lens"], .part.activitybar .action-item[aria-label^="Ledger Lens"]',
         )
         .first()
-        .waitFor({ timeout: 30_000 });
+        .waitFor({ timeout: patient(30_000) });
       await openLookup();
       const prompt = await quickInput.innerText();
       expectIncludes(prompt, '0.0.1234@1700000000.123456789', 'the prompt shows the SDK form');
@@ -54,9 +55,9 @@ export const scenario: Scenario = {
     await step(`pasting ${TX_AT} opens the transaction panel`, async () => {
       await typeIntoLookup(TX_AT);
       await page.keyboard.press('Enter');
-      await quickInput.waitFor({ state: 'hidden', timeout: 10_000 });
+      await quickInput.waitFor({ state: 'hidden', timeout: patient(10_000) });
       const frame = webviewFrame();
-      await frame.locator('dd[data-field="Type"]').waitFor({ timeout: 30_000 });
+      await frame.locator('dd[data-field="Type"]').waitFor({ timeout: patient(30_000) });
       return { title: await frame.locator('h1').innerText() };
     });
 
@@ -79,7 +80,7 @@ export const scenario: Scenario = {
       await openLookup();
       await typeIntoLookup('0.1.10-1234567891.000000000');
       const message = quickInput.locator('.quick-input-message', { hasText: 'shard.realm.num-sss-nnn' });
-      await message.waitFor({ timeout: 10_000 });
+      await message.waitFor({ timeout: patient(10_000) });
       const text = (await message.innerText()).trim();
       expectIncludes(text, 'where sss are seconds and nnn are nanoseconds', "the seed's explanation");
       // Enter does not accept it: the box stays open.
@@ -95,7 +96,7 @@ export const scenario: Scenario = {
       await expandView('Blocks');
       // The item's accessible name: "Block 19, 7 tx · 09:33:21.234–… UTC · gas 240,000".
       const item = treeItem(/^Block 19,/).first();
-      await item.waitFor({ timeout: 20_000 });
+      await item.waitFor({ timeout: patient(20_000) });
       return { first: (await item.innerText()).replace(/\s+/g, ' ').trim() };
     });
 
@@ -105,7 +106,7 @@ export const scenario: Scenario = {
         .click();
       const frame = webviewFrame();
       const number = frame.locator('dd[data-field="Number"]');
-      await number.waitFor({ timeout: 30_000 });
+      await number.waitFor({ timeout: patient(30_000) });
       const n = (await number.innerText()).replace(/copy/g, '').trim();
       if (n !== '18') throw new Error(`block number ${n}`);
       const prev = frame.locator('dd[data-field="Previous hash"] a[data-action="openBlock"]');
@@ -119,7 +120,7 @@ export const scenario: Scenario = {
       const frame = webviewFrame();
       await frame.locator('dd[data-field="Previous hash"] a[data-action="openBlock"]').click();
       const next = webviewFrame();
-      await next.locator('h1', { hasText: 'Block 17' }).waitFor({ timeout: 30_000 });
+      await next.locator('h1', { hasText: 'Block 17' }).waitFor({ timeout: patient(30_000) });
       return { opened: (await next.locator('dd[data-field="Number"]').innerText()).replace(/copy/g, '').trim() };
     });
   },

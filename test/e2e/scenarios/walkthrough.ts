@@ -2,14 +2,13 @@
 // palette, then each step through its own button: Select network, Add account (0.0.8, the replay
 // knows it), Open a sample file and hover its id, Lookup transaction. Each step is then ticked. Also
 // reads Ledger Lens's activation time as the extension host measured it (Show Running Extensions)
-// and checks a sane upper bound.
+// and reports it (the goal is the bench's).
 import { readActivationMs } from '../../harness/activation';
 import { expectIncludes, type Scenario } from '../driver';
+import { patient } from '../../support/patience';
 
 const TITLE = 'Get started with Ledger Lens';
 const TX = '0.0.10-1234567890-000000001';
-/** Activation on a loaded 2-core machine stays well under this; the goal (20 ms) is the bench's. */
-const ACTIVATION_BOUND_MS = 3000;
 
 export const scenario: Scenario = {
   name: 'walkthrough',
@@ -24,15 +23,18 @@ export const scenario: Scenario = {
       await stepButton(id).click();
       // The page animates the step open and moves the focus into it: let it settle first.
       await page.waitForTimeout(800);
-      await action(label).waitFor({ state: 'visible', timeout: 10_000 });
+      await action(label).waitFor({ state: 'visible', timeout: patient(10_000) });
       await action(label).click();
     };
     const openWalkthrough = async (): Promise<void> => {
       await runCommand('Open Walkthrough...', { opensInput: true });
       const row = quickInput.locator('.quick-input-list .monaco-list-row', { hasText: TITLE }).first();
-      await row.waitFor({ timeout: 15_000 });
+      await row.waitFor({ timeout: patient(15_000) });
       await row.click();
-      await page.locator('.gettingStartedContainer', { hasText: TITLE }).first().waitFor({ timeout: 15_000 });
+      await page
+        .locator('.gettingStartedContainer', { hasText: TITLE })
+        .first()
+        .waitFor({ timeout: patient(15_000) });
     };
     /** Back to the walkthrough's tab (a step's command may have opened another editor). */
     const backToWalkthrough = async (): Promise<void> => {
@@ -40,7 +42,10 @@ export const scenario: Scenario = {
       const tab = page.locator('.tabs-container .tab', { hasText: 'Welcome' }).first();
       if (await tab.count()) await tab.click();
       else await openWalkthrough();
-      await page.locator('.gettingStartedContainer', { hasText: TITLE }).first().waitFor({ timeout: 15_000 });
+      await page
+        .locator('.gettingStartedContainer', { hasText: TITLE })
+        .first()
+        .waitFor({ timeout: patient(15_000) });
     };
     /**
      * Waits for the picker a walkthrough button opened; when it closed at once (the walkthrough page
@@ -55,7 +60,7 @@ export const scenario: Scenario = {
       } catch {
         await dismiss();
         await runCommand(paletteTitle, { opensInput: true });
-        await row.click({ timeout: 10_000 });
+        await row.click({ timeout: patient(10_000) });
         return 'the palette (the picker opened from the walkthrough closed on focus loss)';
       }
     };
@@ -77,7 +82,7 @@ export const scenario: Scenario = {
       const via = await pickerOrPalette('previewnet', 'Ledger Lens: Select network');
       await page
         .locator('button.getting-started-step[data-step-id$="network"][aria-checked="true"]')
-        .waitFor({ timeout: 10_000 });
+        .waitFor({ timeout: patient(10_000) });
       return { checked: await checked('network'), via };
     });
 
@@ -85,10 +90,12 @@ export const scenario: Scenario = {
       await openStep('account', 'Add account');
       let via = 'the walkthrough button';
       for (let attempt = 1; ; attempt++) {
-        await box.waitFor({ state: 'visible', timeout: 10_000 });
+        await box.waitFor({ state: 'visible', timeout: patient(10_000) });
         await box.fill('0.0.8');
         await page.keyboard.press('Enter');
-        await quickInput.locator('.quick-input-title', { hasText: 'Label for 0.0.8' }).waitFor({ timeout: 15_000 });
+        await quickInput
+          .locator('.quick-input-title', { hasText: 'Label for 0.0.8' })
+          .waitFor({ timeout: patient(15_000) });
         await page.keyboard.press('Enter');
         const user = quickInput.locator('.quick-input-list .monaco-list-row', { hasText: 'User settings' }).first();
         try {
@@ -106,7 +113,7 @@ export const scenario: Scenario = {
         }
       }
       const added = treeItem(/^0\.0\.8, /);
-      await added.waitFor({ timeout: 20_000 });
+      await added.waitFor({ timeout: patient(20_000) });
       return { added: await added.getAttribute('aria-label'), via };
     });
 
@@ -116,7 +123,7 @@ export const scenario: Scenario = {
       await backToWalkthrough();
       await openStep('hover', 'Open a sample file');
       const sample = page.locator('.tabs-container .tab', { hasText: 'Untitled' }).first();
-      await sample.waitFor({ timeout: 15_000 });
+      await sample.waitFor({ timeout: patient(15_000) });
       // The walkthrough page may take the focus back as the step completes: make the sample active.
       await page.waitForTimeout(500);
       await sample.click();
@@ -143,15 +150,18 @@ export const scenario: Scenario = {
         await box.fill(TX);
       }
       await page.keyboard.press('Enter');
-      await quickInput.waitFor({ state: 'hidden', timeout: 10_000 });
+      await quickInput.waitFor({ state: 'hidden', timeout: patient(10_000) });
       const frame = webviewFrame();
-      await frame.locator('dd[data-field="Type"]').first().waitFor({ timeout: 30_000 });
+      await frame
+        .locator('dd[data-field="Type"]')
+        .first()
+        .waitFor({ timeout: patient(30_000) });
       return { title: await frame.locator('h1').first().innerText(), via };
     });
 
     await step('every step of the walkthrough is ticked', async () => {
       await backToWalkthrough();
-      await stepButton('lookup').waitFor({ timeout: 10_000 });
+      await stepButton('lookup').waitFor({ timeout: patient(10_000) });
       const state: Record<string, boolean> = {};
       for (const id of ['network', 'account', 'hover', 'lookup']) state[id] = await checked(id);
       const unticked = Object.entries(state).filter(([, v]) => !v);
@@ -159,10 +169,12 @@ export const scenario: Scenario = {
       return state;
     });
 
-    await step(`activation as the extension host measured it is under ${ACTIVATION_BOUND_MS} ms`, async () => {
+    // The figure is read and reported; the goal (≤ 20 ms of our own CPU time) is judged by
+    // `npm run bench -- footprint`, not here, where a busy machine's wall clock would decide it.
+    await step('the extension host recorded the activation of Ledger Lens', async () => {
       const ms = await readActivationMs(page, title => runCommand(title));
-      if (ms > ACTIVATION_BOUND_MS) throw new Error(`activation took ${ms} ms`);
-      return { activationMs: ms, goal: '≤ 20 ms (bench)' };
+      if (!Number.isFinite(ms) || ms <= 0) throw new Error(`no activation time was recorded (read ${ms})`);
+      return { activationMs: ms, goal: '≤ 20 ms CPU time (npm run bench -- footprint)' };
     });
   },
 };

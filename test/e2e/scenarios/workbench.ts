@@ -4,6 +4,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { expectIncludes, type PageDocument, type Scenario } from '../driver';
+import { patient } from '../../support/patience';
 
 interface Manifest {
   contributes: {
@@ -58,7 +59,7 @@ export const scenario: Scenario = {
             ),
           ).every(r => (r.textContent ?? '').includes('Ledger Lens')),
         undefined,
-        { timeout: 10_000 },
+        { timeout: patient(10_000) },
       );
       const shown = (await rows.allInnerTexts()).map(t => t.replace(/\s+/g, ' ').trim());
       await page.keyboard.press('Escape');
@@ -73,7 +74,7 @@ export const scenario: Scenario = {
       await dismiss();
       await runCommand('Ledger Lens: Show log');
       const output = page.locator('.part.panel .view-lines', { hasText: 'mirror node:' }).first();
-      await output.waitFor({ timeout: 20_000 });
+      await output.waitFor({ timeout: patient(20_000) });
       const text = await output.innerText();
       return {
         log: expectIncludes(text.replace(/\u00a0/g, ' '), urls.mirror, 'the log names the replay mirror node')

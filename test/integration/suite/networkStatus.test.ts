@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import type { LedgerLensExports } from '../../../src/features/context';
 import type { StatusFeatureApi } from '../../../src/features/status';
 import { activateLedgerLens, hoverText, resetSettings, setSetting, useReplay, waitFor } from '../helpers';
+import { patient } from '../../support/patience';
 import { startMirrorReplay } from '../../support/mirrorReplay';
 import { freePort, PortBlocks } from '../../harness/ports';
 import { aBlock, aBlocksBody, recordFor } from '../../support/builders';
@@ -40,7 +41,7 @@ async function closeAll(): Promise<void> {
 }
 
 describe('status bar: the network of the active editor', function () {
-  this.timeout(60_000);
+  this.timeout(patient(60_000));
   const replay = useReplay({ scenario: 'mainnet-major-outage' });
   let api: LedgerLensExports;
   let status: StatusFeatureApi;

@@ -8,6 +8,7 @@ import type { StatusFeatureApi } from '../../../src/features/status';
 import { wireStatus } from '../../../src/extension';
 import { Services } from '../../../src/services';
 import { activateLedgerLens, resetSettings, setSetting, useReplay, waitFor } from '../helpers';
+import { patient } from '../../support/patience';
 
 type Net = 'testnet' | 'mainnet' | 'previewnet' | 'mainnet-public';
 
@@ -146,7 +147,7 @@ describe('status bar item', () => {
   });
 
   it('polling backs off on failures and returns to the interval after a success', async function () {
-    this.timeout(20_000);
+    this.timeout(patient(20_000));
     const server = replay().status;
     await server.setFault({ kind: 'serverError', status: 500 });
     // A short interval so the doubling shows in seconds; the poller runs on its real timers here.
@@ -179,7 +180,7 @@ describe('status bar item', () => {
   });
 
   it('a network switch leaves one timer: the old network is never polled again', async function () {
-    this.timeout(20_000);
+    this.timeout(patient(20_000));
     const server = replay().status;
     status.poller.setIntervalMs(400);
     status.poller.setActive(true);
@@ -199,7 +200,7 @@ describe('status bar item', () => {
   });
 
   it('the click menu lists the status, every scheduled maintenance and Select network', async function () {
-    this.timeout(15_000);
+    this.timeout(patient(15_000));
     replay().status.setScenario('previewnet-maintenance');
     await selectNetwork(api, 'previewnet');
     await vscode.commands.executeCommand('ledgerLens.showStatus');
@@ -229,7 +230,7 @@ describe('status bar item', () => {
   });
 
   it('notifyOnChange: a warning when the network degrades, a note when it recovers', async function () {
-    this.timeout(15_000);
+    this.timeout(patient(15_000));
     // The extension and this suite share one vscode API object (same extension), so the messages
     // it shows can be watched here.
     const window = vscode.window as { -readonly [K in keyof typeof vscode.window]: (typeof vscode.window)[K] };
@@ -281,7 +282,7 @@ describe('status bar item', () => {
   });
 
   it('status.enabled: off, no request reaches the status page and the item is gone; on again, it polls', async function () {
-    this.timeout(20_000);
+    this.timeout(patient(20_000));
     status.poller.setIntervalMs(200); // poll fast, so that "0 requests while off" means something
     try {
       await setSetting('ledgerLens.status.enabled', false);
@@ -301,7 +302,7 @@ describe('status bar item', () => {
   });
 
   it('shows a mirror node problem in the tooltip', async function () {
-    this.timeout(15_000);
+    this.timeout(patient(15_000));
     replay().mirror.setFault({ kind: 'serverError', status: 503 });
     try {
       await api.services.mirror.getAccount('0.0.2').catch(() => undefined);
@@ -317,7 +318,7 @@ describe('status feature lifetime', () => {
   const replay = useReplay({ scenario: 'testnet-degraded' });
 
   it('dispose leaves no timer and sends no request after', async function () {
-    this.timeout(15_000);
+    this.timeout(patient(15_000));
     await activateLedgerLens();
     // A second feature on its own services, so the extension's own item is left alone.
     const log = vscode.window.createOutputChannel('Ledger Lens status test', { log: true });

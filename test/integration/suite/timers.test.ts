@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { LedgerLensExports } from '../../../src/features/context';
 import { wireStatus } from '../../../src/extension';
 import { activateLedgerLens, resetSettings, setSetting, useReplay, waitFor } from '../helpers';
+import { patient } from '../../support/patience';
 
 interface LiveTimer {
   readonly kind: 'timeout' | 'interval';
@@ -81,7 +82,7 @@ const BLOCKS_MS = 10_000;
 const ACCOUNTS_MS = 37_000; // a period nothing else uses, to tell the Accounts refresh apart
 
 describe('timers: no poller outlives its reason', function () {
-  this.timeout(60_000);
+  this.timeout(patient(60_000));
   const census = new TimerCensus();
   const replay = useReplay();
   let api: LedgerLensExports;

@@ -7,10 +7,11 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { hoverText, usePublicReplay, useReplay, waitFor } from '../helpers';
+import { patient } from '../../support/patience';
 import { elsewhere, received } from './elsewhere';
 
 describe('an untrusted workspace: inference names a public network, never an endpoint', function () {
-  this.timeout(60_000);
+  this.timeout(patient(60_000));
   const replay = useReplay(); // the user's own mirror node for the default network (testnet)
   const mainnet = usePublicReplay({ sparePort: true });
   let folder: string;

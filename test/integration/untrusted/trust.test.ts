@@ -7,11 +7,12 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { activateLedgerLens, hoverMarkdown, useReplay, waitFor } from '../helpers';
+import { patient } from '../../support/patience';
 import { elsewhere, received } from './elsewhere';
 import { NETWORKS, defaultMirrorBaseUrl } from '../../../src/settings';
 
 describe('an untrusted workspace cannot redirect Ledger Lens', function () {
-  this.timeout(60_000);
+  this.timeout(patient(60_000));
 
   before(function () {
     assert.ok(elsewhere, 'run by exthost.js --untrusted (LEDGER_LENS_ELSEWHERE_URL)');
