@@ -5,8 +5,63 @@ import { type Claim, type ConfigEvidence, fromClaims } from './evidence';
 import { hostOf } from './env';
 import { CHAIN_ID, networkFromChainId, networkFromUrl } from './names';
 
-const TABLE = /^\s*\[\s*([\w.-]+(?:\s*\.\s*[\w.-]+)*)\s*\]\s*(?:#.*)?$/;
+// A header line: `[` name `]`, then only a comment. The name is checked by `isTableName`: as one
+// pattern (`[\w.-]+(?:\s*\.\s*[\w.-]+)*`) a dot may belong to a name part or to the separator,
+// and a header that fails at its end (`[a.a.a…a!`) made the regex try every way to split it,
+// doubling the time with each `.a`.
+const TABLE = /^\s*\[([^\]]*)\]\s*(?:#.*)?$/;
 const PAIR = /^\s*(["']?)([\w.-]+)\1\s*=\s*(?:"([^"]*)"|'([^']*)'|(0x[0-9a-fA-F]+|\d+))\s*(?:#.*)?$/;
+
+function isNamePart(code: number): boolean {
+  return (
+    (code >= 48 && code <= 57) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    code === 95 /* _ */ ||
+    code === 46 /* . */ ||
+    code === 45 /* - */
+  );
+}
+
+/** Whitespace as `\s` means it (the characters `trim` removes). */
+function isBlank(ch: string): boolean {
+  return ch.trim() === '';
+}
+
+/**
+ * Whether `name` (trimmed) is a dotted table name: parts of `[\w.-]+` joined by dots that may have
+ * whitespace around them (`profile . default`), as `[\w.-]+(?:\s*\.\s*[\w.-]+)*` reads it. Run as
+ * that pattern's automaton, all its states at once, so each character is looked at once.
+ */
+function isTableName(name: string): boolean {
+  // The states: in a name part (the only accepting one), in blanks after a part, just past a
+  // separating dot, in blanks after that dot.
+  let inPart = false;
+  let blankAfterPart = false;
+  let afterDot = false;
+  let blankAfterDot = false;
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    const start = i === 0;
+    if (isNamePart(code)) {
+      const dot = code === 46;
+      const wasPart: boolean = inPart;
+      inPart = start || wasPart || afterDot || blankAfterDot;
+      afterDot = dot && (wasPart || blankAfterPart);
+      blankAfterPart = false;
+      blankAfterDot = false;
+    } else if (!start && isBlank(name[i])) {
+      blankAfterDot = afterDot || blankAfterDot;
+      blankAfterPart = inPart || blankAfterPart;
+      inPart = false;
+      afterDot = false;
+    } else {
+      return false;
+    }
+    if (!inPart && !blankAfterPart && !afterDot && !blankAfterDot) return false;
+  }
+  return inPart;
+}
 
 interface Pair {
   readonly table: string;
@@ -24,9 +79,9 @@ function pairs(text: string): Pair[] | { malformed: number } {
     const trimmed = line.trim();
     if (trimmed === '' || trimmed.startsWith('#')) continue;
     if (trimmed.startsWith('[') && !trimmed.startsWith('[[')) {
-      const t = TABLE.exec(line);
-      if (!t) return { malformed: i + 1 };
-      table = t[1].replace(/\s+/g, '');
+      const name = TABLE.exec(line)?.[1].trim();
+      if (name === undefined || !isTableName(name)) return { malformed: i + 1 };
+      table = name.replace(/\s+/g, '');
       continue;
     }
     const p = PAIR.exec(line);
