@@ -65,20 +65,26 @@ export function commentOrStringSource(flavor: Flavor): string {
   return tokenPattern(flavor).source;
 }
 
-/** The 1-based line of `offset`, counting from a known earlier point to keep repeated calls cheap. */
+/**
+ * The 1-based line of `offset`, for offsets asked in increasing order: a cursor that only moves
+ * forward, so asking about every call in a file costs one pass over it however the lines fall.
+ */
 export class LineCounter {
-  private offset = 0;
   private line = 1;
+  /** The first newline not yet counted; -1 once there is none. */
+  private nextNewline: number;
 
-  constructor(private readonly text: string) {}
+  constructor(private readonly text: string) {
+    this.nextNewline = text.indexOf('\n');
+  }
 
   /** Offsets must be asked in increasing order. */
   lineAt(offset: number): number {
-    let nl = this.text.indexOf('\n', this.offset);
-    while (nl >= 0 && nl < offset) {
+    // Only a newline before `offset` is searched past: on a long line (a minified bundle) the
+    // next one is found once, not again for every offset asked on that line.
+    while (this.nextNewline >= 0 && this.nextNewline < offset) {
       this.line++;
-      this.offset = nl + 1;
-      nl = this.text.indexOf('\n', this.offset);
+      this.nextNewline = this.text.indexOf('\n', this.nextNewline + 1);
     }
     return this.line;
   }

@@ -165,7 +165,9 @@ function sdkCall(text: string, m: Match): Candidate | undefined {
   if (qualifier) offset = qualifier.start;
   const separator = joined ? '' : text.slice(before.start + before.name.length, m.index).trim();
   const prefix = `${qualifier ? `${qualifier.name}.` : ''}${before.name}${separator}`;
-  const method = m.text.replace(/\s*\($/, '');
+  // The match ends in `\s*(`; sliced off without a regex (an unanchored `\s*\($` retries at every
+  // space of a run that has no `(` after it).
+  const method = m.text.slice(0, -1).trimEnd();
   const argsAt = m.index + m.text.length;
   const kind = m.name.toLowerCase().replace(/_/g, '');
   if (kind === 'name') {
