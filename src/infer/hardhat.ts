@@ -1,8 +1,8 @@
 // `hardhat.config.{ts,js,cjs,mjs}`: read as text, never run. The `networks` entries with a Hedera
 // chain id (295–298) or a Hashio / mirror node URL are the claims; `defaultNetwork` picks one of
 // them. Several Hedera networks and no default that names one is a conflict.
-import { type Claim, type ConfigEvidence, fromClaims, lineOf } from './evidence';
-import { blankNonCode } from './lexer';
+import { type Claim, type ConfigEvidence, fromClaims } from './evidence';
+import { LineCounter, blankNonCode } from './lexer';
 import { CHAIN_ID, type InferredNetwork, networkFromChainId, networkFromUrl } from './names';
 
 interface NetworkEntry {
@@ -15,6 +15,8 @@ interface NetworkEntry {
 const DEFAULT_NETWORK = /\bdefaultNetwork\s*:\s*(["'`])([\w.-]{1,64})\1/;
 const NETWORKS = /\bnetworks\s*:\s*\{/g;
 const ENTRY_KEY = /(["'`]?)([\w$-]{1,64})\1\s*:\s*\{/y;
+/** The most characters of a key `ENTRY_KEY` reads: a longer run of them is read as its last 64. */
+const MAX_KEY = 64;
 const CHAIN_ID_FIELD = /\bchainId\s*:\s*(0x[0-9a-fA-F]{1,16}|\d{1,20})\b/;
 const URL_STRING = /\burl\s*:\s*(["'`])((?:https?|wss?):\/\/[^"'`\s]{1,300})\1/;
 const HEDERA_URL = /(["'`])((?:https?|wss?):\/\/[^"'`\s]{1,300})\1/g;
@@ -51,9 +53,28 @@ function entryNetwork(body: string): { network: InferredNetwork; what: string } 
   return undefined;
 }
 
+function isKeyChar(code: number): boolean {
+  return (
+    (code >= 48 && code <= 57) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    code === 95 /* _ */ ||
+    code === 36 /* $ */ ||
+    code === 45 /* - */
+  );
+}
+
+/** The end of the run of key characters that starts at `from`. */
+function keyRunEnd(text: string, from: number): number {
+  let end = from;
+  while (end < text.length && isKeyChar(text.charCodeAt(end))) end++;
+  return end;
+}
+
 /** The entries of every `networks: { ... }` object, with the Hedera network each names. */
 function networkEntries(text: string, withStrings: string, code: string): NetworkEntry[] | 'malformed' {
   const out: NetworkEntry[] = [];
+  const lines = new LineCounter(text);
   NETWORKS.lastIndex = 0;
   for (let m = NETWORKS.exec(code); m !== null; m = NETWORKS.exec(code)) {
     const open = m.index + m[0].length - 1;
@@ -61,19 +82,24 @@ function networkEntries(text: string, withStrings: string, code: string): Networ
     if (close < 0) return 'malformed';
     // Walk the object's own keys: `name: {` at depth one.
     for (let i = open + 1; i < close;) {
+      // An unquoted key is the end of a run of key characters, at most its last MAX_KEY of them,
+      // and whether `: {` follows is the same from every offset in the run: the key is tried once
+      // per run, where it can first match, not at each offset (64 characters read at every one).
+      const runEnd = keyRunEnd(withStrings, i);
+      const at = runEnd > i ? Math.max(i, runEnd - MAX_KEY) : i;
       // Keys are read where strings are kept (`"hedera-testnet": {`); braces where they are blanked.
-      ENTRY_KEY.lastIndex = i;
+      ENTRY_KEY.lastIndex = at;
       const key = ENTRY_KEY.exec(withStrings);
       const bodyOpen = key === null ? -1 : key.index + key[0].length - 1;
       if (key === null || code.charCodeAt(bodyOpen) !== 123) {
-        i++;
+        i = Math.max(runEnd, i + 1);
         continue;
       }
       const bodyClose = closingBrace(code, bodyOpen);
       if (bodyClose < 0) return 'malformed';
       const name = key[2];
       const found = entryNetwork(withStrings.slice(bodyOpen, bodyClose + 1));
-      if (found) out.push({ name, ...found, line: lineOf(text, key.index) });
+      if (found) out.push({ name, ...found, line: lines.lineAt(key.index) });
       i = bodyClose + 1;
     }
     NETWORKS.lastIndex = close + 1;
@@ -109,10 +135,11 @@ export function inferFromHardhat(path: string, text: string): ConfigEvidence {
   }
   // No `networks` object we can read (built by a function, imported): any Hedera URL in a string.
   const claims: Claim[] = [];
+  const lines = new LineCounter(text);
   HEDERA_URL.lastIndex = 0;
   for (let m = HEDERA_URL.exec(withStrings); m !== null; m = HEDERA_URL.exec(withStrings)) {
     const network = networkFromUrl(m[2]);
-    if (network) claims.push({ network, what: new URL(m[2]).host, line: lineOf(text, m.index) });
+    if (network) claims.push({ network, what: new URL(m[2]).host, line: lines.lineAt(m.index) });
   }
   return fromClaims(path, claims);
 }
