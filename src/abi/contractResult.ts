@@ -5,6 +5,7 @@
 import type { AbiIndex, ContractMatch } from './abiIndex';
 import { formatCallAnswer, formatEvent, formatResult, formatRevert, type FormatOptions } from './format';
 import { describeOrigin } from './report';
+import { visibleText } from './text';
 import type { CallAnswer, EventAnswer, LogInput, ResultAnswer, RevertAnswer } from './types';
 import { unitAddresses, type UnitsOf } from './units';
 
@@ -144,7 +145,9 @@ export function contractResultLine(decoded: DecodedContractResult, options: Form
   if (!call) return undefined;
   const opts = callOptions(decoded, options);
   const single = call.kind === 'call' && call.candidates.length === 1 ? call.candidates[0] : undefined;
-  const head = single ? `${single.contract}.${formatCallAnswer(call, opts)}` : formatCallAnswer(call, opts);
+  const head = single
+    ? `${visibleText(single.contract)}.${formatCallAnswer(call, opts)}`
+    : formatCallAnswer(call, opts);
   if (decoded.revert && decoded.revert.kind !== 'empty')
     return `${head} → reverted: ${formatRevert(decoded.revert, opts)}`;
   if (decoded.message) return `${head} → failed: ${decoded.message}`;

@@ -105,7 +105,7 @@ export function formatArgs(args: readonly NamedValue[], opts: FormatOptions = {}
           ? formatAmount(arg.value.value, amount.units)
           : formatValue(arg.value, opts);
       const value = arg.hashed ? `keccak ${shown}` : shown;
-      return arg.name ? `${arg.name}: ${value}` : value;
+      return arg.name ? `${visibleText(arg.name)}: ${value}` : value;
     })
     .join(', ');
 }
@@ -147,7 +147,7 @@ export function tokenAmountAt(signature: string, args: readonly NamedValue[], op
 }
 
 export function formatCall(call: DecodedCall, opts: FormatOptions = {}): string {
-  return `${call.name}(${formatArgs(call.args, opts, tokenAmountAt(call.signature, call.args, opts))})`;
+  return `${visibleText(call.name)}(${formatArgs(call.args, opts, tokenAmountAt(call.signature, call.args, opts))})`;
 }
 
 /** `transfer(…)`, or the raw reason; several candidates are joined with " or ", saying so. */
@@ -172,7 +172,7 @@ export function formatRevert(answer: RevertAnswer, opts: FormatOptions = {}): st
     case 'panic':
       return `Panic(0x${answer.code.toString(16)}): ${answer.meaning}`;
     case 'custom': {
-      const all = answer.candidates.map(c => `${c.name}(${formatArgs(c.args, opts)})`);
+      const all = answer.candidates.map(c => `${visibleText(c.name)}(${formatArgs(c.args, opts)})`);
       return all.length === 1 ? all[0] : `ambiguous, ${all.length} errors fit: ${all.join(' or ')}`;
     }
     case 'empty':
@@ -185,7 +185,7 @@ export function formatRevert(answer: RevertAnswer, opts: FormatOptions = {}): st
 export function formatEvent(answer: EventAnswer, opts: FormatOptions = {}): string {
   if (answer.kind === 'raw-log') return `not decoded: ${answer.reason}`;
   const all = answer.candidates.map(
-    c => `${c.name}(${formatArgs(c.args, opts, tokenAmountAt(c.signature, c.args, opts))})`,
+    c => `${visibleText(c.name)}(${formatArgs(c.args, opts, tokenAmountAt(c.signature, c.args, opts))})`,
   );
   return all.length === 1 ? all[0] : `ambiguous, ${all.length} events fit: ${all.join(' or ')}`;
 }

@@ -12,14 +12,19 @@ import {
   type FormatOptions,
 } from './format';
 import { parseHex } from './decode';
+import { visibleText } from './text';
 import { entityIdToLongZero, parseEntityId } from '../ledger/index';
 import { tokenIdOfAddress, type UnitsOf } from './units';
 import type { AbiOrigin, CallAnswer, EventAnswer, LogInput, NamedValue, RevertAnswer } from './types';
 
-/** Where an ABI came from, in words: `MyToken, contracts/MyToken.sol` or the built-in's reference. */
+/**
+ * Where an ABI came from, in words: `MyToken, contracts/MyToken.sol` or the built-in's reference.
+ * An artifact's names are workspace text: invisibles and line breaks are shown as code points.
+ */
 export function describeOrigin(origin: AbiOrigin): string {
   if (origin.kind === 'builtin') return `${origin.name} (built in: ${origin.reference})`;
-  return `${origin.contractName}, ${origin.sourceName ?? origin.file} (${origin.file})`;
+  const { contractName, sourceName, file } = origin;
+  return visibleText(`${contractName}, ${sourceName ?? file} (${file})`);
 }
 
 /**
@@ -35,7 +40,7 @@ function argLines(args: readonly NamedValue[], indent: string, signature = '', a
       i === at && a.value.kind === 'int'
         ? `${formatAmount(a.value.value, units)}${units ? ` = ${a.value.value.toString()} in the token's smallest unit` : ''}`
         : formatValue(a.value, { maxChars: 200, maxItems: 50 });
-    return `${indent}${a.name || `#${i + 1}`} (${a.type}${a.indexed ? ', indexed' : ''}${a.hashed ? ', keccak-256 of the value' : ''}): ${value}`;
+    return `${indent}${visibleText(a.name) || `#${i + 1}`} (${a.type}${a.indexed ? ', indexed' : ''}${a.hashed ? ', keccak-256 of the value' : ''}): ${value}`;
   });
 }
 
@@ -202,7 +207,7 @@ export function oneLiner(
 ): string {
   const callText =
     call.kind === 'call' && call.candidates.length === 1
-      ? `${call.candidates[0].contract}.${formatCallAnswer(call)}`
+      ? `${visibleText(call.candidates[0].contract)}.${formatCallAnswer(call)}`
       : formatCallAnswer(call);
   if (outcome?.revert) return `${callText} → reverted: ${formatRevert(outcome.revert)}`;
   return outcome?.result ? `${callText} → ${outcome.result}` : callText;

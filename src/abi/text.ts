@@ -30,6 +30,7 @@ export function paddedText(bytes: Uint8Array): string | undefined {
 // What present's revealInvisibles leaves alone but a one-line value must not contain either: tab,
 // line breaks, soft hyphen, the Mongolian vowel separator and the interlinear annotation marks.
 const ALSO_INVISIBLE = /[\t\n\r\u00ad\u180e\ufff9-\ufffb]/g;
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /**
  * The text with every invisible, bidi-control or line-breaking character shown as its code point
@@ -37,6 +38,8 @@ const ALSO_INVISIBLE = /[\t\n\r\u00ad\u180e\ufff9-\ufffb]/g;
  * around it. Renderers apply their own escaping on top of this.
  */
 export function visibleText(text: string): string {
+  // Names and most values are printable ASCII: nothing to reveal.
+  if (PRINTABLE_ASCII.test(text)) return text;
   return revealInvisibles(text).replace(
     ALSO_INVISIBLE,
     c => `⟨U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}⟩`,

@@ -2,9 +2,21 @@
 // indexed/not-indexed combination, must cost what its distinct content costs, and decode to one
 // answer per distinct signature.
 import * as assert from 'assert';
-import { AbiIndex, oneLiner, parseArtifact, type IndexedContract } from '../../../src/abi';
+import {
+  AbiIndex,
+  callLines,
+  contractResultLine,
+  decodeContractResult,
+  describeOrigin,
+  eventLines,
+  formatCallAnswer,
+  formatEvent,
+  oneLiner,
+  parseArtifact,
+  type IndexedContract,
+} from '../../../src/abi';
 import { assertGrowth } from '../../support/growth';
-import { MY_TOKEN, call, longZero, readJson } from './helpers';
+import { MY_TOKEN, call, longZero, readJson, word } from './helpers';
 
 function contractOf(file: string, artifact: unknown): IndexedContract {
   const outcome = parseArtifact(file, JSON.stringify(artifact));
@@ -78,5 +90,51 @@ describe('hostile artifacts', () => {
       contract.events.map(e => e.item.inputs[0].indexed),
       [true, false],
     );
+  });
+
+  it('artifact names reach the panels with bidi controls and line breaks shown as code points', () => {
+    const sneaky = 'amount\n[x](command:y)';
+    const contract = contractOf('artifacts/Vault.json', {
+      contractName: 'Vault\u202edlrow',
+      sourceName: 'contracts/Vault\u2066.sol',
+      abi: [
+        {
+          type: 'function',
+          name: 'deposit',
+          inputs: [{ name: sneaky, type: 'uint256' }],
+          outputs: [],
+          stateMutability: 'nonpayable',
+        },
+        { type: 'event', name: 'Deposited', anonymous: false, inputs: [{ name: sneaky, type: 'uint256' }] },
+      ],
+      deployedBytecode: readJson(MY_TOKEN).deployedBytecode,
+    });
+    const index = new AbiIndex([]);
+    index.setFile('artifacts/Vault.json', [contract]);
+    const data = `${contract.functions[0].selector}${word(7)}`;
+    const answer = index.decodeCall(data);
+    const log = { topics: [contract.events[0].selector], data: `0x${word(7)}` };
+    const event = index.decodeLog(log);
+    const decoded = decodeContractResult(
+      index,
+      { to: longZero(5005), function_parameters: data, call_result: '0x', result: 'SUCCESS', logs: [] },
+      readJson(MY_TOKEN).deployedBytecode as string,
+    );
+    const texts = [
+      ...callLines(answer),
+      ...eventLines(event),
+      formatCallAnswer(answer),
+      formatEvent(event),
+      describeOrigin(contract.origin),
+      oneLiner(answer),
+      contractResultLine(decoded) ?? '',
+    ];
+    for (const text of texts) assert.doesNotMatch(text, /[\u202e\u2066\n\r]/, JSON.stringify(text));
+    assert.strictEqual(oneLiner(answer), 'Vault⟨U+202E⟩dlrow.deposit(amount⟨U+000A⟩[x](command:y): 7)');
+    assert.strictEqual(
+      describeOrigin(contract.origin),
+      'Vault⟨U+202E⟩dlrow, contracts/Vault⟨U+2066⟩.sol (artifacts/Vault.json)',
+    );
+    assert.ok(callLines(answer).includes('  amount⟨U+000A⟩[x](command:y) (uint256): 7'));
   });
 });
