@@ -81,3 +81,47 @@ export function assertGrowth<T>(
   );
   return growth;
 }
+
+/**
+ * CPU milliseconds of one run of async `work` (a request, a sliced task), the fastest of `tries`.
+ * Process CPU time counts every thread, so work done in libuv's pool (zlib, fs) is in it too.
+ * Each run is awaited alone: async work is not repeated to lengthen a sample, so it should take a
+ * few milliseconds at least.
+ */
+export async function cpuPerRunAsync(work: () => Promise<unknown>, tries = 3): Promise<number> {
+  let best = Infinity;
+  for (let attempt = 0; attempt < tries; attempt++) {
+    const t0 = cpuNow();
+    await work();
+    best = Math.min(best, cpuNow() - t0);
+  }
+  return best;
+}
+
+/** assertGrowth for async work: `run(make(n))` against `run(make(factor × n))`, each awaited. */
+export async function assertGrowthAsync<T>(
+  what: string,
+  make: (n: number) => T,
+  run: (input: T) => Promise<unknown>,
+  n: number,
+  options: GrowthOptions = {},
+): Promise<Growth> {
+  const factor = options.factor ?? 8;
+  const maxRatio = options.maxRatio ?? MAX_GROWTH_8X;
+  const tries = options.tries ?? 3;
+  const smallInput = make(n);
+  const largeInput = make(n * factor);
+  let growth: Growth = { small: 0, large: 0, ratio: Infinity };
+  for (let attempt = 0; attempt < 2 && growth.ratio > maxRatio; attempt++) {
+    const small = await cpuPerRunAsync(() => run(smallInput), tries);
+    const large = await cpuPerRunAsync(() => run(largeInput), tries);
+    growth = { small, large, ratio: large / Math.max(small, 0.05) };
+  }
+  assert.ok(
+    growth.ratio <= maxRatio,
+    `${what}: ${factor}× the input cost ${growth.ratio.toFixed(1)}× the CPU time ` +
+      `(${growth.small.toFixed(2)} ms at n=${n}, ${growth.large.toFixed(2)} ms at n=${n * factor}; ` +
+      `at most ${maxRatio}× allowed)`,
+  );
+  return growth;
+}
