@@ -154,17 +154,17 @@ async function check(name, command, args, timeoutMs = 10 * 60_000) {
 /**
  * typecheck, compile, lint and format in one process (test/tools/static-checks.mjs), which builds
  * each TypeScript program once and hands it to ESLint, with Prettier beside it on the other core.
- * Each check still counts as one test, with its own time.
+ * Each check still counts as one test, with its own time. `onCompiled` is called as soon as out/ is
+ * written (lint and format go on); the returned promise records the outcomes when all are done.
  */
 async function staticChecks(names, onCompiled) {
   if (!names.length) return;
   let compiled = false;
-  banner(names.join(', '));
+  banner(`${names.join(', ')} (one process; what needs only out/ starts beside lint and format)`);
   const s = Date.now();
   const r = await run(process.execPath, [join(ROOT, 'test', 'tools', 'static-checks.mjs'), '--only', names.join(',')], {
     stream: false,
     timeoutMs: 15 * 60_000,
-    // out/ is written before lint and format finish: what needs it can start then.
     onOutput: output => {
       if (!compiled && /^static-check: compile ok /m.test(output)) {
         compiled = true;
@@ -172,21 +172,24 @@ async function staticChecks(names, onCompiled) {
       }
     },
   });
-  const reported = new Map(
-    [...r.output.matchAll(/^static-check: (\S+) (ok|FAILED) (\d+)$/gm)].map(m => [
-      m[1],
-      { ok: m[2] === 'ok', ms: Number(m[3]) },
-    ]),
-  );
-  if (r.code !== 0)
-    console.log(tail(r.output.replace(/^static-check: .*$/gm, ''), 60) + (r.timedOut ? '\n(timed out)' : ''));
-  for (const name of names) {
-    // A check the script never reported (it crashed or timed out first) failed.
-    const { ok, ms } = reported.get(name) ?? { ok: false, ms: Date.now() - s };
-    console.log(`${name}: ${ok ? 'ok' : 'FAILED'} (${seconds(ms)})`);
-    results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, ms, kind: 'check' });
-  }
-  console.log(`static checks: ${seconds(Date.now() - s)} in all (format and the type work side by side)`);
+  return () => {
+    banner(names.join(', '));
+    const reported = new Map(
+      [...r.output.matchAll(/^static-check: (\S+) (ok|FAILED) (\d+)$/gm)].map(m => [
+        m[1],
+        { ok: m[2] === 'ok', ms: Number(m[3]) },
+      ]),
+    );
+    if (r.code !== 0)
+      console.log(tail(r.output.replace(/^static-check: .*$/gm, ''), 60) + (r.timedOut ? '\n(timed out)' : ''));
+    for (const name of names) {
+      // A check the script never reported (it crashed or timed out first) failed.
+      const { ok, ms } = reported.get(name) ?? { ok: false, ms: Date.now() - s };
+      console.log(`${name}: ${ok ? 'ok' : 'FAILED'} (${seconds(ms)})`);
+      results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, ms, kind: 'check' });
+    }
+    console.log(`static checks: ${seconds(Date.now() - s)} in all`);
+  };
 }
 
 /** A suite: its own `<label>: N passed, N failed` line (last one wins) or mocha's summary. */
@@ -298,7 +301,16 @@ const prepareRealMirror = () => {
     timeoutMs: 20 * 60_000,
   });
 };
-await staticChecks(['typecheck', 'compile', 'lint', 'format'].filter(enabled), prepareRealMirror);
+let markCompiled;
+const compiled = new Promise(resolve => (markCompiled = resolve));
+const staticDone = staticChecks(['typecheck', 'compile', 'lint', 'format'].filter(enabled), () => {
+  prepareRealMirror();
+  markCompiled();
+});
+// The build, the package and the mocha suites need only out/ and the sources: they run as soon as
+// out/ is written, on the core that lint (one thread) leaves free. A failed compile lets them run
+// on whatever out/ holds, as before, once the static checks have ended.
+await Promise.race([compiled, staticDone]);
 if (!enabled('compile')) prepareRealMirror();
 await check('build', npm, ['run', '--silent', 'build']);
 await check('package', npm, ['run', '--silent', 'package']);
@@ -319,6 +331,7 @@ for (const spec of [].concat(mocharc.spec ?? [])) {
   ]);
 }
 
+(await staticDone)?.();
 await awaitTools();
 await suite('integration', process.execPath, ['out/test/harness/exthost.js'], { needsTools: true });
 // The same harness in a workspace that is not trusted (Restricted Mode): test/integration/untrusted.
