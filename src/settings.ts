@@ -2,6 +2,7 @@
 // values here, so the rules (defaults, bounds, the base URL) are unit-tested without VS Code.
 import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from './abi/globs';
 import { once } from './util/once';
+import { trimTrailing } from './util/trim';
 import type * as Z from './zod';
 import type * as SettingsSchemas from './settingsSchemas';
 import {
@@ -136,7 +137,7 @@ export function defaultMirrorBaseUrl(network: Network, scheme: 'https' | 'http')
 function stripTrailingSlash(url: string): string {
   const u = new URL(url);
   // Keep a path prefix (a proxy may serve the API below one) but never a trailing slash.
-  return (u.origin + u.pathname).replace(/\/+$/, '');
+  return trimTrailing(u.origin + u.pathname, '/');
 }
 
 /** Validates raw settings: every bad value falls back to its default and is reported. */

@@ -17,7 +17,8 @@ const RESTRICTED_KEY = new RegExp(`"(ledgerLens\\.(?:${RESTRICTED_SETTING_KEYS.j
 
 /** The restricted keys a settings file sets (whole-line `//` comments skipped). */
 export function restrictedKeysIn(text: string): string[] {
-  const live = text.replace(/^\s*\/\/.*$/gm, '');
+  // [ \t]*, not \s*: \s crosses line breaks, and a run of blank lines was then tried from each one.
+  const live = text.replace(/^[ \t]*\/\/.*$/gm, '');
   return [...live.matchAll(RESTRICTED_KEY)].map(m => m[1]);
 }
 

@@ -50,6 +50,7 @@ import { Transport, type RawResponse } from './transport';
 export type { MirrorClientOptions, RequestOptions, RequestOutcome } from './api';
 import type { MirrorClientOptions, Paged, RequestOptions, RequestOutcome } from './api';
 import { join, type Shared } from './inflight';
+import { trimTrailing } from '../util/trim';
 import { repeats, type Trail } from './trail';
 
 /** What a result remembers about where it came from. Results are shared: treat them as read-only. */
@@ -93,7 +94,7 @@ class Client {
       throw new TypeError(`mirror node URL must be http or https: ${options.baseUrl}`);
     }
     // Tolerate a base that already ends in /api/v1.
-    const path = base.pathname.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
+    const path = trimTrailing(base.pathname, '/').replace(/\/api\/v1$/, '');
     this.origin = base.origin;
     this.prefix = path;
     this.baseUrl = base.origin + path;

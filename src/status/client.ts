@@ -4,6 +4,7 @@
 // when the URL changes.
 import { STATUS_CODES } from 'http';
 import * as z from '../zod';
+import { trimTrailing } from '../util/trim';
 import { HttpClient, NetError, hostOf, lifetimeController, linkSignals, proxyFailure, type Priority } from '../net';
 import { maintenancesSchema, summarySchema, type Maintenances, type Summary } from './schemas';
 
@@ -86,7 +87,7 @@ class HttpStatusClient implements StatusClient {
     if (base.protocol !== 'https:' && base.protocol !== 'http:') {
       throw new StatusError('invalid', `status page URL must be http or https: ${options.baseUrl}`, options.baseUrl);
     }
-    this.baseUrl = (base.origin + base.pathname).replace(/\/+$/, '');
+    this.baseUrl = trimTrailing(base.origin + base.pathname, '/');
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.ownsHttp = !options.http;
