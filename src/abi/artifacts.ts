@@ -3,20 +3,25 @@
 // not what it should be (half-written by a compile, not JSON, not an ABI) is skipped with a reason.
 import type * as z from '../zod';
 import { prepareCode } from './bytecode';
+import { parseJsonSteps } from './jsonSteps';
 import {
   type AbiItemShape,
   type AbiParameterShape,
+  abiItem,
   abiSchema,
   compilationTarget,
   foundryArtifact,
   MAX_TYPE_DEPTH,
   stringCodeArtifact,
 } from './schemas';
-import { indexContract } from './signature';
+import { indexContractSteps, runSteps } from './signature';
 import type { AbiOrigin, IndexedContract } from './types';
 
 /** Larger files are not read: they are build-info dumps, not artifacts. */
 export const MAX_ARTIFACT_BYTES = 5 * 1024 * 1024;
+
+/** Deeper JSON is refused before it is parsed (artifacts nest a few dozen levels, Foundry's AST included). */
+export const MAX_JSON_DEPTH = 512;
 
 export type ArtifactOutcome =
   | { readonly kind: 'indexed'; readonly contracts: readonly IndexedContract[] }
@@ -35,17 +40,21 @@ function baseName(file: string): string {
 
 /** Parses one file. Never throws: anything unexpected is a skip with its reason. */
 export function parseArtifact(file: string, text: string): ArtifactOutcome {
+  return runSteps(parseArtifactSteps(file, text));
+}
+
+/**
+ * {@link parseArtifact} in steps of bounded work (a few KB of JSON, one ABI item), for the indexer
+ * to yield to the event loop between them: an artifact may list tens of thousands of items.
+ */
+export function* parseArtifactSteps(file: string, text: string): Generator<void, ArtifactOutcome> {
   if (isIgnoredArtifactPath(file)) return skip('a build-info or debug file, not an artifact');
   if (text.length > MAX_ARTIFACT_BYTES) return skip(`larger than ${MAX_ARTIFACT_BYTES / 1024 / 1024} MB`);
-  let json: unknown;
+  const parsed = yield* parseJsonSteps(text, MAX_JSON_DEPTH);
+  if ('error' in parsed) return skip(`not JSON (${parsed.error}); a compile may still be writing it`);
+  const json = parsed.value;
   try {
-    json = JSON.parse(text);
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    return skip(`not JSON (${detail}); a compile may still be writing it`);
-  }
-  try {
-    return Array.isArray(json) ? fromPlainAbi(file, json) : fromObject(file, json);
+    return Array.isArray(json) ? yield* fromPlainAbi(file, json) : yield* fromObject(file, json);
   } catch (error) {
     // A hostile file can nest deep enough to exhaust the stack in validation.
     return skip(`could not be read (${error instanceof Error ? error.message : String(error)})`);
@@ -56,20 +65,20 @@ function skip(reason: string): ArtifactOutcome {
   return { kind: 'skipped', reason };
 }
 
-function fromPlainAbi(file: string, json: unknown[]): ArtifactOutcome {
-  const abi = readAbi(json);
+function* fromPlainAbi(file: string, json: unknown[]): Generator<void, ArtifactOutcome> {
+  const abi = yield* readAbiSteps(json);
   if (typeof abi === 'string') return skip(`a JSON array that is not an ABI (${abi})`);
   const name = baseName(file);
-  return indexed(indexContract({ kind: 'artifact', file, format: 'abi', contractName: name }, name, abi));
+  return indexed(yield* indexContractSteps({ kind: 'artifact', file, format: 'abi', contractName: name }, name, abi));
 }
 
-function fromObject(file: string, json: unknown): ArtifactOutcome {
+function* fromObject(file: string, json: unknown): Generator<void, ArtifactOutcome> {
   if (json === null || typeof json !== 'object' || !('abi' in json)) return skip('not an ABI (no "abi" array)');
   const foundry = foundryArtifact.safeParse(json);
-  if (foundry.success) return fromFoundry(file, foundry.data);
+  if (foundry.success) return yield* fromFoundry(file, foundry.data);
   const plain = stringCodeArtifact.safeParse(json);
   if (!plain.success) return skip(`not an artifact (${describe(plain.error)})`);
-  const abi = readAbi(plain.data.abi);
+  const abi = yield* readAbiSteps(plain.data.abi);
   if (typeof abi === 'string') return skip(`not an ABI (${abi})`);
   const { contractName, sourceName, sourcePath, deployedBytecode } = plain.data;
   const format =
@@ -82,13 +91,14 @@ function fromObject(file: string, json: unknown): ArtifactOutcome {
     contractName: name,
     ...((sourceName ?? sourcePath) !== undefined && { sourceName: sourceName ?? sourcePath }),
   };
-  return indexed(indexContract(origin, name, abi, deployedBytecode ? prepareCode(deployedBytecode) : undefined));
+  const code = deployedBytecode ? prepareCode(deployedBytecode) : undefined;
+  return indexed(yield* indexContractSteps(origin, name, abi, code));
 }
 
-function fromFoundry(file: string, data: z.infer<typeof foundryArtifact>): ArtifactOutcome {
-  const abi = readAbi(data.abi);
+function* fromFoundry(file: string, data: z.infer<typeof foundryArtifact>): Generator<void, ArtifactOutcome> {
+  const abi = yield* readAbiSteps(data.abi);
   if (typeof abi === 'string') return skip(`not an ABI (${abi})`);
-  const metadata = typeof data.metadata === 'string' ? safeJson(data.metadata) : data.metadata;
+  const metadata = typeof data.metadata === 'string' ? yield* safeJson(data.metadata) : data.metadata;
   const target = compilationTarget.safeParse(metadata);
   const [sourceName, contractName] = target.success
     ? (Object.entries(target.data.settings.compilationTarget)[0] ?? [])
@@ -102,15 +112,14 @@ function fromFoundry(file: string, data: z.infer<typeof foundryArtifact>): Artif
     ...(sourceName !== undefined && { sourceName }),
   };
   const immutables = Object.values(data.deployedBytecode.immutableReferences ?? {}).flat();
-  return indexed(indexContract(origin, name, abi, prepareCode(data.deployedBytecode.object, immutables)));
+  const code = prepareCode(data.deployedBytecode.object, immutables);
+  return indexed(yield* indexContractSteps(origin, name, abi, code));
 }
 
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
+// Foundry's metadata as a JSON string (older releases): parsed in steps too, it may be large.
+function* safeJson(text: string): Generator<void, unknown> {
+  const parsed = yield* parseJsonSteps(text, MAX_JSON_DEPTH);
+  return 'value' in parsed ? parsed.value : undefined;
 }
 
 function indexed(contract: IndexedContract): ArtifactOutcome {
@@ -119,15 +128,27 @@ function indexed(contract: IndexedContract): ArtifactOutcome {
 
 /** The ABI items, or the reason they are not an ABI. */
 export function readAbi(json: unknown): AbiItemShape[] | string {
-  const parsed = abiSchema.safeParse(json);
-  if (!parsed.success) return describe(parsed.error);
-  for (const item of parsed.data) {
+  return runSteps(readAbiSteps(json));
+}
+
+// One item per step: each is checked against the schema on its own, as abiSchema would check it.
+function* readAbiSteps(json: unknown): Generator<void, AbiItemShape[] | string> {
+  if (!Array.isArray(json)) return describe(abiSchema.safeParse(json).error);
+  const items: AbiItemShape[] = [];
+  for (let i = 0; i < json.length; i++) {
+    yield;
+    const parsed = abiItem.safeParse(json[i]);
+    if (!parsed.success) return describe(parsed.error, [i]);
+    items.push(parsed.data);
+  }
+  for (const item of items) {
+    yield;
     if (item.type !== 'function' && item.type !== 'event' && item.type !== 'error') continue;
     const params: readonly AbiParameterShape[] = [...item.inputs, ...(item.type === 'function' ? item.outputs : [])];
     if (params.some(p => typeDepth(p) > MAX_TYPE_DEPTH))
       return `${item.name}: types nested deeper than ${MAX_TYPE_DEPTH}`;
   }
-  return parsed.data;
+  return items;
 }
 
 function typeDepth(param: AbiParameterShape): number {
@@ -136,9 +157,11 @@ function typeDepth(param: AbiParameterShape): number {
   return 1 + arrays + inner;
 }
 
-function describe(error: z.core.$ZodError): string {
-  const issue = error.issues[0];
+/** The first issue in words; `at` is where the checked value sits in the whole (an item's index). */
+function describe(error: z.core.$ZodError | undefined, at: readonly PropertyKey[] = []): string {
+  const issue = error?.issues[0];
   if (!issue) return 'invalid';
-  const where = issue.path.length ? `at ${issue.path.map(String).join('.')}` : '';
+  const path = [...at, ...issue.path];
+  const where = path.length ? `at ${path.map(String).join('.')}` : '';
   return `${where}${where ? ': ' : ''}${issue.message}`;
 }

@@ -1,9 +1,10 @@
-// Indexing workspace artifact files into an AbiIndex without holding up the extension host: one
-// file per step, yielding to the event loop (setImmediate) whenever a slice of work passes a few
-// milliseconds, so no task comes near 50 ms. Files over 5 MB are not read; a file that is not an
+// Indexing workspace artifact files into an AbiIndex without holding up the extension host: each
+// file is parsed, checked and hashed in small steps (parseArtifactSteps), yielding to the event
+// loop (setImmediate) whenever a slice of work passes a few milliseconds, so no task comes near
+// 50 ms however large or deeply nested one artifact is. Files over 5 MB are not read; a file that is not an
 // artifact is skipped with its reason and tried again on its next change. Pure: the caller gives
 // the file access (vscode.workspace.fs in the extension, node:fs in tests and the bench).
-import { MAX_ARTIFACT_BYTES, isIgnoredArtifactPath, parseArtifact } from './artifacts';
+import { MAX_ARTIFACT_BYTES, isIgnoredArtifactPath, parseArtifactSteps } from './artifacts';
 import type { AbiIndex } from './abiIndex';
 
 export interface ArtifactSource {
@@ -63,8 +64,13 @@ export class ArtifactIndexer {
     } catch (error) {
       return this.skip(file, `could not be read (${error instanceof Error ? error.message : String(error)})`);
     }
-    await this.maybeYield();
-    const outcome = parseArtifact(file, text);
+    const steps = parseArtifactSteps(file, text);
+    let step = steps.next();
+    while (!step.done) {
+      await this.maybeYield();
+      step = steps.next();
+    }
+    const outcome = step.value;
     if (outcome.kind === 'skipped') return this.skip(file, outcome.reason);
     this.index.setFile(file, outcome.contracts);
     return { kind: 'indexed', contracts: outcome.contracts.length };

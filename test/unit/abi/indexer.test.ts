@@ -142,4 +142,78 @@ describe('artifact indexer', () => {
     assert.strictEqual(summary.contracts, 0);
     assert.deepStrictEqual(source.reads, []);
   });
+
+  describe('one large artifact', () => {
+    let salt = 0;
+    /** An artifact of `n` distinct functions, with names not hashed before (the hash cache would help). */
+    const functions = (n: number) => {
+      salt++;
+      const abi = Array.from({ length: n }, (_, i) => ({
+        type: 'function',
+        name: `f${salt}_${i}`,
+        inputs: [{ name: 'amount', type: 'uint256', internalType: 'uint256' }],
+        outputs: [{ name: '', type: 'bool', internalType: 'bool' }],
+        stateMutability: 'nonpayable',
+      }));
+      return JSON.stringify(
+        { contractName: 'Big', sourceName: 'contracts/Big.sol', abi, deployedBytecode: '0x' },
+        null,
+        1,
+      );
+    };
+    const nested = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+
+    /** Indexes one file and returns its outcome and the longest CPU stretch the event loop waited. */
+    async function indexTimed(text: string) {
+      const source = new MemorySource();
+      source.files.set('artifacts/Big.json', { text });
+      let longest = 0;
+      let last = cpuNow();
+      let running = true;
+      const tick = () => {
+        const now = cpuNow();
+        longest = Math.max(longest, now - last);
+        last = now;
+        if (running) setImmediate(tick);
+      };
+      setImmediate(tick);
+      const index = new AbiIndex([]);
+      const outcome = await new ArtifactIndexer(index, source).indexFile('artifacts/Big.json');
+      // One more turn of the loop, so the stretch after the last yield is counted too.
+      await new Promise(resolve => setImmediate(resolve));
+      running = false;
+      return { outcome, longest, index };
+    }
+
+    /**
+     * The longest stretch at 8n must be about the one at n (both one slice), not 8× it. The floor
+     * keeps a sub-millisecond small side from making timer noise a ratio; measured twice on failure.
+     */
+    async function assertSliceDoesNotGrow(what: string, make: (n: number) => string, n: number) {
+      let small = 0;
+      let large = 0;
+      for (let attempt = 0; attempt < 2; attempt++) {
+        small = (await indexTimed(make(n))).longest;
+        large = (await indexTimed(make(8 * n))).longest;
+        if (large <= 3 * Math.max(small, 2)) return;
+      }
+      assert.fail(`${what}: the longest stretch was ${small.toFixed(1)} ms at n=${n}, ${large.toFixed(1)} ms at 8n`);
+    }
+
+    it('tens of thousands of functions are indexed in slices that do not grow with the file', async function () {
+      this.timeout(120_000);
+      const { outcome, index } = await indexTimed(functions(16_000));
+      assert.deepStrictEqual(outcome, { kind: 'indexed', contracts: 1 });
+      assert.strictEqual(index.workspaceContracts()[0].functions.length, 16_000);
+      await assertSliceDoesNotGrow('indexing n functions', functions, 2000);
+    });
+
+    it('a deeply nested array is refused before it is parsed, in slices that do not grow with it', async function () {
+      this.timeout(120_000);
+      const { outcome } = await indexTimed(nested(2_000_000));
+      assert.ok(outcome.kind === 'skipped');
+      assert.match(outcome.reason, /^not JSON \(nested deeper than 512 levels\)/);
+      await assertSliceDoesNotGrow('a nested array of n levels', nested, 250_000);
+    });
+  });
 });
