@@ -74,23 +74,9 @@ export function registerHover(host: FeatureHost, inputs: HoverInputs): vscode.Di
     let r = others.get(target.network);
     if (!r) {
       const network = target.network;
-      // Said as the endpoint that answers: one the user set (mirrorNodeUrl, a mirrorNodeUrls entry)
-      // is named by its host and has no HashScan links; made once per settings snapshot.
-      let made: { readonly from: object; readonly config: HoverSettings } | undefined;
-      const config = (): HoverSettings => {
-        const current = inputs.settings.current;
-        if (made?.from !== current) {
-          const endpoint = current.endpoints[network];
-          made = {
-            from: current,
-            config: { ...current, network, customMirror: endpoint.setting !== undefined, mirrorBaseUrl: endpoint.url },
-          };
-        }
-        return made.config;
-      };
       r = new HoverResolver({
         client: target.client,
-        config,
+        config: settingsOfNetwork(inputs, network),
         // The workspace's ABIs mean the same on every network: calls decode wherever the code points.
         abi: inputs.abi,
         // Dollars at the rate of the network the hover looked at, never the settings' one.
@@ -164,6 +150,26 @@ export function registerHover(host: FeatureHost, inputs: HoverInputs): vscode.Di
       others.clear();
     }),
   );
+}
+
+/**
+ * The hover settings of another network than the settings' own, said as the endpoint that answers:
+ * one the user set (mirrorNodeUrl, a mirrorNodeUrls entry) is named by its host and has no HashScan
+ * links. Made once per settings snapshot.
+ */
+function settingsOfNetwork(inputs: HoverInputs, network: Network): () => HoverSettings {
+  let made: { readonly from: object; readonly config: HoverSettings } | undefined;
+  return () => {
+    const current = inputs.settings.current;
+    if (made?.from !== current) {
+      const endpoint = current.endpoints[network];
+      made = {
+        from: current,
+        config: { ...current, network, customMirror: endpoint.setting !== undefined, mirrorBaseUrl: endpoint.url },
+      };
+    }
+    return made.config;
+  };
 }
 
 /** Markdown whose links may run only our own hover commands; no HTML, no theme icons. */
