@@ -1,5 +1,6 @@
-// Bad input gets a raw answer with its reason, decided quickly, never an exception: every case the
-// issue lists, and the amplification an honest-looking encoding can hide.
+// Bad input gets a raw answer with its reason, never an exception: every case listed for bad
+// calldata, and the amplification an honest-looking encoding can hide. "Quickly" is a complexity
+// claim, checked as one: the cost of a refusal grows with the data, not with what the data claims.
 import * as assert from 'assert';
 import {
   AbiIndex,
@@ -13,7 +14,7 @@ import {
   type CallAnswer,
   type IndexedContract,
 } from '../../../src/abi';
-import { fastestCpu } from '../../support/cpuTime';
+import { assertGrowth } from '../../support/growth';
 import { word } from './helpers';
 
 function indexed(abi: unknown[]): { index: AbiIndex; contract: IndexedContract } {
@@ -36,11 +37,20 @@ function reason(answer: CallAnswer): string {
   return answer.kind === 'raw' ? answer.reason : '';
 }
 
-/** Runs `work`, failing if it throws or its fastest of three runs takes `ms` of CPU time or more. */
-function quick<T>(work: () => T, ms = 50): T {
-  const { value, ms: took } = fastestCpu(work, ms);
-  assert.ok(took < ms, `took ${took.toFixed(1)} ms of CPU`);
-  return value;
+/**
+ * The refusal of a family of hostile inputs: `make(n)` is refused for `expected` at n and at 8n,
+ * and the 8n input costs about 8× the CPU time of the n one (assertGrowth), however much more the
+ * data claims or would amplify to.
+ */
+function refusedLinearly<T>(
+  what: string,
+  make: (n: number) => T,
+  decode: (input: T) => CallAnswer,
+  n: number,
+  expected: RegExp,
+): void {
+  for (const size of [n, 8 * n]) assert.match(reason(decode(make(size))), expected, `${what} at n=${size}`);
+  assertGrowth(what, make, decode, n);
 }
 
 describe('bad input to the decoder', () => {
@@ -103,12 +113,20 @@ describe('bad input to the decoder', () => {
     );
   });
 
-  it('a dynamic array claiming 2^255 elements', () => {
+  it('a dynamic array claiming 2^255 elements, refused at a cost that follows the data, not the claim', () => {
     const huge = `8${'0'.repeat(63)}`;
-    const answer = quick(() => index.decodeCall(`${sam}${word(0x60)}${word(1)}${word(0x80)}${word(0)}${huge}`));
+    const answer = index.decodeCall(`${sam}${word(0x60)}${word(1)}${word(0x80)}${word(0)}${huge}`);
     assert.strictEqual(reason(answer), 'argument 3 (a2): claims 2^255 elements, more than the data holds');
-    const strings = quick(() => index.decodeCall(`${sel('names')}${word(0x20)}${'ff'.repeat(32)}`));
+    const strings = index.decodeCall(`${sel('names')}${word(0x20)}${'ff'.repeat(32)}`);
     assert.strictEqual(reason(strings), 'argument 1 (a0): claims more than 2^255 elements, more than the data holds');
+    // n words of elements claiming n² of them: 8n is 8× the data but 64× the claim.
+    refusedLinearly(
+      'an array of n words claiming n² elements',
+      n => `${sam}${word(0x60)}${word(1)}${word(0x80)}${word(0)}${word(n * n)}${word(7).repeat(n)}`,
+      data => index.decodeCall(data),
+      256,
+      /^argument 3 \(a2\): claims \d+ elements, more than the data holds$/,
+    );
   });
 
   it('a fixed array of dynamic elements whose heads run past the end', () => {
@@ -118,29 +136,54 @@ describe('bad input to the decoder', () => {
     );
   });
 
-  it('offsets that all point at one shared tail (amplification) run out of budget, quickly', () => {
-    // grid(uint256[][]): n inner arrays, every one pointing at the same inner array of m elements.
-    const n = 300;
-    const m = 300;
-    const heads = Array.from({ length: n }, () => word(n * 32)).join('');
-    const inner = word(m) + Array.from({ length: m }, (_, i) => word(i)).join('');
-    const data = `${sel('grid')}${word(0x20)}${word(n)}${heads}${inner}`;
-    const answer = quick(() => index.decodeCall(data));
-    assert.match(
-      reason(answer),
+  it('offsets that all point at one shared tail (amplification) run out of budget, at linear cost', () => {
+    // grid(uint256[][]): n inner arrays, every one pointing at the same inner array of n elements:
+    // 2n words of data that would decode to n² values.
+    const shared = (n: number) => {
+      const heads = Array.from({ length: n }, () => word(n * 32)).join('');
+      const inner = word(n) + Array.from({ length: n }, (_, i) => word(i)).join('');
+      return `${sel('grid')}${word(0x20)}${word(n)}${heads}${inner}`;
+    };
+    // The budget is the data's own words (plus a few), whatever the amplified size.
+    const words = (n: number) => (shared(n).length - 10) / 64;
+    assert.strictEqual(
+      reason(index.decodeCall(shared(300))),
+      `argument 1 (a0): more values than the data has words (${words(300) + 8}): offsets share their data`,
+    );
+    refusedLinearly(
+      'n offsets sharing a tail of n values',
+      shared,
+      data => index.decodeCall(data),
+      300,
       /^argument 1 \(a0\): more values than the data has words \(\d+\): offsets share their data$/,
     );
   });
 
-  it('strings sharing one large tail run out of the byte budget', () => {
+  it('strings sharing one large tail run out of the byte budget, at linear cost', () => {
+    // n heads pointing at one string of 20n bytes: about 22n bytes of data, 20n² bytes of strings.
+    const shared = (n: number) => {
+      const big = 20 * n;
+      const heads = Array.from({ length: n }, () => word(n * 32)).join('');
+      return `${sel('names')}${word(0x20)}${word(n)}${heads}${word(big)}${'61'.repeat(big)}`;
+    };
     const n = 200;
     const big = 4096;
     const heads = Array.from({ length: n }, () => word(n * 32)).join('');
     const data = `${sel('names')}${word(0x20)}${word(n)}${heads}${word(big)}${'61'.repeat(big)}`;
-    assert.match(reason(quick(() => index.decodeCall(data))), /more than \d+ bytes of strings and bytes/);
+    assert.strictEqual(
+      reason(index.decodeCall(data)),
+      `argument 1 (a0): more than ${LIMITS.maxBytes} bytes of strings and bytes`,
+    );
+    refusedLinearly(
+      'n strings sharing a tail of 20n bytes',
+      shared,
+      text => index.decodeCall(text),
+      n,
+      /more than \d+ bytes of strings and bytes/,
+    );
   });
 
-  it('types nested deeper than the decoder allows', () => {
+  it('types nested deeper than the decoder allows, refused at a cost that follows the data', () => {
     const deep: AbiFunction = {
       type: 'function',
       name: 'deep',
@@ -148,12 +191,25 @@ describe('bad input to the decoder', () => {
       inputs: [{ name: 'x', type: `uint256${'[]'.repeat(LIMITS.maxDepth + 2)}` }],
       outputs: [],
     };
+    const candidate = { item: deep, selector: '0x12345678', signature: 'deep(…)', contract: {} as IndexedContract };
     // Each level: offset 0x20 to a length of 1, then the next level's offset.
     let tail = '';
     for (let level = 0; level < LIMITS.maxDepth + 2; level++) tail += `${word(1)}${word(0x20)}`;
     const data = `0x12345678${word(0x20)}${tail}${word(0)}`;
-    const candidate = { item: deep, selector: '0x12345678', signature: 'deep(…)', contract: {} as IndexedContract };
-    assert.match(reason(quick(() => decodeCall(data, [candidate]))), /nested deeper than 32 levels/);
+    assert.strictEqual(reason(decodeCall(data, [candidate])), 'argument 1 (x): nested deeper than 32 levels');
+    // n elements at every level, all pointing at the one next level: n words a level, n^34 paths.
+    const wide = (n: number) => {
+      let levels = '';
+      for (let level = 0; level < LIMITS.maxDepth + 2; level++) levels += word(n) + word(n * 32).repeat(n);
+      return `0x12345678${word(0x20)}${levels}${word(0).repeat(n)}`;
+    };
+    refusedLinearly(
+      'n elements a level sharing the next level',
+      wide,
+      text => decodeCall(text, [candidate]),
+      16,
+      /^argument 1 \(x\): nested deeper than 32 levels$/,
+    );
   });
 
   it('results, reverts and logs that are bad are raw with a reason too', () => {
