@@ -25,6 +25,46 @@ class MemorySource implements ArtifactSource {
 
 const text = (file: string) => fs.readFileSync(file, 'utf8');
 
+/**
+ * Runs `work` while the event loop ticks, and returns its value, how often the loop ran, and the
+ * longest stretch it waited, in this process's CPU time (the shared test machine runs far more
+ * work than it has cores, so wall time would measure the scheduler, not the indexer).
+ */
+async function onTheLoop<T>(work: () => Promise<T>): Promise<{ value: T; ticks: number; longest: number }> {
+  let ticks = 0;
+  let longest = 0;
+  let last = cpuNow();
+  let running = true;
+  const tick = () => {
+    const now = cpuNow();
+    longest = Math.max(longest, now - last);
+    last = now;
+    ticks++;
+    if (running) setImmediate(tick);
+  };
+  setImmediate(tick);
+  const value = await work();
+  // One more turn of the loop, so the stretch after the last yield is counted too.
+  await new Promise(resolve => setImmediate(resolve));
+  running = false;
+  return { value, ticks, longest };
+}
+
+/**
+ * The longest stretch at 8n must be about the one at n (both one slice), not 8× it. The floor
+ * keeps a sub-millisecond small side from making timer noise a ratio; measured twice on failure.
+ */
+async function assertStretchDoesNotGrow(what: string, run: (n: number) => Promise<{ longest: number }>, n: number) {
+  let small = 0;
+  let large = 0;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    small = (await run(n)).longest;
+    large = (await run(8 * n)).longest;
+    if (large <= 3 * Math.max(small, 2)) return;
+  }
+  assert.fail(`${what}: the longest stretch was ${small.toFixed(1)} ms at n=${n}, ${large.toFixed(1)} ms at 8n`);
+}
+
 describe('artifact indexer', () => {
   it('indexes the sample workspace: counts, and one log line per skipped file', async () => {
     const source = new MemorySource();
@@ -97,29 +137,18 @@ describe('artifact indexer', () => {
     assert.deepStrictEqual(outcome, { kind: 'skipped', reason: 'could not be read (ENOENT: gone.json)' });
   });
 
-  it('yields to the event loop while it works (no stretch of work over 50 ms)', async () => {
-    const source = new MemorySource();
+  it('yields to the event loop while it works, in stretches that do not grow with the number of files', async function () {
+    this.timeout(120_000);
     const files = fs.readdirSync(OZ).filter(f => f.endsWith('.json'));
-    for (const f of files) source.files.set(`oz/${f}`, { text: text(path.join(OZ, f)) });
-    // Stretches are measured in this process's CPU time: the shared test machine runs far more
-    // work than it has cores, so wall time would measure the scheduler, not the indexer.
-    let ticks = 0;
-    let longest = 0;
-    let last = cpuNow();
-    let running = true;
-    const tick = () => {
-      const now = cpuNow();
-      longest = Math.max(longest, now - last);
-      last = now;
-      ticks++;
-      if (running) setImmediate(tick);
+    const indexFirst = (n: number) => {
+      const source = new MemorySource();
+      for (const f of files.slice(0, n)) source.files.set(`oz/${f}`, { text: text(path.join(OZ, f)) });
+      return onTheLoop(() => new ArtifactIndexer(new AbiIndex([]), source).indexAll([...source.files.keys()]));
     };
-    setImmediate(tick);
-    const summary = await new ArtifactIndexer(new AbiIndex([]), source).indexAll([...source.files.keys()]);
-    running = false;
+    const { value: summary, ticks } = await indexFirst(files.length);
     assert.strictEqual(summary.files, files.length);
     assert.ok(ticks > 1, `the event loop ran only ${ticks} times`);
-    assert.ok(longest < 50, `longest stretch without yielding: ${longest.toFixed(1)} ms of CPU`);
+    await assertStretchDoesNotGrow('indexing n OpenZeppelin artifacts', indexFirst, Math.floor(files.length / 8));
   });
 
   it('stops when cancelled', async () => {
@@ -167,38 +196,15 @@ describe('artifact indexer', () => {
     async function indexTimed(text: string) {
       const source = new MemorySource();
       source.files.set('artifacts/Big.json', { text });
-      let longest = 0;
-      let last = cpuNow();
-      let running = true;
-      const tick = () => {
-        const now = cpuNow();
-        longest = Math.max(longest, now - last);
-        last = now;
-        if (running) setImmediate(tick);
-      };
-      setImmediate(tick);
       const index = new AbiIndex([]);
-      const outcome = await new ArtifactIndexer(index, source).indexFile('artifacts/Big.json');
-      // One more turn of the loop, so the stretch after the last yield is counted too.
-      await new Promise(resolve => setImmediate(resolve));
-      running = false;
+      const { value: outcome, longest } = await onTheLoop(() =>
+        new ArtifactIndexer(index, source).indexFile('artifacts/Big.json'),
+      );
       return { outcome, longest, index };
     }
 
-    /**
-     * The longest stretch at 8n must be about the one at n (both one slice), not 8× it. The floor
-     * keeps a sub-millisecond small side from making timer noise a ratio; measured twice on failure.
-     */
-    async function assertSliceDoesNotGrow(what: string, make: (n: number) => string, n: number) {
-      let small = 0;
-      let large = 0;
-      for (let attempt = 0; attempt < 2; attempt++) {
-        small = (await indexTimed(make(n))).longest;
-        large = (await indexTimed(make(8 * n))).longest;
-        if (large <= 3 * Math.max(small, 2)) return;
-      }
-      assert.fail(`${what}: the longest stretch was ${small.toFixed(1)} ms at n=${n}, ${large.toFixed(1)} ms at 8n`);
-    }
+    const assertSliceDoesNotGrow = (what: string, make: (n: number) => string, n: number) =>
+      assertStretchDoesNotGrow(what, size => indexTimed(make(size)), n);
 
     it('tens of thousands of functions are indexed in slices that do not grow with the file', async function () {
       this.timeout(120_000);
