@@ -380,10 +380,10 @@ class Client {
     }
     let value: object;
     try {
-      value = validate(response, schema);
+      value = await validate(response, schema, signal);
     } catch (error) {
       const e = error as MirrorError;
-      this.report('server-error', url, status, e.message);
+      this.report(e.kind === 'aborted' ? 'aborted' : 'server-error', url, status, e.message);
       throw e;
     }
     const meta: Meta = {

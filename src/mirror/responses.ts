@@ -1,21 +1,28 @@
 // From a raw answer to what the client returns: the body parsed losslessly and checked by its
 // schema, or a non-2xx answer turned into a MirrorError carrying the server's own words (message,
-// detail, data). Pure.
+// detail, data). No I/O; a large body is worked through in slices with a yield between them.
 import { STATUS_CODES } from 'http';
-import * as z from '../zod';
+import type * as z from '../zod';
 import { MirrorError, type ServerMessage } from './errors';
-import { parseLossless } from './lossless';
+import { checkSliced, pacer, parseLosslessSliced, type Parsed } from './sliced';
 import { schemas } from './lazySchemas';
 import type { RawResponse } from './transport';
 
 /** Any zod schema (mini or classic: both share zod's core) whose output is an object. */
 export type Schema = z.core.$ZodType<object>;
 
-export function validate(response: RawResponse, schema: Schema): object {
-  let json: unknown;
+/**
+ * The body of a 2xx answer, parsed losslessly and checked by `schema`. A large body is handled a
+ * slice at a time (see sliced.ts), so a body at the size cap does not hold the extension host's
+ * thread for a second; `signal` stops that work between slices.
+ */
+export async function validate(response: RawResponse, schema: Schema, signal?: AbortSignal): Promise<object> {
+  const pace = pacer(signal, () => new MirrorError('aborted', 0, [], response.url, 'The request was cancelled'));
+  let parsed: Parsed;
   try {
-    json = parseLossless(response.text);
+    parsed = await parseLosslessSliced(response.text, pace);
   } catch (error) {
+    if (error instanceof MirrorError) throw error;
     throw new MirrorError(
       'invalid-response',
       response.status,
@@ -24,19 +31,20 @@ export function validate(response: RawResponse, schema: Schema): object {
       `The mirror node sent malformed JSON (${error instanceof Error ? error.message : String(error)})`,
     );
   }
-  const parsed = z.safeParse(schema, json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'the body';
+  const checked = await checkSliced(schema, parsed.value, parsed.large, pace);
+  if (!checked.ok) {
+    const { path, message } = checked.issue;
+    const where = path.length > 0 ? path.map(String).join('.') : 'the body';
     throw new MirrorError(
       'invalid-response',
       response.status,
       [],
       response.url,
-      `The mirror node's response has an unexpected shape at ${where}: ${issue?.message ?? 'invalid'}`,
+      `The mirror node's response has an unexpected shape at ${where}: ${message}`,
     );
   }
-  return parsed.data;
+  // Every schema given here outputs an object (Schema says so); zod checked it.
+  return checked.data as object;
 }
 
 export function httpError(response: RawResponse): MirrorError {
