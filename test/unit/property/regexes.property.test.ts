@@ -250,10 +250,18 @@ const CONSTRUCTED: Readonly<Record<string, ReadonlyArray<() => RegExp>>> = {
       () => new RegExp(`${method}|${pyNetwork}`),
     ];
   })(),
+  // The globs come from workspace settings: typical ones, then hostile ones of many stars, whose
+  // backtracking translation was polynomial with the stars as the power.
   'src/abi/globs.ts': [
     () => globToRegExp('**/*.json'),
     () => globToRegExp('{out,artifacts}/**/*.json'),
     () => globToRegExp('**/node_modules/**'),
+    () => globToRegExp('**/a/**/a/**/a/**/a/**/x.json'),
+    () => globToRegExp('*a*a*a*a*b'),
+    () => globToRegExp('**/**/**/**/**/**/x'),
+    () => globToRegExp('?*?*?*?*?*.json'),
+    () => globToRegExp('{*a,a*}{*a,a*}{*a,a*}{*a,a*}b'),
+    () => globToRegExp('**a**a**a**a**b'),
   ],
   'src/abi/schemas.ts': [() => ABI_TYPE],
 };
