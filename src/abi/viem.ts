@@ -12,8 +12,6 @@ export const decodeAbiParameters = ((...args: Parameters<typeof Viem.decodeAbiPa
   viem().decodeAbiParameters(...args)) as typeof Viem.decodeAbiParameters;
 export const encodeAbiParameters = ((...args: Parameters<typeof Viem.encodeAbiParameters>) =>
   viem().encodeAbiParameters(...args)) as typeof Viem.encodeAbiParameters;
-export const hexToBytes = ((...args: Parameters<typeof Viem.hexToBytes>) =>
-  viem().hexToBytes(...args)) as typeof Viem.hexToBytes;
 export const keccak256 = ((...args: Parameters<typeof Viem.keccak256>) =>
   viem().keccak256(...args)) as typeof Viem.keccak256;
 export const parseAbi = ((...args: Parameters<typeof Viem.parseAbi>) =>
