@@ -445,6 +445,4 @@ class Client {
   }
 }
 
-function enc(segment: string): string {
-  return encodeURIComponent(segment);
-}
+const enc = encodeURIComponent;
