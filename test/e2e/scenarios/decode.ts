@@ -128,10 +128,23 @@ export const scenario: Scenario = {
         await d.dismiss();
         await d.runCommand('Ledger Lens: Show contract results');
         await frame.locator('#f-from input').waitFor({ timeout: patient(30_000) });
-        await frame.locator('#f-from input').fill(FROM);
-        await frame.locator('#f-from input').press('Enter');
         const row = frame.locator('table.grid tbody tr', { hasText: TIMESTAMP });
-        await row.first().waitFor({ timeout: patient(30_000) });
+        // A panel restored from an earlier scenario is shown with the command's filters a moment
+        // after its form appears, which can overwrite what was typed before they arrived: the
+        // search is typed again until its row shows.
+        for (let attempt = 1; ; attempt++) {
+          await frame.locator('#f-from input').fill(FROM);
+          await frame.locator('#f-from input').press('Enter');
+          const shown = await row
+            .first()
+            .waitFor({ timeout: patient(attempt < 3 ? 10_000 : 30_000) })
+            .then(() => true)
+            .catch((e: unknown) => {
+              if (attempt >= 3) throw e;
+              return false;
+            });
+          if (shown) break;
+        }
         await row.first().locator('td').first().click();
         const detail = frame.locator('#detail');
         await detail.waitFor({ state: 'visible' });
