@@ -4,7 +4,7 @@ import { ACCOUNT_FORMS_HELP, accountRefToPath, parseAccountRef, type AccountRef 
 import { verifyChecksum } from './entityId';
 import { ledgerOf, type Network } from './networks';
 import { parseTimestamp } from './timestamp';
-import { plainText } from '../present/text';
+import { plainText } from './text';
 
 export type CheckedEntry =
   | {
