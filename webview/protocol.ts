@@ -72,11 +72,6 @@ export interface ContractResultsPanelState {
   readonly unit: AmountUnit;
 }
 
-/** The panel's first state, inlined into its HTML. */
-export interface ContractResultsInitialState extends ContractResultsPanelState {
-  readonly network: string;
-}
-
 /** A decoded call in words (see ContractResultRow.decoded). */
 export interface DecodedCallText {
   readonly call: string;

@@ -5,8 +5,6 @@
 /** A network the code may mean: the three public ledgers, or a local node / Solo on this machine. */
 export type InferredNetwork = 'mainnet' | 'testnet' | 'previewnet' | 'local';
 
-export const INFERRED_NETWORKS: readonly InferredNetwork[] = ['mainnet', 'testnet', 'previewnet', 'local'];
-
 // The names `Client.forName(...)`, `.env` files and configs use. The JavaScript SDK says
 // `local-node`, the Java SDK `localhost`, local-node and Solo setups `local`/`solo`.
 const NAMES: Readonly<Record<string, InferredNetwork>> = {
@@ -80,6 +78,3 @@ export function networkFromUrl(text: string): InferredNetwork | undefined {
   if (LOOPBACK.has(host) && LOCAL_PORTS.has(url.port)) return 'local';
   return undefined;
 }
-
-/** `http(s)://` URLs written in a text, for configs that hold them in strings. */
-export const URL_IN_TEXT = /\b(?:https?|wss?):\/\/[^\s"'`<>)\]}]+/g;

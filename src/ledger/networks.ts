@@ -12,7 +12,6 @@ export const NETWORKS = ['mainnet-public', 'mainnet', 'previewnet', 'testnet', '
 export type Network = (typeof NETWORKS)[number];
 
 /** Values `ledgerLens.network` may take: `auto` (the network the code means) or a network. */
-export const NETWORK_SETTING_VALUES: readonly string[] = ['auto', ...NETWORKS];
 export type NetworkSetting = 'auto' | Network;
 
 export interface NetworkInfo {

@@ -4,13 +4,6 @@
 // error) and keep fields we do not know about.
 import * as z from '../zod';
 
-/** Values documented for Statuspage pages; any other string is accepted and kept as sent. */
-export type KnownComponentStatus =
-  'operational' | 'degraded_performance' | 'partial_outage' | 'major_outage' | 'under_maintenance';
-export type KnownIndicator = 'none' | 'minor' | 'major' | 'critical' | 'maintenance';
-export type KnownIncidentStatus = 'investigating' | 'identified' | 'monitoring' | 'resolved' | 'postmortem';
-export type KnownMaintenanceStatus = 'scheduled' | 'in_progress' | 'verifying' | 'completed';
-
 const nullableString = z.pipe(
   z.nullish(z.string()),
   z.transform(v => v ?? null),
@@ -116,9 +109,7 @@ export const maintenancesSchema = z.looseObject({
 
 export type Page = z.output<typeof pageSchema>;
 export type Component = z.output<typeof componentSchema>;
-export type IncidentUpdate = z.output<typeof incidentUpdateSchema>;
 export type Incident = z.output<typeof incidentSchema>;
 export type ScheduledMaintenance = z.output<typeof scheduledMaintenanceSchema>;
-export type PageStatus = z.output<typeof pageStatusSchema>;
 export type Summary = z.output<typeof summarySchema>;
 export type Maintenances = z.output<typeof maintenancesSchema>;

@@ -5,7 +5,6 @@ import * as z from '../../zod';
 import {
   AMOUNT_UNITS,
   TIMESTAMP_OPERATORS,
-  type ContractResultsFilters,
   type ContractResultsPanelState,
   type ContractResultsToHost,
 } from '../../../webview/protocol';
@@ -32,8 +31,6 @@ function makeFilters() {
 }
 let filters: ReturnType<typeof makeFilters> | undefined;
 const filtersObject = () => (filters ??= makeFilters());
-
-export const filtersSchema = z.lazy(filtersObject) satisfies z.ZodMiniType<ContractResultsFilters>;
 
 /** The filters another feature (or a command argument) passes: any subset of the form. */
 export const filterInitSchema = z.lazy(() => z.strictObject(z.partial(filtersObject()).shape));

@@ -402,8 +402,3 @@ export function notFoundHover(text: string, what: string, env: HoverEnv): string
 export function failureHover(text: string, message: string, env: HoverEnv): string {
   return `${codeSpan(text)}: ${escapeMarkdown(message, 500)} (${escapeMarkdown(env.network)}). Hover again to retry.`;
 }
-
-/** What the hover says while there is no ledger network to check a checksum against. */
-export function longZeroNote(address: string, id: EntityId): string {
-  return `${codeSpan(address)} is the long-zero address of ${codeSpan(formatEntityId(id))}.`;
-}
