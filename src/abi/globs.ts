@@ -23,27 +23,27 @@ export function joinGlobs(patterns: readonly string[]): string {
   return patterns.length === 1 ? patterns[0] : `{${patterns.join(',')}}`;
 }
 
+/** A glob compiled once, matched against forward-slash relative paths. */
+export interface GlobMatcher {
+  /** The glob as the user wrote it. */
+  readonly glob: string;
+  /** Whether the whole of `path` matches. */
+  test(path: string): boolean;
+}
+
 /**
- * A glob (`**`, `*`, `?`, `{a,b}`) as a regular expression over a forward-slash relative path.
+ * A glob (`**`, `*`, `?`, `{a,b}`) as a matcher over a forward-slash relative path: `**` any text,
+ * `**` then `/` any folders, `*` and `?` any text or character but `/`, `{a,b}` either (nested
+ * allowed, an unclosed one closed at the end), and no match across a line break for `**`.
  *
- * The globs come from settings a workspace can set, so they are untrusted, and a backtracking
- * engine is polynomial in the path with the number of stars as the power (`*a*a*a*a*b` against a
- * long name of `a`s, or `**` then `/a/` a few times then `x.json` against `a/a/a/…`): seconds for
- * one path of a few hundred characters. So the RegExp returned carries the equivalent pattern as its
- * `source`, but its `exec` (and `test`, `match` and `replace`, which call `exec`) runs the glob as
- * a state machine instead: every state at once, one step per character, O(path × glob) always.
+ * The globs come from settings a workspace can set, so they are untrusted. A backtracking regular
+ * expression is polynomial in the path with the number of stars as the power (`*a*a*a*a*b` against
+ * a long name of `a`s: seconds for a few hundred characters), so the glob runs as a state machine
+ * instead: every state at once, one step per character, O(path × glob) always.
  */
-export function globToRegExp(glob: string): RegExp {
-  const { source, start } = compileGlob(glob);
-  const re = new RegExp(source);
-  Object.defineProperty(re, 'exec', {
-    value(text: unknown): RegExpExecArray | null {
-      const path = String(text);
-      if (!run(start, path)) return null;
-      return Object.assign([path], { index: 0, input: path, groups: undefined }) as RegExpExecArray;
-    },
-  });
-  return re;
+export function globMatcher(glob: string): GlobMatcher {
+  const start = compileGlob(glob);
+  return { glob, test: path => run(start, path) };
 }
 
 // ---- the glob as a state machine -------------------------------------------------------------
@@ -71,9 +71,8 @@ type Token =
   | { readonly kind: 'one' | 'star' | 'globstar' | 'globstarSlash' }
   | { readonly kind: 'alt'; readonly branches: Token[][] };
 
-/** The glob read as the regular expression it was always translated to, and its tokens for the machine. */
-function compileGlob(glob: string): { source: string; start: State } {
-  let out = '';
+/** The glob's tokens, built into the machine's states. */
+function compileGlob(glob: string): State {
   const root: Token[] = [];
   // The open braces: each alternation and the branch being read.
   const open: { alt: Token & { kind: 'alt' }; branch: Token[] }[] = [];
@@ -82,35 +81,28 @@ function compileGlob(glob: string): { source: string; start: State } {
     const c = glob[i];
     if (c === '*' && glob[i + 1] === '*') {
       const slash = glob[i + 2] === '/';
-      out += slash ? '(?:.*/)?' : '.*';
       current().push({ kind: slash ? 'globstarSlash' : 'globstar' });
       i += slash ? 2 : 1;
     } else if (c === '*') {
-      out += '[^/]*';
       current().push({ kind: 'star' });
     } else if (c === '?') {
-      out += '[^/]';
       current().push({ kind: 'one' });
     } else if (c === '{') {
-      out += '(?:';
       const alt: Token & { kind: 'alt' } = { kind: 'alt', branches: [[]] };
       current().push(alt);
       open.push({ alt, branch: alt.branches[0] });
     } else if (c === '}' && open.length > 0) {
-      out += ')';
       open.pop();
     } else if (c === ',' && open.length > 0) {
-      out += '|';
       const top = open[open.length - 1];
       top.branch = [];
       top.alt.branches.push(top.branch);
     } else {
-      out += c.replace(/[.+^$()|[\]\\]/g, '\\$&');
       current().push({ kind: 'char', code: c.charCodeAt(0) });
     }
   }
   const match: State = { reads: Reads.Match, code: 0, next: [], seen: -1 };
-  return { source: `^${out}${')'.repeat(open.length)}$`, start: sequence(root, match) };
+  return sequence(root, match);
 }
 
 const state = (reads: Reads, code: number, next: State[]): State => ({ reads, code, next, seen: -1 });
@@ -150,7 +142,7 @@ function single(token: Token, then: State): State {
   }
 }
 
-/** `.` without the `s` flag: any UTF-16 unit but a line terminator. */
+/** What `**` reads: any UTF-16 unit but a line terminator. */
 const isLineBreak = (code: number): boolean => code === 10 || code === 13 || code === 0x2028 || code === 0x2029;
 
 function reads(s: State, code: number): boolean {
@@ -195,6 +187,6 @@ function run(start: State, path: string): boolean {
 }
 
 /** True when the relative path matches one of the patterns. */
-export function matchesAny(path: string, patterns: readonly RegExp[]): boolean {
+export function matchesAny(path: string, patterns: readonly GlobMatcher[]): boolean {
   return patterns.some(p => p.test(path));
 }

@@ -57,4 +57,4 @@ export {
   type ContractResultInput,
   type DecodedContractResult,
 } from './contractResult';
-export { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, globToRegExp, joinGlobs, matchesAny, type AbiGlobs } from './globs';
+export { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, globMatcher, joinGlobs, matchesAny, type AbiGlobs } from './globs';

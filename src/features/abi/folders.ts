@@ -4,7 +4,7 @@
 // a deleted folder is reported as the folder alone, never as the files it held. So the watcher also
 // looks at created folders (scanned once the burst settles) and deleted ones (everything indexed
 // under them forgotten). Paths are workspace-relative with forward slashes, as the index keeps them.
-import { matchesAny } from '../../abi/globs';
+import { matchesAny, type GlobMatcher } from '../../abi/globs';
 
 /** Past this many created paths waiting to be looked at, one full scan is cheaper than each one. */
 export const MAX_PENDING_FOLDERS = 200;
@@ -13,7 +13,11 @@ export const MAX_PENDING_FOLDERS = 200;
  * Whether a created path may be a folder worth scanning: not an artifact path itself (the include
  * watchers take those), and neither it nor anything under it excluded (`node_modules/`, `build-info/`).
  */
-export function mayBeArtifactFolder(path: string, include: readonly RegExp[], exclude: readonly RegExp[]): boolean {
+export function mayBeArtifactFolder(
+  path: string,
+  include: readonly GlobMatcher[],
+  exclude: readonly GlobMatcher[],
+): boolean {
   if (path === '' || matchesAny(path, include)) return false;
   return !matchesAny(path, exclude) && !matchesAny(`${path}/`, exclude);
 }
@@ -33,8 +37,8 @@ export function outermost(folders: Iterable<string>): string[] {
 /** Of the files found under a new folder, those the include globs take and the exclude globs leave. */
 export function artifactsAmong(
   files: readonly string[],
-  include: readonly RegExp[],
-  exclude: readonly RegExp[],
+  include: readonly GlobMatcher[],
+  exclude: readonly GlobMatcher[],
 ): string[] {
   return files.filter(f => matchesAny(f, include) && !matchesAny(f, exclude));
 }

@@ -7,7 +7,7 @@ import { ArtifactIndexer, summaryLines, type AbiIndex, type ArtifactSource, type
 import { Commands } from '../../commands';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { openContractSource } from './source';
-import { globToRegExp, joinGlobs, matchesAny, type AbiGlobs } from '../../abi/globs';
+import { globMatcher, joinGlobs, matchesAny, type AbiGlobs } from '../../abi/globs';
 import { filesUnder } from './folders';
 import { FolderPoller } from './poll';
 import { watchArtifacts } from './watch';
@@ -38,8 +38,8 @@ export function registerAbi(host: FeatureHost, inputs: AbiInputs): vscode.Dispos
   const indexer = new ArtifactIndexer(index, workspaceSource(uris));
   const disposables: vscode.Disposable[] = [];
   let globs: AbiGlobs = inputs.settings.current;
-  let included = globs.include.map(globToRegExp);
-  let excluded = globs.exclude.map(globToRegExp);
+  let included = globs.include.map(globMatcher);
+  let excluded = globs.exclude.map(globMatcher);
   let scan: Promise<void> = Promise.resolve();
   let watchers = new vscode.Disposable(() => undefined);
   let generation = 0;
@@ -83,8 +83,8 @@ export function registerAbi(host: FeatureHost, inputs: AbiInputs): vscode.Dispos
 
   function restart(): void {
     globs = inputs.settings.current;
-    included = globs.include.map(globToRegExp);
-    excluded = globs.exclude.map(globToRegExp);
+    included = globs.include.map(globMatcher);
+    excluded = globs.exclude.map(globMatcher);
     watchers.dispose();
     const isIndexed = (file: string) => uris.has(file);
     watchers = watchArtifacts(globs, { relative, changed, deleted, isIndexed, rescanAll: rescan, log }, poller);

@@ -7,7 +7,7 @@
 // deleted folder takes along whatever was indexed under it (see folders.ts for the pure rules).
 import * as vscode from 'vscode';
 import type { FeatureLog } from '../context';
-import { globToRegExp, joinGlobs, type AbiGlobs } from '../../abi/globs';
+import { globMatcher, joinGlobs, type AbiGlobs, type GlobMatcher } from '../../abi/globs';
 import type { FolderPoller } from './poll';
 import { artifactsAmong, MAX_PENDING_FOLDERS, mayBeArtifactFolder, outermost } from './folders';
 
@@ -34,8 +34,8 @@ export interface WatchHandlers {
  */
 export function watchArtifacts(globs: AbiGlobs, on: WatchHandlers, poller: FolderPoller): vscode.Disposable {
   const files = globs.include.map(pattern => fileWatcher(pattern, on));
-  const include = globs.include.map(globToRegExp);
-  const exclude = globs.exclude.map(globToRegExp);
+  const include = globs.include.map(globMatcher);
+  const exclude = globs.exclude.map(globMatcher);
   return vscode.Disposable.from(
     ...files,
     watchFolders({ include, exclude, excludeGlob: joinGlobs(globs.exclude) }, on, poller),
@@ -53,8 +53,8 @@ function fileWatcher(pattern: string, on: WatchHandlers): vscode.Disposable {
 }
 
 interface FolderGlobs {
-  readonly include: readonly RegExp[];
-  readonly exclude: readonly RegExp[];
+  readonly include: readonly GlobMatcher[];
+  readonly exclude: readonly GlobMatcher[];
   /** The exclude globs as one pattern for findFiles. */
   readonly excludeGlob: string;
 }

@@ -4,7 +4,7 @@
 // reports between two looks.
 import * as assert from 'assert';
 import fc from 'fast-check';
-import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, globToRegExp } from '../../../src/abi/globs';
+import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, globMatcher } from '../../../src/abi/globs';
 import {
   artifactsAmong,
   diffStamps,
@@ -13,8 +13,8 @@ import {
   outermost,
 } from '../../../src/features/abi/folders';
 
-const include = DEFAULT_INCLUDE.map(globToRegExp);
-const exclude = DEFAULT_EXCLUDE.map(globToRegExp);
+const include = DEFAULT_INCLUDE.map(globMatcher);
+const exclude = DEFAULT_EXCLUDE.map(globMatcher);
 
 describe('ABI watcher: folders', () => {
   it('looks into a new contract folder, a new artifacts or out folder, and plain new folders', () => {
