@@ -10,18 +10,11 @@ export interface EntityId {
 /** The ledgers a checksum can be computed for. */
 export type LedgerNetwork = 'mainnet' | 'testnet' | 'previewnet';
 
-/** The networks of `ledgerLens.network`; two of them name mirror nodes of the same ledger. */
-export type MirrorNetworkName = 'mainnet-public' | 'mainnet' | 'previewnet' | 'testnet';
-
 /** The largest value one part of an id may take (the mirror node's 1–10 digit rule). */
 export const MAX_ENTITY_PART = 9_999_999_999n;
 
 const PART = '(\\d{1,10})';
-const ID_SOURCE = `${PART}\\.${PART}\\.${PART}`;
-const ENTITY_ID = new RegExp(`^${ID_SOURCE}(?:-([a-z]{5}))?$`);
-
-/** The regular-expression source of a bare `shard.realm.num` (three capture groups), for other parsers. */
-export const ENTITY_ID_SOURCE = ID_SOURCE;
+const ENTITY_ID = new RegExp(`^${PART}\\.${PART}\\.${PART}(?:-([a-z]{5}))?$`);
 
 export function entityId(shard: bigint, realm: bigint, num: bigint): EntityId {
   return { shard, realm, num };
@@ -48,20 +41,6 @@ export function parseEntityIdWithChecksum(text: string): { id: EntityId; checksu
 /** The canonical `shard.realm.num` (no leading zeros, no checksum). */
 export function formatEntityId(id: EntityId): string {
   return `${id.shard}.${id.realm}.${id.num}`;
-}
-
-export function entityIdsEqual(a: EntityId, b: EntityId): boolean {
-  return a.shard === b.shard && a.realm === b.realm && a.num === b.num;
-}
-
-/** True when every part is within the 1–10 digit range the mirror node accepts. */
-export function isEntityIdInRange(id: EntityId): boolean {
-  return [id.shard, id.realm, id.num].every(p => p >= 0n && p <= MAX_ENTITY_PART);
-}
-
-/** `mainnet-public` and `mainnet` are two mirror nodes of one ledger, so they share checksums. */
-export function ledgerNetworkOf(network: MirrorNetworkName): LedgerNetwork {
-  return network === 'mainnet-public' ? 'mainnet' : network;
 }
 
 const LEDGER_ID_BYTE: Record<LedgerNetwork, number> = { mainnet: 0x00, testnet: 0x01, previewnet: 0x02 };

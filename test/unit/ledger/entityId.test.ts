@@ -3,7 +3,6 @@ import {
   entityChecksum,
   formatEntityId,
   formatEntityIdWithChecksum,
-  ledgerNetworkOf,
   parseEntityId,
   parseEntityIdWithChecksum,
   verifyChecksum,
@@ -112,12 +111,5 @@ describe('ledger/entity ids', () => {
     it('is computed over the canonical text, so leading zeros do not change it', () => {
       assert.strictEqual(entityChecksum(parseEntityId('0.0.0123')!, 'mainnet'), 'vfmkw');
     });
-  });
-
-  it('maps the mirror networks to their ledgers', () => {
-    assert.strictEqual(ledgerNetworkOf('mainnet-public'), 'mainnet');
-    assert.strictEqual(ledgerNetworkOf('mainnet'), 'mainnet');
-    assert.strictEqual(ledgerNetworkOf('testnet'), 'testnet');
-    assert.strictEqual(ledgerNetworkOf('previewnet'), 'previewnet');
   });
 });
