@@ -6,11 +6,10 @@ import {
   HttpClient,
   NetError,
   RequestBudgets,
+  describeNetFailure,
   formatBytes,
-  hostOf,
   lifetimeController,
   linkSignals,
-  proxyFailure,
   type PriorityInput,
 } from '../net';
 import { MirrorError } from './errors';
@@ -118,19 +117,12 @@ export class Transport {
 }
 
 function mirrorError(e: NetError, url: string, closed: boolean): MirrorError {
-  const host = hostOf(e.url);
   const d = e.details;
   switch (e.kind) {
     case 'aborted':
       return closed || d.closed ? closedError(url) : abortedError(url);
     case 'timeout':
-      return new MirrorError(
-        'timeout',
-        0,
-        [],
-        url,
-        `The mirror node did not answer within ${d.timeoutMs ?? '?'} ms (${host})`,
-      );
+      return new MirrorError('timeout', 0, [], url, networkWords(e));
     case 'too-large':
       return new MirrorError(
         'invalid-response',
@@ -144,7 +136,7 @@ function mirrorError(e: NetError, url: string, closed: boolean): MirrorError {
     case 'decode':
       return new MirrorError('invalid-response', e.status, [], url, `The mirror node's response: ${e.message}`);
     case 'network':
-      return new MirrorError('network', 0, [], url, networkWords(e, host));
+      return new MirrorError('network', 0, [], url, networkWords(e));
   }
 }
 
@@ -160,26 +152,11 @@ function redirectWords(e: NetError, url: string): string {
   }
 }
 
-function networkWords(e: NetError, host: string): string {
-  const proxy = proxyFailure(e);
-  if (proxy !== undefined) return `Cannot reach the mirror node at ${host}: ${proxy}`;
-  switch (e.details.reason) {
-    case 'refused':
-      return `Cannot reach ${host}: connection refused (is the mirror node running?)`;
-    case 'dns':
-      return `Cannot find the mirror node host ${host} (DNS lookup failed)`;
-    case 'reset':
-      return `The connection to the mirror node at ${host} was closed before the response was complete`;
-    case 'timed-out':
-      return `The connection to the mirror node at ${host} timed out`;
-    case 'incomplete':
-      return `The mirror node at ${host} sent an incomplete response`;
-    default: {
-      const cause = e.cause;
-      const detail = cause instanceof Error ? cause.message : e.message;
-      return `Cannot reach the mirror node at ${host}: ${detail}`;
-    }
-  }
+/** The words every client uses (src/net), with the mirror node's hint when nothing listens. */
+function networkWords(e: NetError): string {
+  const words = describeNetFailure(e, 'the mirror node');
+  const hint = e.details.reason === 'refused' && e.details.proxy === undefined ? ' (is the mirror node running?)' : '';
+  return words.charAt(0).toUpperCase() + words.slice(1) + hint;
 }
 
 function abortedError(url: string): MirrorError {

@@ -12,7 +12,7 @@
 export type NetErrorKind = 'network' | 'timeout' | 'aborted' | 'too-large' | 'redirect' | 'decode';
 
 /** Why a `network` failure happened, for messages; `other` carries the library's own words. */
-export type NetworkReason = 'refused' | 'dns' | 'reset' | 'timed-out' | 'incomplete' | 'other';
+export type NetworkReason = 'refused' | 'dns' | 'reset' | 'timed-out' | 'incomplete' | 'tls' | 'other';
 
 /** Why a redirect was refused. */
 export type RedirectReason = 'other-origin' | 'too-many' | 'no-location' | 'bad-location';
@@ -97,7 +97,9 @@ export function fromSocketError(
             ? 'timed-out'
             : code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH'
               ? 'incomplete'
-              : 'other';
+              : isTlsCode(code)
+                ? 'tls'
+                : 'other';
   const proxy = reason === 'incomplete' ? undefined : failingProxy(error, proxies, url);
   if (proxy !== undefined) {
     const details = { reason, proxy, cause: error };
@@ -110,9 +112,68 @@ export function fromSocketError(
     reset: `the connection to ${host} was closed before the response was complete`,
     'timed-out': `the connection to ${host} timed out`,
     incomplete: `${host} sent an incomplete response`,
+    tls: `the secure connection (TLS) to ${host} failed: ${tlsWhy(detail)}`,
     other: `cannot reach ${host}: ${detail}`,
   };
   return new NetError('network', url, words[reason], { reason, cause: error });
+}
+
+/**
+ * A failure with no usable answer (`network` or `timeout`) in the one sentence form every client
+ * uses: `cannot reach <subject> at <host>: <why>`, or `<subject> at <host> did not answer within N ms`.
+ * The why is the same words whoever asks; `subject` (`the mirror node`, `status page`) says who.
+ */
+export function describeNetFailure(e: NetError, subject: string): string {
+  const at = `${subject} at ${hostOf(e.url)}`;
+  if (e.kind === 'timeout') return `${at} did not answer within ${e.details.timeoutMs ?? '?'} ms`;
+  return `cannot reach ${at}: ${failureWhy(e)}`;
+}
+
+/** Why no answer came, without the host: the words shared by the mirror and the status page. */
+function failureWhy(e: NetError): string {
+  const proxy = proxyFailure(e);
+  if (proxy !== undefined) return proxy;
+  switch (e.details.reason) {
+    case 'refused':
+      return 'connection refused';
+    case 'dns':
+      return 'host not found (DNS lookup failed)';
+    case 'reset':
+      return 'the connection was closed before the response was complete';
+    case 'timed-out':
+      return 'the connection timed out';
+    case 'incomplete':
+      return 'the response arrived incomplete';
+    case 'tls':
+      return `the secure connection (TLS) failed: ${tlsWhy(causeMessage(e))}`;
+    default:
+      return causeMessage(e);
+  }
+}
+
+/** The library's own words for a failure: the socket error's message when there is one. */
+function causeMessage(e: NetError): string {
+  return e.cause instanceof Error ? e.cause.message : e.message;
+}
+
+/** OpenSSL's reason (`wrong version number`) out of its one-line error dump; other messages as they are. */
+function tlsWhy(message: string): string {
+  const openssl = /SSL routines:[^:]*:([^:]+):/.exec(message);
+  return (openssl ? openssl[1] : message).trim();
+}
+
+/** Certificate and handshake failures (Node's and OpenSSL's codes). */
+function isTlsCode(code: string | undefined): boolean {
+  if (code === undefined) return false;
+  return (
+    code === 'EPROTO' ||
+    code.startsWith('ERR_TLS_') ||
+    code.startsWith('ERR_SSL_') ||
+    code.startsWith('CERT_') ||
+    /^(?:DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_(?:GET|VERIFY)_\w+|HOSTNAME_MISMATCH)$/.test(
+      code,
+    )
+  );
 }
 
 /** What went wrong with the proxy, for a NetError that has `details.proxy`; undefined otherwise. */

@@ -5,7 +5,7 @@
 import { STATUS_CODES } from 'http';
 import * as z from '../zod';
 import { trimTrailing } from '../util/trim';
-import { HttpClient, NetError, hostOf, lifetimeController, linkSignals, proxyFailure, type Priority } from '../net';
+import { HttpClient, NetError, describeNetFailure, lifetimeController, linkSignals, type Priority } from '../net';
 import { maintenancesSchema, summarySchema, type Maintenances, type Summary } from './schemas';
 
 export interface StatusClientOptions {
@@ -201,7 +201,7 @@ function statusError(e: unknown, url: string): StatusError {
       case 'aborted':
         return new StatusError('aborted', 'status request cancelled', at);
       case 'timeout':
-        return new StatusError('timeout', `status page did not answer within ${d.timeoutMs ?? '?'} ms`, at);
+        return new StatusError('timeout', describeNetFailure(e, 'status page'), at);
       case 'too-large':
         return new StatusError('too-large', `status page sent more than ${d.limit ?? 0} bytes; refused`, at);
       case 'decode':
@@ -209,7 +209,7 @@ function statusError(e: unknown, url: string): StatusError {
       case 'redirect':
         return redirectError(e, at);
       case 'network':
-        return new StatusError('network', `cannot reach status page: ${networkReason(e)}`, at);
+        return new StatusError('network', describeNetFailure(e, 'status page'), at);
     }
   })();
   Object.defineProperty(out, 'cause', { value: e, enumerable: false });
@@ -232,26 +232,5 @@ function redirectError(e: NetError, url: string): StatusError {
       return new StatusError('redirect', 'status page redirected too many times', url, status);
     default:
       return new StatusError('redirect', 'status page redirected to an invalid URL', url, status);
-  }
-}
-
-function networkReason(e: NetError): string {
-  const proxy = proxyFailure(e);
-  if (proxy !== undefined) return proxy;
-  const host = hostOf(e.url);
-  switch (e.details.reason) {
-    case 'refused':
-      return `connection refused by ${host}`;
-    case 'dns':
-      return `host ${host} not found`;
-    case 'timed-out':
-      return `${host} timed out`;
-    case 'reset':
-    case 'incomplete':
-      return `connection to ${host} was reset`;
-    default: {
-      const cause = e.cause;
-      return cause instanceof Error ? cause.message : e.message;
-    }
   }
 }

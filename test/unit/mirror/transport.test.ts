@@ -231,7 +231,10 @@ describe('mirror/transport faults (real loopback sockets)', function () {
     clients.push(c);
     const e = (await rejects(c.getAccount('0.0.8'))) as MirrorError;
     assert.strictEqual(e.kind, 'network');
-    assert.match(e.message, new RegExp(`^Cannot reach 127\\.0\\.0\\.1:${CLOSED_PORT}: connection refused`));
+    assert.match(
+      e.message,
+      new RegExp(`^Cannot reach the mirror node at 127\\.0\\.0\\.1:${CLOSED_PORT}: connection refused`),
+    );
   });
 
   for (const declared of [true, false]) {

@@ -188,7 +188,7 @@ describe('net/proxy: a proxy that fails is named as the proxy, not as the server
       const st = await rejection(status.summary());
       assert.match(
         String((st as Error).message),
-        new RegExp(`^cannot reach status page: the proxy 127\\.0\\.0\\.1:${port} refused`),
+        new RegExp(`^cannot reach status page at status\\.hedera\\.com: the proxy 127\\.0\\.0\\.1:${port} refused`),
       );
     } finally {
       mirror.dispose();

@@ -92,7 +92,7 @@ describe('status: client against a loopback status page', function () {
     const port = await unusedPort();
     const c = createStatusClient({ baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 1500 });
     try {
-      await rejectsWith(c.summary(), 'network', /^cannot reach status page: connection refused by 127\.0\.0\.1:\d+/);
+      await rejectsWith(c.summary(), 'network', /^cannot reach status page at 127\.0\.0\.1:\d+: connection refused$/);
     } finally {
       c.dispose();
     }
