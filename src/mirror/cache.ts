@@ -1,8 +1,8 @@
 // A small LRU of parsed responses keyed by URL, with the freshness the server granted
 // (Cache-Control: max-age, less the Age a shared cache on the way already spent). Bounded twice:
 // by entries and by bytes (the size of each body as received), so a few huge pages cannot hold
-// hundreds of MiB. A Map keeps insertion order, which is all an LRU needs: a hit is moved to the
-// end, the first key is the least recently used.
+// hundreds of MiB. The LRU itself is util/lru.
+import { Lru } from '../util/lru';
 
 export interface CacheEntry<T> {
   readonly value: T;
@@ -11,65 +11,18 @@ export interface CacheEntry<T> {
   readonly expiresAt: number;
 }
 
-interface Slot<T> {
-  readonly entry: CacheEntry<T>;
-  readonly bytes: number;
-}
-
 /** Default byte bound of a client's response cache: 32 MiB of bodies. */
 export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
 
-export class LruCache<T> {
-  private readonly map = new Map<string, Slot<T>>();
-  private total = 0;
-  constructor(
-    private readonly capacity: number,
-    private readonly maxBytes: number = Number.POSITIVE_INFINITY,
-  ) {}
-
-  get size(): number {
-    return this.map.size;
-  }
-
+/**
+ * The response cache: the extension's LRU of entries, each weighed by its body's size in bytes
+ * (`set(key, entry, bytes)`). The entry, fresh or stale, is what `get` returns; an entry larger than
+ * the whole byte bound is not kept at all.
+ */
+export class LruCache<T> extends Lru<string, CacheEntry<T>> {
   /** The sum of the sizes given to `set` of the entries held. */
   get bytes(): number {
-    return this.total;
-  }
-
-  /** The entry, fresh or stale, marked as recently used. */
-  get(key: string): CacheEntry<T> | undefined {
-    const slot = this.map.get(key);
-    if (slot === undefined) return undefined;
-    this.map.delete(key);
-    this.map.set(key, slot);
-    return slot.entry;
-  }
-
-  /**
-   * Stores the entry as most recently used, `bytes` its size; the least recently used go until
-   * both bounds hold. An entry larger than the whole byte bound is not kept at all.
-   */
-  set(key: string, entry: CacheEntry<T>, bytes = 0): void {
-    this.delete(key);
-    if (bytes > this.maxBytes) return;
-    this.map.set(key, { entry, bytes });
-    this.total += bytes;
-    while (this.map.size > this.capacity || this.total > this.maxBytes) {
-      const oldest = this.map.keys().next().value as string;
-      this.delete(oldest);
-    }
-  }
-
-  delete(key: string): void {
-    const slot = this.map.get(key);
-    if (slot === undefined) return;
-    this.map.delete(key);
-    this.total -= slot.bytes;
-  }
-
-  clear(): void {
-    this.map.clear();
-    this.total = 0;
+    return this.weight;
   }
 }
 

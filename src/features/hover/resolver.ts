@@ -25,6 +25,7 @@ import {
   wrongChecksumHover,
 } from './content';
 import { type Reference, findReference } from '../../ledger/references';
+import { Lru } from '../../util/lru';
 import type { AbiIndex } from '../../abi';
 import { contractArtifactLine, transactionCallLine } from './decoded';
 
@@ -59,35 +60,6 @@ export interface ResolverDeps {
   tokens?: () => TokenMetadata;
 }
 
-/** A small least-recently-used map: the id → kind memory. */
-export class LruMap<K, V> {
-  private readonly map = new Map<K, V>();
-  constructor(private readonly capacity: number) {}
-  get(key: K): V | undefined {
-    const v = this.map.get(key);
-    if (v !== undefined) {
-      // Re-inserting moves it to the young end; Map keeps insertion order.
-      this.map.delete(key);
-      this.map.set(key, v);
-    }
-    return v;
-  }
-  set(key: K, value: V): void {
-    this.map.delete(key);
-    this.map.set(key, value);
-    if (this.map.size > this.capacity) {
-      const oldest = this.map.keys().next();
-      if (!oldest.done) this.map.delete(oldest.value);
-    }
-  }
-  get size(): number {
-    return this.map.size;
-  }
-  clear(): void {
-    this.map.clear();
-  }
-}
-
 const KIND_MEMORY = 2000;
 
 function is404(error: unknown): boolean {
@@ -96,7 +68,7 @@ function is404(error: unknown): boolean {
 
 export class HoverResolver {
   /** id (or EVM address) → the kind it was found to be, on the current network. */
-  readonly kinds = new LruMap<string, EntityLookupKind>(KIND_MEMORY);
+  readonly kinds = new Lru<string, EntityLookupKind>(KIND_MEMORY);
   private readonly rendered = new WeakMap<object, { readonly key: string; readonly markdown: string }>();
   private readonly named = new WeakMap<HoverSettings, { readonly network: string; readonly hashscan: boolean }>();
   private readonly now: () => number;

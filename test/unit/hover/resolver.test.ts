@@ -3,7 +3,7 @@
 import * as assert from 'assert';
 import { createMirrorClient, type MirrorClient } from '../../../src/mirror';
 import { type LedgerLensConfig, parseSettings } from '../../../src/settings';
-import { HoverResolver, LruMap } from '../../../src/features/hover/resolver';
+import { HoverResolver } from '../../../src/features/hover/resolver';
 import { entityChecksum } from '../../../src/ledger';
 import { startMirrorReplay, type MirrorReplay } from '../../support/mirrorReplay';
 import { aTopic, aToken, anAccount, hostileText, recordFor } from '../../support/builders';
@@ -211,18 +211,5 @@ describe('hover resolver against the replay server', () => {
     assert.ok(r.markdown.startsWith('**Token**'), r.markdown);
     assert.ok(!r.markdown.includes('](command:workbench'), r.markdown);
     assert.ok(!r.markdown.includes('<img'), r.markdown);
-  });
-});
-
-describe('LruMap', () => {
-  it('evicts the least recently used', () => {
-    const m = new LruMap<string, number>(2);
-    m.set('a', 1);
-    m.set('b', 2);
-    assert.strictEqual(m.get('a'), 1);
-    m.set('c', 3);
-    assert.strictEqual(m.get('b'), undefined);
-    assert.strictEqual(m.get('a'), 1);
-    assert.strictEqual(m.size, 2);
   });
 });

@@ -55,3 +55,17 @@ describe('util/lru', () => {
     assert.deepStrictEqual([m.has(49), m.has(50), m.has(249)], [false, true, true]);
   });
 });
+
+// The hover resolver's id → kind memory (it was its own LruMap).
+describe('util/lru as the hover memory', () => {
+  it('evicts the least recently used', () => {
+    const m = new Lru<string, number>(2);
+    m.set('a', 1);
+    m.set('b', 2);
+    assert.strictEqual(m.get('a'), 1);
+    m.set('c', 3);
+    assert.strictEqual(m.get('b'), undefined);
+    assert.strictEqual(m.get('a'), 1);
+    assert.strictEqual(m.size, 2);
+  });
+});
