@@ -29,6 +29,7 @@ import { describeMirrorError } from '../../present/errors';
 import type { ContractResultDetailText, ContractResultRow, DecodedEventText } from '../../../webview/protocol';
 import { decodedCallText } from './rows';
 import { revertDecoding } from '../common/revertData';
+import { Lru } from '../../util/lru';
 
 /** What a row's detail needs from the extension. */
 export interface RowDetailDeps {
@@ -47,9 +48,12 @@ interface Fetched {
 
 const TEXT: FormatOptions = { maxChars: 200, maxItems: 50 };
 
+/** How many rows' fetched details are kept, least recently used first out. */
+const KEPT_RESULTS = 200;
+
 /** The fetched detail of each opened row (bounded), and the fetches under way. */
 export class RowDetails {
-  private readonly kept = new Map<string, Fetched>();
+  private readonly kept = new Lru<string, Fetched>(KEPT_RESULTS);
   private readonly pending = new Map<string, Promise<Fetched>>();
 
   constructor(private readonly deps: RowDetailDeps) {}
@@ -76,7 +80,6 @@ export class RowDetails {
     const work = this.fetch(row).then(
       fetched => {
         this.kept.set(key, fetched);
-        if (this.kept.size > 200) this.kept.delete(this.kept.keys().next().value ?? '');
         this.pending.delete(key);
         return fetched;
       },

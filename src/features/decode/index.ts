@@ -6,12 +6,14 @@ import { decodeReport, pastedTokenAddresses, resolveUnits, type AbiIndex } from 
 import type { TokenMetadata } from '../../mirror';
 import { Commands } from '../../commands';
 import type { FeatureHost } from '../context';
+import { Lru } from '../../util/lru';
 
 export const DECODED_SCHEME = 'ledgerlens-decoded';
 
 /** Read-only documents holding decode reports, one per command run. */
 class Reports implements vscode.TextDocumentContentProvider {
-  private readonly texts = new Map<string, string>();
+  // Keep the last few only: each is a few KB, and closed documents are not needed again.
+  private readonly texts = new Lru<string, string>(20);
   private next = 1;
   private readonly emitter = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.emitter.event;
@@ -19,8 +21,6 @@ class Reports implements vscode.TextDocumentContentProvider {
   add(text: string): vscode.Uri {
     const uri = vscode.Uri.from({ scheme: DECODED_SCHEME, path: `/Decoded ${this.next++}.txt` });
     this.texts.set(uri.toString(), text);
-    // Keep the last few only: each is a few KB, and closed documents are not needed again.
-    if (this.texts.size > 20) this.texts.delete(this.texts.keys().next().value ?? '');
     return uri;
   }
 

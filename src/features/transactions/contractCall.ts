@@ -29,6 +29,7 @@ import {
   type Transaction,
 } from '../../mirror';
 import type { DetailField, DetailSection } from '../../../webview/protocol';
+import { Lru } from '../../util/lru';
 
 export const CONTRACT_TYPES = new Set(['CONTRACTCALL', 'CONTRACTCREATEINSTANCE', 'ETHEREUMTRANSACTION']);
 
@@ -55,9 +56,12 @@ function is404(error: unknown): boolean {
   return error instanceof MirrorError && error.kind === 'http' && error.status === 404;
 }
 
+/** How many transactions' call data (or failure) are kept, least recently used first out. */
+const KEPT_CALLS = 200;
+
 /** Fetched data per transaction id (bounded), and the fetches under way. */
 export class ContractCallCache {
-  private readonly data = new Map<string, ContractCallData | Error>();
+  private readonly data = new Lru<string, ContractCallData | Error>(KEPT_CALLS);
   private readonly pending = new Map<string, Promise<void>>();
 
   get(key: string): ContractCallData | Error | undefined {
@@ -83,7 +87,6 @@ export class ContractCallCache {
 
   private keep(key: string, value: ContractCallData | Error): void {
     this.data.set(key, value);
-    if (this.data.size > 200) this.data.delete(this.data.keys().next().value ?? '');
   }
 }
 
