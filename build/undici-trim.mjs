@@ -1,4 +1,4 @@
-// An esbuild plugin that keeps undici's share of the extension bundle small (issue 16, bundle
+// An esbuild plugin that keeps undici's share of the extension bundle small (bundle
 // ≤ 400 KB). src/net/undici.ts already imports only the agent, the env proxy agent and the request
 // API; undici's own modules still require more than those need:
 //  - llhttp's SIMD build (72 KB of base64 wasm): undici tries it first and, when loading it throws,

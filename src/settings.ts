@@ -124,7 +124,7 @@ export const DEFAULTS = {
   scheme: 'https' as const,
   statusUrl: 'https://status.hedera.com',
   requestTimeoutMs: 10_000,
-  maxRequestsPerSecond: 10, // [net] issue 15: the request budget for remote origins
+  maxRequestsPerSecond: 10, // [net] the request budget for remote origins
   transactionsLimit: 25,
   pollIntervalSeconds: 60,
 };

@@ -1,6 +1,6 @@
 // What every feature is handed by the composition root.
 //
-// NARROW INPUTS: the pattern every feature follows (issue 12, item 4).
+// NARROW INPUTS: the pattern every feature follows.
 //   A feature exports `registerX(host: FeatureHost, inputs: XInputs): vscode.Disposable`, where
 //   `XInputs` (declared in the feature's own index.ts) lists only the typed pieces it uses:
 //     - a client getter, `mirror: () => MirrorClient` (read at call time: the client is replaced

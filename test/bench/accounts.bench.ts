@@ -1,4 +1,4 @@
-// Issue 4's figures for the Accounts view, with an account of 1000 token balances and 100
+// Figures for the Accounts view, with an account of 1000 token balances and 100
 // transactions (builders): the requests made to show it and expand everything (goal: one), and
 // the extension-side time to turn the answer into the tree (goal ≤ 20 ms): parsing and checking
 // the body, then the account's sections with all 1000 tokens and 100 transactions listed (and,

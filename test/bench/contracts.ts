@@ -1,6 +1,6 @@
-// Browser bench of the contract results panel, reported and never asserted (issue 7's goals:
-// toggling units on 100 loaded rows ≤ 16 ms, rendering 100 rows ≤ 50 ms, bundle ≤ 300 KB; issue
-// 16's: Load more to 10,000 rows, scrolling them ≤ 16 ms a frame, the unit toggle on 10,000 rows
+// Browser bench of the contract results panel, reported and never asserted (goals:
+// toggling units on 100 loaded rows ≤ 16 ms, rendering 100 rows ≤ 50 ms, bundle ≤ 300 KB;
+// Load more to 10,000 rows, scrolling them ≤ 16 ms a frame, the unit toggle on 10,000 rows
 // ≤ 16 ms for the visible part). The grid renders only the rows in view, so each figure also says
 // how many rows were in the DOM.
 //

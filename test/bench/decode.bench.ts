@@ -1,4 +1,4 @@
-// Issue 13's figures for decoding: (a) one contract call decoded with its result and events, as a
+// Figures for decoding: (a) one contract call decoded with its result and events, as a
 // panel or hover asks for it (median, p90; goal ≤ 1 ms); (b) indexing 1,000 artifacts through the
 // yielding indexer (goal ≤ 1 s, with the longest stretch between yields); (c) the extension bundle
 // with and without the ABI layer (src/abi, viem and what viem pulls in), from esbuild's metafile.

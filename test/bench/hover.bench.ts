@@ -1,4 +1,4 @@
-// Issue 5's figures for the hover: (a) finding references in a 1 MB source file, (b) a warm hover
+// Figures for the hover: (a) finding references in a 1 MB source file, (b) a warm hover
 // (cache hit) as extension work, (c) a cold hover against a raw request on a loopback server that
 // answers after 20 ms. The hover is driven through HoverResolver, everything the vscode provider
 // does apart from wrapping the result in a MarkdownString. Servers on ephemeral loopback ports.

@@ -1,4 +1,4 @@
-// Issue 2's first figures for the mirror client: (a) cold lookup overhead against a raw undici
+// Figures for the mirror client: (a) cold lookup overhead against a raw undici
 // request, (b) a warm cache hit, (c) coalescing of concurrent identical lookups, (d) lossless
 // parsing against JSON.parse. Loopback servers on ports 18250-18259.
 import * as http from 'http';

@@ -1,4 +1,4 @@
-// The shared request budget (issue 15) measured at a loopback server treated as a public mirror node
+// The shared request budget measured at a loopback server treated as a public mirror node
 // (10 requests/s, the default for `*.mirrornode.hedera.com`):
 // (a) 50 accounts expanded (visible) and 100 hovers (interactive) at once never exceed the budget:
 //     the peak count in any one-second window and the sustained rate, both seen by the server;

@@ -1,4 +1,4 @@
-// Issue 15's figure for network inference: the document's own evidence for a 10,000-line file costs
+// The figure for network inference: the document's own evidence for a 10,000-line file costs
 // at most 1 ms. Three shapes: real source (src/**/*.ts) with no SDK call (the common case: the
 // cheap pre-scan finds nothing), the same with a `Client.forTestnet()` on the last line (worst
 // case: the lexer runs over the whole file), and a file of comments and strings on every line with

@@ -1,4 +1,4 @@
-// Issue 14/16 figures for the core: (a) RSS growth over 100,000 distinct lookups against a fast
+// Figures for the core: (a) RSS growth over 100,000 distinct lookups against a fast
 // loopback server, with the response cache bounded (500 entries, 32 MiB of bodies); (b) the cost
 // of formatting 1,000 token amounts (bigint, any decimals, with a symbol). Loopback port 18290.
 import { execFile } from 'child_process';

@@ -1,4 +1,4 @@
-// Issue 14's figures: the requests made to show an account with 1,000 token balances in units
+// Figures for tokens: the requests made to show an account with 1,000 token balances in units
 // (goal: the rows shown + a constant, not 1,000; never above the in-flight cap) and the cost of the
 // Tokens rows' text for 1,000 balances with their metadata known (goal ≤ 1 ms), against the raw
 // grouped integer the rows showed before as the baseline measured in the same run. The mirror

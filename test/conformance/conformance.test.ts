@@ -222,7 +222,7 @@ function namedParameters(messages: readonly string[]): Set<string> {
 // ---------------------------------------------------------------------------------------------
 // No digit lost
 
-/** The int64 fields (issue 2): balances, amounts, fees, gas, serial numbers, nonces; a block's number and count. */
+/** The int64 fields: balances, amounts, fees, gas, serial numbers, nonces; a block's number and count. */
 const INT64_KEYS = new Set([
   'balance',
   'amount',
@@ -334,7 +334,7 @@ describe('conformance: the mirror client against the 268 recorded exchanges', fu
             assert.ok(named.has(p), `refused ${p} (${failure.message}); the server named ${[...named].join(', ')}`);
           }
         } else {
-          // The service answered this one: the client must ask it too (issue 14: a repeated
+          // The service answered this one: the client must ask it too (a repeated
           // `nonce` or `scheduled` is answered with the last value, as the server does).
           assert.fail(`refused what the server answered with ${record.status}: ${failure.message}`);
         }

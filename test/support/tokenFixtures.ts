@@ -1,4 +1,4 @@
-// Fixtures for tokens, NFTs and dollars (issue 14), built with the typed builders and kept apart
+// Fixtures for tokens, NFTs and dollars, built with the typed builders and kept apart
 // from the recorded fixtures: an account holding 1,000 token balances whose tokens have metadata
 // (decimals 0, 2, 6, 8, 18, 30; one deleted token answering 404; one with a hostile symbol; one
 // with decimals the server should never send), its NFTs with base64 metadata (ipfs://, https://,

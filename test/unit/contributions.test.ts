@@ -1,5 +1,5 @@
 // Every command id, setting key and view id the code uses is declared in package.json, and every
-// one package.json declares is used (issue 12): checked here from the sources and the manifest,
+// one package.json declares is used: checked here from the sources and the manifest,
 // without an extension host.
 import * as assert from 'assert';
 import * as fs from 'fs';

@@ -1,4 +1,4 @@
-// Size limits of the project's guide (issue 12): no function over ~100 lines in src/, no file over
+// Size limits of the project's guide: no function over ~100 lines in src/, no file over
 // ~450 lines in src/ or webview/ (schemas excepted). Functions are found with the TypeScript
 // parser: declarations, methods, constructors, accessors, function expressions and arrows.
 import * as assert from 'assert';

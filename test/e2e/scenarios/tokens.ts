@@ -1,4 +1,4 @@
-// Tokens, NFTs and dollars (issue 14) in a real workbench: an account holding 1,000 token balances
+// Tokens, NFTs and dollars in a real workbench: an account holding 1,000 token balances
 // (builders) shows its balance in dollars at the current rate, its first balances as
 // `<units> <symbol>` and an NFTs section with `name #serial`;
 // Lookup transaction opens a transaction whose token transfer reads in units and whose fee reads in

@@ -1,4 +1,4 @@
-// Issue 14's last pieces in a real extension host against loopback mirror nodes: the as-of view
+// As-of views and dollars in a real extension host against loopback mirror nodes: the as-of view
 // sends the timestamp operator chosen (given, or typed before the time) and names it in the tree;
 // the Accounts view's balance shows its dollars at the current rate, and loses them when
 // ledgerLens.fiat.enabled is turned off; a hover in a file whose code means mainnet shows dollars

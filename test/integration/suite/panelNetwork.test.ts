@@ -1,4 +1,4 @@
-// Panels say which network they used and why (issue 15): a lookup from an editor whose code calls
+// Panels say which network they used and why: a lookup from an editor whose code calls
 // Client.forMainnet() asks mainnet (a second loopback replay) and the panel says so; a hover's
 // "Open transaction" link carries the network the hover used; a terminal link opens the panel; a
 // fresh transaction's 404 opens its panel retrying in place until it appears; closing stops it.

@@ -1,4 +1,4 @@
-// Tokens, NFTs and dollars (issue 14) in a real extension host against the loopback mirror node:
+// Tokens, NFTs and dollars in a real extension host against the loopback mirror node:
 // an account with 1,000 token balances expands without 1,000 token requests (the visible rows and
 // a constant, never above the in-flight cap), its rows read `<units> <symbol>` with the raw amount
 // kept for the tooltip and copy, its NFTs section shows `name #serial` and the metadata as text

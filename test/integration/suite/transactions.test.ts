@@ -33,7 +33,7 @@ function value(section: DetailSection, label: string): string | undefined {
 // What the lookups sent: the Blocks view polls the same replay server on its own schedule (every
 // 10 s while visible), so its /api/v1/blocks requests are not the lookup's and are left out.
 // The panel also asks the rate at the transaction's consensus time and its tokens' metadata (for
-// dollars and units, issue 14): those are not the lookup's either; the tokens suite counts them.
+// dollars and units): those are not the lookup's either; the tokens suite counts them.
 function lookupUrls(replay: MirrorReplay): string[] {
   return replay.requests
     .map(r => r.url)

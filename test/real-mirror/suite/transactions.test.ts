@@ -45,7 +45,7 @@ describe('real mirror node: Lookup transaction', () => {
     for (const p of panels?.open ?? []) p.dispose();
   });
 
-  // Client bug found here (issue 17): this server (v0.145) writes `batch_key` as a hex string
+  // Client bug found here: this server (v0.145) writes `batch_key` as a hex string
   // ("0x4a5a…"), the client's schema accepts only a Key object ({_type, key}) as in the newer
   // recordings, so the whole lookup fails with "unexpected shape at transactions.0.batch_key".
   it('an id shared by a parent, a scheduled and a duplicate transaction: the same view in both id forms', async () => {

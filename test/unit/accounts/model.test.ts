@@ -14,7 +14,7 @@ import {
   transactionTooltip,
   transactionView,
 } from '../../../src/features/accounts/model';
-// Moved to the pure core (issue 12): the entry check and as-of parser to the ledger, the words to
+// Moved to the pure core: the entry check and as-of parser to the ledger, the words to
 // the presentation module. Their assertions stay here, against the one implementation.
 import { consensusTime, plainText as plain, signedHbar } from '../../../src/present';
 import {

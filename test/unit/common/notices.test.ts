@@ -1,4 +1,4 @@
-// Notifications built from text we do not control carry no live link (issue 16, defect 1): VS Code
+// Notifications built from text we do not control carry no live link: VS Code
 // turns `[label](command:…)` in a notification into a clickable command, and does not honour
 // Markdown escapes there. LINK below is the grammar VS Code's notifications parse links with.
 import * as assert from 'assert';

@@ -127,15 +127,15 @@ describe('hover text: account', () => {
     );
     assert.ok(md.includes('Balance: unknown'), md);
     assert.ok(md.includes('Key: none'), md);
-    // One answer for a missing yes/no everywhere (issue 12): the dash, not "unknown".
+    // One answer for a missing yes/no everywhere: the dash, not "unknown".
     assert.ok(md.includes('Deleted: —'), md);
-    // No address from the server; the long-zero one is computed from the id (issue 14).
+    // No address from the server; the long-zero one is computed from the id.
     assert.ok(!/^EVM address/m.test(md), md);
     assert.ok(md.includes('Long-zero EVM address: `0x00000000000000000000000000000000000003e9`'), md);
     assert.ok(!md.includes('as of'), md);
     assert.ok(md.includes('127\\.0\\.0\\.1\\:18600'), md);
     assert.ok(!md.includes('openInHashScan'), md);
-    // Copy EVM address copies the computed long-zero address (issue 14)
+    // Copy EVM address copies the computed long-zero address
     assert.ok(
       md.includes(
         `copyEvmAddress?${encodeURIComponent('{"kind":"account","id":"0.0.1001","evmAddress":"0x00000000000000000000000000000000000003e9"}')}`,
@@ -302,7 +302,7 @@ describe('hover text: no lookup result', () => {
     assert.strictEqual(notFoundHover('0.0.7', 'account', env), '`0.0.7`: not found on testnet (no account).');
   });
   it('ages and units', () => {
-    // The hover's age is the presentation module's asOfText (issue 12: one relative age).
+    // The hover's age is the presentation module's asOfText (one relative age).
     assert.strictEqual(asOfText(undefined, 0), undefined);
     assert.strictEqual(asOfText(1000, 1500), 'as of just now');
     assert.strictEqual(asOfText(0, 119_000), 'as of 119 s ago');
@@ -313,7 +313,7 @@ describe('hover text: no lookup result', () => {
   });
 });
 
-describe('hover text: long-zero addresses and dollars (issue 14)', () => {
+describe('hover text: long-zero addresses and dollars', () => {
   const token = (doc: JsonDoc) => TokenInfoSchema.parse(parseLossless(doc.text));
   const topic = (doc: JsonDoc) => TopicInfoSchema.parse(parseLossless(doc.text));
   const schedule = (doc: JsonDoc) => ScheduleInfoSchema.parse(parseLossless(doc.text));

@@ -105,7 +105,7 @@ describe('ledger/target', () => {
   });
 });
 
-describe('ledger/target: the long-zero EVM address of every entity kind (issue 14)', () => {
+describe('ledger/target: the long-zero EVM address of every entity kind', () => {
   const cases: Array<[EntityKind, string, string | undefined]> = [
     ['account', '0.0.1234', '0x00000000000000000000000000000000000004d2'],
     ['contract', '0.0.1001', '0x00000000000000000000000000000000000003e9'],

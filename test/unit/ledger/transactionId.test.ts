@@ -57,7 +57,7 @@ describe('ledger/transaction ids', () => {
       '0.0.10@1234567890.999999999',
     ],
     ['1.2.3-0-0', tx(1n, 2n, 3n, 0n, 0), '1.2.3-0-000000000', '1.2.3@0.000000000'],
-    // A script's `0.0.x@sss` (a valid start on a whole second): nanoseconds 0 (issue 15).
+    // A script's `0.0.x@sss` (a valid start on a whole second): nanoseconds 0.
     [
       '0.0.10@1234567890',
       tx(0n, 0n, 10n, 1_234_567_890n, 0),

@@ -159,7 +159,7 @@ describe('ledger/units', () => {
   }
 });
 
-describe('ledger/units: digit grouping in linear time (issue 16 defect 3)', () => {
+describe('ledger/units: digit grouping in linear time', () => {
   it('groups 100,000 digits exactly, in time that grows linearly with the digits', () => {
     const n = BigInt('9'.repeat(100_000));
     const text = formatGrouped(-n);

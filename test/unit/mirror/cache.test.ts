@@ -6,7 +6,7 @@ import { delay, sendJson, startServer, type TestServer } from './helpers';
 const PORT = 18237;
 const entry = (n: number) => ({ value: n, fetchedAt: 0, expiresAt: 1 });
 
-describe('mirror/cache: LRU bounded by entries and bytes (issue 16 defect 4)', () => {
+describe('mirror/cache: LRU bounded by entries and bytes', () => {
   it('drops the least recently used past the entry bound', () => {
     const c = new LruCache<number>(2);
     c.set('a', entry(1));

@@ -155,7 +155,7 @@ describe('mirror/lossless JSON', () => {
   });
 });
 
-describe('parseLossless: linear time at the 16 MiB body cap (issue 16 defect 2)', function () {
+describe('parseLossless: linear time at the 16 MiB body cap', function () {
   this.timeout(60_000);
   // A string early on holds ", <16 digits>": pass 1 breaks it, so pass 2 (the exact rewrite) runs
   // over a long quote-free array of 19-digit integers. It took 72 s at 7.9 MiB before the fix.

@@ -84,7 +84,7 @@ describe('mirror/params', () => {
       '0xab4af784ae69ca3e1d17fef8491f7f89a0e8a3b80ad3748b841110f0345ada53456bc14bbe9ee6f441829c2849',
       '0.0.10-1234567890-0000000001',
       '0.0.10',
-      // seconds above int64 (issue 16 defect 7): the server's 19-digit rule lets them through
+      // seconds above int64: the server's 19-digit rule lets them through
       '0.0.10-9223372036854775808-1',
       '0.0.10@9999999999999999999.1',
     ]) {
@@ -182,7 +182,7 @@ describe('mirror/params', () => {
       assert.strictEqual(q(transactionQuery({ nonce: 0, scheduled: true })), '?nonce=0&scheduled=true');
       assert.strictEqual(q(transactionQuery({ nonce: 2147483647 })), '?nonce=2147483647');
     });
-    it('a repeated nonce or scheduled: the last value wins, as the server does (issue 14)', () => {
+    it('a repeated nonce or scheduled: the last value wins, as the server does', () => {
       assert.strictEqual(q(transactionQuery({ nonce: [2, 1] })), '?nonce=1');
       assert.strictEqual(q(transactionQuery({ scheduled: [true, true, false] })), '?scheduled=false');
       assert.strictEqual(q(transactionQuery({ scheduled: [false, true], nonce: [0] })), '?scheduled=true&nonce=0');

@@ -111,7 +111,7 @@ describe('mirror/schemas', () => {
     const low = withCount('-9223372036854775808');
     assert.ok(low.success);
     assert.strictEqual(low.data.count, -9223372036854775808n);
-    // Beyond int64 (issue 16 defect 3): refused, saying why (this field held 30 digits before).
+    // Beyond int64: refused, saying why (this field held 30 digits before).
     for (const wide of ['9223372036854775808', '-9223372036854775809', '123456789012345678901234567890']) {
       const r = withCount(wide);
       assert.ok(!r.success, wide);
@@ -187,7 +187,7 @@ describe('mirror/schemas', () => {
     assert.strictEqual(AccountResponseSchema.safeParse(r).success, true);
   });
 
-  it('a 100,000-digit balance is refused at once with a clear error (issue 16 defect 3)', () => {
+  it('a 100,000-digit balance is refused at once with a clear error', () => {
     const withDigits = (n: number) =>
       parseLossless(`{"account":"0.0.5","balance":{"balance":${'7'.repeat(n)},"timestamp":"1.1","tokens":[]}}`);
     const r = AccountResponseSchema.safeParse(withDigits(100_000));

@@ -30,7 +30,7 @@ describe('present/describeMirrorError', () => {
     assert.strictEqual(d.sentence, 'The mirror node of testnet answered 400: Invalid parameter: limit');
     assert.strictEqual(d.detail, 'Invalid parameter: limit');
   });
-  it('keeps detail and data from the error body (issue 14 seed gap)', () => {
+  it('keeps detail and data from the error body', () => {
     const entries = [{ message: 'CONTRACT_REVERT_EXECUTED', detail: 'Insufficient balance', data: '0x08c379a0' }];
     const d = describeMirrorError(http(400, ['CONTRACT_REVERT_EXECUTED'], entries), net);
     assert.deepStrictEqual(d.server, entries);

@@ -35,7 +35,7 @@ describe('present/text', () => {
     assert.strictEqual(shorten('short'), 'short');
     assert.strictEqual(shorten('0x1234567890', 4, 2), '0x12…90');
   });
-  describe('forNotification (issue 16 defect 1)', () => {
+  describe('forNotification: text we do not control carries no live link', () => {
     const hostile = [
       'Bad [click me](command:workbench.action.terminal.new) now',
       '[x](command:ledgerLens.removeAccount?%5B%5D "title")',

@@ -31,7 +31,7 @@ const CURSORS: ReadonlyArray<readonly [string, (text: string) => number]> = [
   ['end', text => text.length],
 ];
 
-// `0.0.x@sss` without nanoseconds (issue 15): the SDK form cut at the seconds.
+// `0.0.x@sss` without nanoseconds: the SDK form cut at the seconds.
 const txIdAtShort = txIdAt.map(t => t.replace(/\.\d+$/, ''));
 const subject = fc.oneof(
   txIdDash,

@@ -228,7 +228,7 @@ describe('property: ledger parsers', function () {
     // New finding: base64ToHex and hexToBase64 built their output one character at a time and took
     // 60-150 ms on 1 MB (base64ToHex is fed the network's transaction_hash); they now refuse more
     // than MAX_HASH_BYTES (a transaction hash is 48 bytes).
-    it('base64ToHex and hexToBase64 decide up to 1 MB in time that grows linearly with it (new finding)', () => {
+    it('base64ToHex and hexToBase64 decide up to 1 MB in time that grows linearly with it', () => {
       for (const [name, make] of PATHOLOGICAL) {
         decideGrowth(`base64ToHex(${name})`, make, text => base64ToHex(text));
         decideGrowth(`hexToBase64(${name})`, make, text => hexToBase64(text));
@@ -254,9 +254,9 @@ describe('property: ledger parsers', function () {
       });
     });
 
-    // Defect 6 of issue 16 (fixed by core in src/present/time.ts): every time the schemas accept
+    // src/present/time.ts: every time the schemas accept
     // is shown, or said to be out of range; never "Invalid time value".
-    it('shows any int64 seconds and any nanoseconds, or says out of range (defect 6)', () => {
+    it('shows any int64 seconds and any nanoseconds, or says out of range', () => {
       check(
         fc.tuple(fc.bigInt(0n, INT64_MAX), fc.integer({ min: 0, max: 999_999_999 }), fc.bigInt(0n, 10n ** 40n)),
         ([seconds, nanos, ns]) => {
@@ -276,7 +276,7 @@ describe('property: ledger parsers', function () {
     // New finding: timestampToIso threw RangeError "Invalid time value" above Date's range, and
     // timestampToDate rounded through a float. Now: the ISO text or "out of range", and a valid
     // Date exactly when the ISO text is one.
-    it('timestampToIso formats any int64 seconds, or says it is out of range (new finding)', () => {
+    it('timestampToIso formats any int64 seconds, or says it is out of range', () => {
       check(
         fc.tuple(
           fc.oneof(fc.bigInt(0n, INT64_MAX), fc.bigInt(0n, 253_402_300_800n)),
@@ -343,8 +343,7 @@ describe('property: ledger parsers', function () {
       }
     });
 
-    // Defect 3 of issue 16 (fixed by core): digit grouping is linear.
-    it('groups up to 100,000 digits in time that grows linearly with them (defect 3)', () => {
+    it('groups up to 100,000 digits in time that grows linearly with them', () => {
       const nines = (n: number): bigint => BigInt('9'.repeat(n));
       assert.strictEqual(formatGrouped(nines(7)), '9,999,999');
       // 12,500 and 100,000 digits.
@@ -354,7 +353,7 @@ describe('property: ledger parsers', function () {
 
     // New finding: parseHbarAmount and hexToBigint read a whole 1 MB run of digits into a bigint
     // before the range check (~120 ms); they now refuse more digits than int64 ℏ / uint256 hold.
-    it('parseHbarAmount and hexToBigint decide 1 MB of digits, in time that grows linearly with them (new finding)', () => {
+    it('parseHbarAmount and hexToBigint decide 1 MB of digits, in time that grows linearly with them', () => {
       for (const text of ['9'.repeat(1 << 20), `0x${'9'.repeat(1 << 20)}`, '0'.repeat(1 << 20)]) {
         assert.strictEqual(
           decide('parseHbarAmount', text, () => parseHbarAmount(text)),

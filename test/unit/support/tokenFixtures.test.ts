@@ -22,7 +22,7 @@ import {
   zeroRateRecord,
 } from '../../support/tokenFixtures';
 
-describe('token fixtures (issue 14) through the real client', function () {
+describe('token fixtures through the real client', function () {
   this.timeout(30_000);
   let replay: MirrorReplay;
   let client: MirrorClient;

@@ -33,7 +33,7 @@ describe('transactions/input: accepted forms', () => {
     ['0.0.300@1565779555.711927000', '0.0.300-1565779555-711927000', { kind: 'id' }],
     ['  0.0.10@1234567890.1  ', '0.0.10-1234567890-000000001', { kind: 'id' }],
     ['1.2.3-4-5', '1.2.3-4-000000005', { kind: 'id' }],
-    // `0.0.x@sss` without nanoseconds: nanoseconds 0 (issue 15), with the SDK's suffixes too.
+    // `0.0.x@sss` without nanoseconds: nanoseconds 0, with the SDK's suffixes too.
     ['0.0.300@1565779555', '0.0.300-1565779555-000000000', { kind: 'id' }],
     ['0.0.300@1565779555?scheduled', '0.0.300-1565779555-000000000', { scheduled: true }],
     ['0.0.300@1565779555/3', '0.0.300-1565779555-000000000', { nonce: 3 }],

@@ -1,6 +1,6 @@
 // A failed lookup in words for a notification: the one describer's sentence (the status, then the
-// server's own words), made inert for a notification (no live `[x](command:…)` link, issue 16
-// defect 1). Pure (no vscode).
+// server's own words), made inert for a notification (no live `[x](command:…)` link).
+// Pure (no vscode).
 import { describeMirrorError } from '../../../present/errors';
 import { forNotification } from '../../../present/text';
 
