@@ -1,7 +1,8 @@
 // The composition root: builds the services once, registers every feature, and hands each
 // disposable to context.subscriptions. Nothing else registers anything. Each feature is handed
 // only the pieces it uses (the pattern is described at the top of features/context.ts): this file
-// and services.ts are the only places that read the settings.
+// and lazyWiring.ts hand each feature its slice of the settings, which only config.ts and
+// services.ts read.
 import * as vscode from 'vscode';
 import { Services } from './services';
 import {

@@ -9,9 +9,8 @@
 //       that fires only when that slice changed, with the previous and current slice;
 //     - the events it reacts to (`onDidChangeMirrorClient: vscode.Event<unknown>`...), a `log`,
 //       and writers (`config: SettingsWriter`) when it changes settings.
-//   extension.ts builds each feature's inputs from the services in one place: `settingsSlice`
-//   picks the slice, so the settings are read there (and by services.ts for the clients), never
-//   by a feature. A feature never sees the Services bag, which keeps it testable with fakes and
+//   extension.ts and lazyWiring.ts build each feature's inputs from the services: `settingsSlice`
+//   picks the slice, so a feature never reads the settings itself (config.ts and services.ts do). A feature never sees the Services bag, which keeps it testable with fakes and
 //   keeps what it depends on visible in its signature.
 //   `FeatureContext` (host + the whole `services`) remains only for the features not yet moved
 //   to this pattern; it goes away when the last one has.

@@ -19,7 +19,7 @@ export { ContractResultsPanel } from './panel';
 export interface ContractsFeature {
   readonly open: (filters?: ContractResultsFilterInit) => ContractResultsPanel;
   readonly current: () => ContractResultsPanel | undefined;
-  /** Brings a panel back after a reload (the serializer's work; the lazy seam in extension.ts calls it). */
+  /** Brings a panel back after a reload (the serializer's work; the lazy seam in lazyWiring.ts calls it). */
   readonly revive: (panel: vscode.WebviewPanel, state: unknown) => Promise<void>;
 }
 

@@ -1,7 +1,7 @@
 // What a hover does between "the mouse is over this text" and "here is the Markdown", without
 // vscode: find the reference, look it up through the mirror client (its cache, coalescing and rate
 // cap), remember which kind an id turned out to be, and turn failures into words. The vscode
-// provider (provider.ts) only adapts positions, cancellation and MarkdownString; the bench drives
+// provider (in index.ts) only adapts positions, cancellation and MarkdownString; the bench drives
 // this class directly.
 import { type EntityId, formatEntityId, formatTransactionIdDash, ledgerOf } from '../../ledger';
 import { MirrorError, type MirrorClient, type TokenMetadata } from '../../mirror';
