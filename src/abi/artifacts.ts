@@ -16,6 +16,7 @@ import {
 } from './schemas';
 import { indexContractSteps, runSteps } from './signature';
 import type { AbiOrigin, IndexedContract } from './types';
+import { errorMessage } from '../util/errorMessage';
 
 /** Larger files are not read: they are build-info dumps, not artifacts. */
 export const MAX_ARTIFACT_BYTES = 5 * 1024 * 1024;
@@ -57,7 +58,7 @@ export function* parseArtifactSteps(file: string, text: string): Generator<void,
     return Array.isArray(json) ? yield* fromPlainAbi(file, json) : yield* fromObject(file, json);
   } catch (error) {
     // A hostile file can nest deep enough to exhaust the stack in validation.
-    return skip(`could not be read (${error instanceof Error ? error.message : String(error)})`);
+    return skip(`could not be read (${errorMessage(error)})`);
   }
 }
 

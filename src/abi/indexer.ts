@@ -6,6 +6,7 @@
 // the file access (vscode.workspace.fs in the extension, node:fs in tests and the bench).
 import { MAX_ARTIFACT_BYTES, isIgnoredArtifactPath, parseArtifactSteps } from './artifacts';
 import type { AbiIndex } from './abiIndex';
+import { errorMessage } from '../util/errorMessage';
 
 export interface ArtifactSource {
   /** The file's size in bytes, or undefined when it is gone. */
@@ -62,7 +63,7 @@ export class ArtifactIndexer {
         return this.skip(file, `larger than ${MAX_ARTIFACT_BYTES / 1024 / 1024} MB, not read`);
       text = await this.source.read(file);
     } catch (error) {
-      return this.skip(file, `could not be read (${error instanceof Error ? error.message : String(error)})`);
+      return this.skip(file, `could not be read (${errorMessage(error)})`);
     }
     const steps = parseArtifactSteps(file, text);
     let step = steps.next();

@@ -4,6 +4,7 @@
 // longer than a few KB and the commas and colons of its own members, refusing nesting deeper than
 // a bound; a second pass builds those containers member by member and hands every smaller value to
 // JSON.parse whole. The caller runs the steps with yields between them (or all at once).
+import { errorMessage } from '../util/errorMessage';
 
 /** Spans up to this many characters are parsed by one JSON.parse call. */
 const LEAF_CHARS = 16 * 1024;
@@ -63,7 +64,7 @@ export function* parseJsonSteps(text: string, maxDepth: number): Generator<void,
   try {
     return { value: yield* build(text, big, start, end) };
   } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) };
+    return { error: errorMessage(error) };
   }
 }
 

@@ -3,6 +3,7 @@
 // Solo. The weakest evidence, consulted after `.env`, Hardhat and Foundry.
 import * as z from '../zod';
 import { type ConfigEvidence, lineOf } from './evidence';
+import { errorMessage } from '../util/errorMessage';
 
 // Images of a local node's services (Hedera and Hiero names), or its mirror REST port mapped.
 const COMPOSE_SIGN =
@@ -41,7 +42,7 @@ export function inferFromPackageJson(path: string, text: string): ConfigEvidence
     return {
       kind: 'skipped',
       path,
-      reason: `does not parse (${error instanceof Error ? error.message : String(error)})`,
+      reason: `does not parse (${errorMessage(error)})`,
     };
   }
   const parsed = PackageJson.safeParse(json);

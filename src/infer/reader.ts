@@ -6,6 +6,7 @@
 // the VS Code side calls it from a file watcher, so a hover costs no file-system call.
 import { type ConfigEvidence, type WorkspaceFile, tooLarge } from './evidence';
 import { candidatePaths, inferFromConfig } from './workspace';
+import { errorMessage } from '../util/errorMessage';
 
 export interface ConfigStat {
   readonly size: number;
@@ -99,7 +100,7 @@ export class WorkspaceEvidence {
       return {
         kind: 'skipped',
         path,
-        reason: `cannot be read (${error instanceof Error ? error.message : String(error)})`,
+        reason: `cannot be read (${errorMessage(error)})`,
       };
     }
     // The file may have grown between the stat and the read.

@@ -7,6 +7,7 @@ import { MirrorError, type ServerMessage } from './errors';
 import { checkSliced, pacer, parseLosslessSliced, type Parsed } from './sliced';
 import { schemas } from './lazySchemas';
 import type { RawResponse } from './transport';
+import { errorMessage } from '../util/errorMessage';
 
 /** Any zod schema (mini or classic: both share zod's core) whose output is an object. */
 export type Schema = z.core.$ZodType<object>;
@@ -28,7 +29,7 @@ export async function validate(response: RawResponse, schema: Schema, signal?: A
       response.status,
       [],
       response.url,
-      `The mirror node sent malformed JSON (${error instanceof Error ? error.message : String(error)})`,
+      `The mirror node sent malformed JSON (${errorMessage(error)})`,
     );
   }
   const checked = await checkSliced(schema, parsed.value, parsed.large, pace);

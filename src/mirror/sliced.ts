@@ -23,6 +23,7 @@
 // there, and a field it does not know passes without being walked.
 import * as z from '../zod';
 import { parseLossless } from './lossless';
+import { errorMessage } from '../util/errorMessage';
 
 /** A container at least this many characters long is split; a smaller one is parsed whole. */
 export const LARGE_CHARS = 64 * 1024;
@@ -214,7 +215,7 @@ function parsePart(part: string, at: number): unknown {
   try {
     return parseLossless(part);
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
+    const why = errorMessage(error);
     throw new SyntaxError(`${why} (in the part of the body from position ${at})`, { cause: error });
   }
 }

@@ -1,5 +1,6 @@
 // The one error type of the HTTP layer. Clients (mirror, status) turn it into their own words and
 // error class, keeping this one as `cause`; the classification (kind, reason) is decided here once.
+import { errorMessage } from '../util/errorMessage';
 
 /**
  * - `network`: no usable answer (refused, DNS, reset, TLS, body cut off);
@@ -105,7 +106,7 @@ export function fromSocketError(
     const details = { reason, proxy, cause: error };
     return new NetError('network', url, `cannot reach ${host}: ${proxyWords(reason, proxy)}`, details);
   }
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = errorMessage(error);
   const words: Record<NetworkReason, string> = {
     refused: `connection refused by ${host}`,
     dns: `host ${host} not found (DNS lookup failed)`,

@@ -2,6 +2,7 @@
 // words (message, detail, data) when its error body had them, and whether trying again may help.
 import { MirrorError, MirrorInputError, isAbortError, type ServerMessage } from '../mirror/errors';
 import { plainText } from './text';
+import { errorMessage } from '../util/errorMessage';
 
 export type ErrorKind =
   'not-found' | 'invalid-input' | 'rate-limited' | 'timeout' | 'network' | 'server' | 'cancelled' | 'other';
@@ -89,7 +90,7 @@ export function describeMirrorError(error: unknown, opts: DescribeOptions): Desc
   if (error instanceof MirrorError) return describeMirror(error, network, opts.decodeData);
   if (isAbortError(error))
     return make('cancelled', 'Cancelled', 'The request was cancelled', 'The request was cancelled', [], 0, false);
-  const message = plainText(error instanceof Error ? error.message : String(error), 1000);
+  const message = plainText(errorMessage(error), 1000);
   return make('other', 'Failed', message, message, [], 0, false);
 }
 

@@ -3,6 +3,7 @@
 // behind the clock. Pure: the caller asks the mirror node for its
 // newest block (`/api/v1/blocks?limit=1&order=desc`) and hands in the outcome.
 import { StatusPoller, systemClock, type PollerClock } from './poller';
+import { errorMessage } from '../util/errorMessage';
 
 export type LocalLevel = 'ok' | 'lagging' | 'down';
 
@@ -89,7 +90,7 @@ export function createLocalPoller(o: LocalPollerOptions): StatusPoller<LocalHeal
     onOutcome: outcome => {
       if (outcome.ok) o.onHealth(outcome.value, outcome.at);
       else {
-        const error = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
+        const error = errorMessage(outcome.error);
         o.onHealth(
           localHealth({ ok: false, error }, outcome.at, o.host(), o.name?.()),
           outcome.at,

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type * as z from '../zod';
 import { Disposable } from '../util/lifecycle';
 import { localResourceRoots, panelHtml } from './html';
+import { errorMessage } from '../util/errorMessage';
 
 export interface PanelHostOptions<FromWebview> {
   readonly panel: vscode.WebviewPanel;
@@ -47,7 +48,7 @@ export abstract class PanelHost<FromWebview, ToWebview> extends Disposable {
         void Promise.resolve()
           .then(() => this.onMessage(parsed.data))
           .catch((e: unknown) => {
-            const message = e instanceof Error ? e.message : String(e);
+            const message = errorMessage(e);
             options.log.error(`${options.script}: ${message}`);
           });
       }),

@@ -11,6 +11,7 @@ import { globMatcher, joinGlobs, matchesAny, type AbiGlobs } from '../../abi/glo
 import { filesUnder } from './folders';
 import { FolderPoller } from './poll';
 import { watchArtifacts } from './watch';
+import { errorMessage } from '../../util/errorMessage';
 
 /** Wait after a change before re-indexing: a compile writes many files in a burst. */
 const DEBOUNCE_MS = 300;
@@ -92,9 +93,7 @@ export function registerAbi(host: FeatureHost, inputs: AbiInputs): vscode.Dispos
   }
 
   function rescan(): void {
-    scan = fullScan().catch((e: unknown) =>
-      log.error(`ABIs: indexing failed: ${e instanceof Error ? e.message : String(e)}`),
-    );
+    scan = fullScan().catch((e: unknown) => log.error(`ABIs: indexing failed: ${errorMessage(e)}`));
   }
 
   disposables.push(
@@ -149,7 +148,7 @@ function artifactEvents(
           timers.delete(file);
           void indexer.indexFile(file).then(
             outcome => logOutcome(log, file, outcome),
-            (e: unknown) => log.error(`ABIs: ${file}: ${e instanceof Error ? e.message : String(e)}`),
+            (e: unknown) => log.error(`ABIs: ${file}: ${errorMessage(e)}`),
           );
         }, DEBOUNCE_MS),
       );

@@ -10,6 +10,7 @@ import type { FeatureLog } from '../context';
 import { globMatcher, joinGlobs, type AbiGlobs, type GlobMatcher } from '../../abi/globs';
 import type { FolderPoller } from './poll';
 import { artifactsAmong, MAX_PENDING_FOLDERS, mayBeArtifactFolder, outermost } from './folders';
+import { errorMessage } from '../../util/errorMessage';
 
 /** Wait after the last creation in a folder before looking into it (a compile writes in a burst). */
 const FOLDER_DEBOUNCE_MS = 300;
@@ -82,7 +83,7 @@ function watchFolders(globs: FolderGlobs, inputs: WatchHandlers, poller: FolderP
     const batch = outermost(pending.keys()).flatMap(path => pending.get(path) ?? []);
     pending.clear();
     void scan(batch).catch((e: unknown) =>
-      inputs.log.error(`ABIs: looking into new folders failed: ${e instanceof Error ? e.message : String(e)}`),
+      inputs.log.error(`ABIs: looking into new folders failed: ${errorMessage(e)}`),
     );
   }
 

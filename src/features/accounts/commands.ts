@@ -25,6 +25,7 @@ import { AccountNode, RowNode, SectionNode, type AccountsNode } from './nodes';
 import { NftNode, TokenNode } from './tokens';
 import type { AccountsSettingsWriter } from './settingsWriter';
 import type { AccountsStore } from './store';
+import { errorMessage } from '../../util/errorMessage';
 
 export interface AccountCommandsInputs {
   readonly store: AccountsStore;
@@ -145,9 +146,7 @@ async function revealAccount(inputs: AccountCommandsInputs, arg: unknown): Promi
       .then(async pick => {
         if (pick) await writer.append(target.id, 'user');
       })
-      .then(undefined, (e: unknown) =>
-        inputs.log.error(`revealAccount: ${e instanceof Error ? e.message : String(e)}`),
-      );
+      .then(undefined, (e: unknown) => inputs.log.error(`revealAccount: ${errorMessage(e)}`));
   }
   await vscode.commands.executeCommand(`workbench.view.extension.${Views.container}`);
   await treeView.reveal(node, { select: true, focus: true, expand: true });

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { Network } from '../../settings';
 import { Disposable, toDisposable } from '../../util/lifecycle';
+import { errorMessage } from '../../util/errorMessage';
 
 /** The network the status item reports, and why. */
 export interface StatusTarget {
@@ -85,7 +86,7 @@ export class ActiveTarget extends Disposable {
         if (prev.network !== next.network || prev.why !== next.why || prev.statusPage !== next.statusPage)
           this.changed.fire(next);
       },
-      (e: unknown) => this.log(`status: which network the editor means: ${e instanceof Error ? e.message : String(e)}`),
+      (e: unknown) => this.log(`status: which network the editor means: ${errorMessage(e)}`),
     );
     return this.pending;
   }

@@ -26,6 +26,7 @@ import {
   type MenuEntry,
   type StatusSnapshot,
 } from './present';
+import { errorMessage } from '../../util/errorMessage';
 
 export const STATUS_ITEM_ID = 'ledgerLens.status';
 
@@ -291,7 +292,7 @@ class StatusBarFeature extends Disposable {
       this.checkedAt = o.at;
       this.error = undefined;
     } else {
-      const message = o.error instanceof Error ? o.error.message : String(o.error);
+      const message = errorMessage(o.error);
       this.error = { message, at: o.at, ...(this.poller.isActive ? { retryAt: o.at + o.retryInMs } : {}) };
       this.inputs.log.warn(
         `status page: ${message} (failure ${o.failures}, next try in ${Math.round(o.retryInMs / 1000)} s)`,
@@ -404,7 +405,7 @@ class StatusBarFeature extends Disposable {
       .allMaintenances({ signal: abort.signal })
       .then(
         doc => allMaintenanceInfos(doc.scheduled_maintenances),
-        (e: unknown) => ({ error: e instanceof Error ? e.message : String(e) }),
+        (e: unknown) => ({ error: errorMessage(e) }),
       )
       .then(all => {
         if (abort.signal.aborted) return;

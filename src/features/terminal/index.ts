@@ -9,6 +9,7 @@ import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { errorNotice } from '../common/notices';
 import { notify } from '../common/notifications';
 import { type TerminalLinkMatch, actionFor, findTerminalLinks } from './links';
+import { errorMessage } from '../../util/errorMessage';
 
 /** The settings terminal links read. */
 export interface TerminalSettings {
@@ -56,7 +57,7 @@ export function registerTerminal(host: FeatureHost, inputs: TerminalInputs): vsc
         const action = await actionFor(link.match, isContract);
         if (action) await vscode.commands.executeCommand(action.command, action.argument);
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = errorMessage(error);
         inputs.log.error(`terminal link ${link.match.text}: ${message}`);
         // The message may be a server's own words: errorNotice and notify leave no live link in it.
         void notify('error', errorNotice(message));

@@ -26,6 +26,7 @@ import {
   type TransactionQuery,
 } from './input';
 import type { TransactionPanels } from './panels';
+import { errorMessage } from '../../util/errorMessage';
 
 export type { LookupOutcome } from '../common/detailPanel/lookup';
 
@@ -239,7 +240,7 @@ async function notFound(
   const misses = results.map(r => {
     const e = 'error' in r ? r.error : undefined;
     if (e instanceof MirrorError && e.status === 404) return `not found on ${r.network}`;
-    return `${r.network}: ${e instanceof Error ? e.message : String(e)}`;
+    return `${r.network}: ${errorMessage(e)}`;
   });
   const all = `Transaction ${label} was not found on ${network}; ${misses.join('; ')}.`;
   return { kind: 'not-found', network, message: warn(all) };

@@ -18,6 +18,7 @@ import {
 } from '../../../../webview/protocol';
 import { errorNotice } from '../notices';
 import { notify } from '../notifications';
+import { errorMessage } from '../../../util/errorMessage';
 
 export const detailToHostSchema: z.ZodMiniType<DetailToHost> = schemaOf(detailToHostValidator);
 
@@ -81,7 +82,7 @@ export class DetailPanel extends PanelHost<DetailToHost, DetailToWebview> {
         refresh: () => this.options.refresh(this),
       });
     } catch (e) {
-      const text = e instanceof Error ? e.message : String(e);
+      const text = errorMessage(e);
       this.options.log.error(`${this.options.kind} panel: ${text}`);
       void notify('error', errorNotice(text));
     }
