@@ -5,8 +5,8 @@
 // What the network sends is made safe here: decimals checked (0..255 integers), symbol and name
 // made inert and cut. Pure (no vscode).
 import { PerNetwork } from './perNetwork';
-import { checkDecimals, tokenSymbol } from '../present/amounts';
-import { plainText } from '../present/text';
+import { checkDecimals, tokenSymbol } from '../ledger/tokens';
+import { plainText } from '../ledger/text';
 import { MirrorError } from './errors';
 import type { RequestOptions } from './client';
 import type { TokenInfo } from './schemas';
