@@ -21,6 +21,7 @@ import type { Services } from '../services';
 import type { LedgerLensConfig } from '../settings';
 import { errorNotice } from './common/notices';
 import { notify } from './common/notifications';
+import { errorMessage } from '../util/errorMessage';
 
 /**
  * What the extension's `activate` returns. Integration tests read the features' providers from
@@ -163,7 +164,7 @@ export function createFeatureContext(
           return await handler(...args);
         } catch (e) {
           if (e instanceof vscode.CancellationError) return undefined;
-          const message = e instanceof Error ? e.message : String(e);
+          const message = errorMessage(e);
           log.error(`${id}: ${message}`);
           // Not awaited: the promise settles only when the user dismisses the message.
           void notify('error', errorNotice(message), 'Show log').then(pick => {
