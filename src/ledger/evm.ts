@@ -33,11 +33,6 @@ export function longZeroToEntityId(address: string): EntityId | undefined {
   return { shard, realm, num };
 }
 
-/** True when the address encodes an entity id (see {@link longZeroToEntityId}). */
-export function isLongZeroAddress(address: string): boolean {
-  return longZeroToEntityId(address) !== undefined;
-}
-
 /**
  * The long-zero address of an id: `0x` + shard (4 bytes) + realm (8 bytes) + num (8 bytes).
  * Throws a RangeError for a part that does not fit its field (a shard above 2^32 − 1, negative parts).

@@ -96,11 +96,6 @@ export function defaultMirrorUrl(network: Network, scheme: 'https' | 'http' = 'h
   return publicMirrorUrl(network, scheme) ?? NETWORK_INFO[network].localMirrorUrl;
 }
 
-/** True for a network served on this machine (a local node or Solo): health from the node itself. */
-export function isLocalNetwork(network: Network): boolean {
-  return NETWORK_INFO[network].localMirrorUrl !== undefined;
-}
-
 /** HashScan's name for the network; undefined for a custom mirror node or a network HashScan lacks. */
 export function hashscanNetworkOf(network: Network, customMirror = false): string | undefined {
   return customMirror ? undefined : NETWORK_INFO[network].hashscan;

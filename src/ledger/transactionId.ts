@@ -11,11 +11,6 @@ export interface TransactionId {
   readonly nanos: number;
 }
 
-export const TRANSACTION_ID_HELP =
-  'Enter a transaction id as 0.0.1234-1700000000-123456789 (mirror node form) or 0.0.1234@1700000000.123456789 (SDK form, ' +
-  'the nanoseconds optional: 0.0.1234@1700000000 means nanoseconds 0), ' +
-  'or a transaction hash (96 hex digits, optionally with 0x, or 64 base64url characters).';
-
 const INT64_MAX = 9_223_372_036_854_775_807n;
 
 // The mirror node's own rule for the path: `(\d{1,10})\.(\d{1,10})\.(\d{1,10})-(\d{1,19})-(\d{1,9})`.

@@ -12,14 +12,6 @@ export function tinybarToWeibar(tinybars: bigint): bigint {
   return tinybars * WEIBARS_PER_TINYBAR;
 }
 
-/**
- * Splits weibars into whole tinybars and the weibars left over. Division truncates toward zero,
- * so `tinybars * 10^10 + remainder === weibars` and the remainder has the sign of the input.
- */
-export function weibarToTinybar(weibars: bigint): { tinybars: bigint; remainder: bigint } {
-  return { tinybars: weibars / WEIBARS_PER_TINYBAR, remainder: weibars % WEIBARS_PER_TINYBAR };
-}
-
 /** Decimal digits grouped by thousands with commas: `-1,234,567`. Independent of the locale. */
 export function formatGrouped(n: bigint): string {
   const negative = n < 0n;

@@ -18,11 +18,6 @@ export function yesNo(value: boolean | null | undefined): string {
   return value === true ? 'yes' : value === false ? 'no' : NONE;
 }
 
-/** The value, or {@link NONE} when it is missing or empty. */
-export function orNone(value: string | null | undefined): string {
-  return value === null || value === undefined || value === '' ? NONE : value;
-}
-
 // VS Code's notifications turn `[label](https:…)`, `[label](command:…)` and `[label](file:…)` into
 // links (the link must follow `](` at once); nothing escapes them, so the pair is broken instead.
 const LINK_JOIN = /\]\s*\(/g;

@@ -75,13 +75,6 @@ export function relativeAge(thenMs: number, nowMs: number): string | undefined {
   return future ? `in ${text}` : `${text} ago`;
 }
 
-/** The age of a consensus timestamp at `nowMs`; undefined when it is not a usable timestamp. */
-export function timestampAge(value: TimeInput, nowMs: number): string | undefined {
-  const ts = toTimestamp(value);
-  if (ts === undefined || typeof ts === 'string' || ts.seconds > MAX_SECONDS) return undefined;
-  return relativeAge(Number(ts.seconds) * 1000 + Math.floor(ts.nanos / 1e6), nowMs);
-}
-
 /** "as of 12 s ago" for data fetched at `fetchedAt`, or undefined when the time is unknown. */
 export function asOfText(fetchedAt: number | undefined, nowMs: number): string | undefined {
   if (fetchedAt === undefined) return undefined;

@@ -43,8 +43,3 @@ export function commandLink(label: string, command: string, args?: unknown, titl
   const t = title ? ` "${title.replace(/["\\]/g, '')}"` : '';
   return `[${escapeMarkdown(label)}](command:${command}${query}${t})`;
 }
-
-/** Escapes text for an HTML text node or a double-quoted attribute value. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"'`]/g, ch => `&#${ch.charCodeAt(0)};`);
-}

@@ -311,28 +311,6 @@ function transactionButtons(t: Transaction, { dash, at }: TransactionIds, option
   return buttons;
 }
 
-/** Every account a transaction touches, deduplicated, in first-seen order. */
-export function involvedAccounts(t: Transaction): string[] {
-  const out = new Set<string>();
-  const add = (id: string | null | undefined) => {
-    if (id && /^\d+\.\d+\.\d+$/.test(id)) out.add(id);
-  };
-  const id = t.transaction_id ? parseTransactionId(t.transaction_id) : undefined;
-  if (id) add(formatEntityId(id.payer));
-  for (const x of t.transfers ?? []) add(x.account);
-  for (const x of t.token_transfers ?? []) add(x.account);
-  for (const x of t.nft_transfers ?? []) {
-    add(x.sender_account_id);
-    add(x.receiver_account_id);
-  }
-  for (const x of t.staking_reward_transfers ?? []) add(typeof x.account === 'number' ? `0.0.${x.account}` : x.account);
-  for (const x of t.assessed_custom_fees ?? []) {
-    add(x.collector_account_id);
-    for (const p of x.effective_payer_account_ids ?? []) add(p);
-  }
-  return [...out];
-}
-
 /** The multiplier is scaled by 1000: 1500 → ×1.500. */
 export function formatMultiplier(scaled: bigint): string {
   const whole = scaled / 1000n;

@@ -1,11 +1,5 @@
 import * as assert from 'assert';
-import {
-  codeSpan,
-  commandLink,
-  escapeHtml,
-  escapeMarkdown,
-  revealInvisibles,
-} from '../../../src/features/common/markdown';
+import { codeSpan, commandLink, escapeMarkdown, revealInvisibles } from '../../../src/features/common/markdown';
 
 describe('markdown escaping of network text', () => {
   const hostile = [
@@ -51,13 +45,6 @@ describe('markdown escaping of network text', () => {
     assert.strictEqual(
       link,
       `[Open \\[x\\]](command:ledgerLens.openAsJson?${encodeURIComponent('{"kind":"account","id":"0.0.2"}')})`,
-    );
-  });
-
-  it('escapes HTML text and attributes', () => {
-    assert.strictEqual(
-      escapeHtml(`<a href="x" onclick='y'>&</a>`),
-      '&#60;a href=&#34;x&#34; onclick=&#39;y&#39;&#62;&#38;&#60;/a&#62;',
     );
   });
 });

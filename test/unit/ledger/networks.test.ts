@@ -4,7 +4,6 @@ import {
   NETWORK_INFO,
   defaultMirrorUrl,
   hashscanNetworkOf,
-  isLocalNetwork,
   isNetwork,
   ledgerOf,
   networkLabelOf,
@@ -60,10 +59,6 @@ describe('ledger/networks', () => {
     );
     assert.strictEqual(defaultMirrorUrl('testnet', 'http'), 'http://testnet.mirrornode.hedera.com');
     assert.strictEqual(hashscanNetworkOf('local'), undefined);
-    assert.deepStrictEqual(
-      NETWORKS.filter(n => isLocalNetwork(n)),
-      ['local'],
-    );
   });
   it('a miss on a local node is not looked for elsewhere, and no public miss tries the local node', () => {
     for (const n of NETWORKS) assert.ok(!otherNetworks(n, false).includes('local'), n);

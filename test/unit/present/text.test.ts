@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { NONE, cut, forNotification, orNone, plainText, revealInvisibles, shorten, yesNo } from '../../../src/present';
+import { NONE, cut, forNotification, plainText, revealInvisibles, shorten, yesNo } from '../../../src/present';
 
 // VS Code's own notification link grammar (parseLinkedText): a link needs `](` then a scheme.
 const NOTIFICATION_LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
@@ -10,11 +10,6 @@ describe('present/text', () => {
     assert.strictEqual(yesNo(false), 'no');
     assert.strictEqual(yesNo(undefined), NONE);
     assert.strictEqual(yesNo(null), '—');
-  });
-  it('orNone', () => {
-    assert.strictEqual(orNone(''), NONE);
-    assert.strictEqual(orNone(null), NONE);
-    assert.strictEqual(orNone('x'), 'x');
   });
   it('reveals bidi and invisible controls', () => {
     assert.strictEqual(revealInvisibles('a\u202Eb\u200Bc\u0000'), 'a⟨U+202E⟩b⟨U+200B⟩c⟨U+0000⟩');
