@@ -178,7 +178,7 @@ function isTlsCode(code: string | undefined): boolean {
 }
 
 /** What went wrong with the proxy, for a NetError that has `details.proxy`; undefined otherwise. */
-export function proxyFailure(e: NetError): string | undefined {
+function proxyFailure(e: NetError): string | undefined {
   const { proxy, reason } = e.details;
   return proxy === undefined ? undefined : proxyWords(reason, proxy);
 }

@@ -22,7 +22,7 @@ export type {
   RequestBudgetsOptions,
   Subscription,
 } from './budget';
-export { NetError, isNetError, errorCode, hostOf, proxyFailure, describeNetFailure } from './errors';
+export { NetError, isNetError, errorCode, hostOf, describeNetFailure } from './errors';
 export type { NetErrorDetails, NetErrorKind, NetworkReason, RedirectReason } from './errors';
 export { decideProxy, createDispatcher, isProxyUrl } from './proxy';
 export type { ProxyConfig, ProxyDecision } from './proxy';
