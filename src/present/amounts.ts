@@ -2,15 +2,16 @@
 // and dollars from an exchange rate. bigint from end to end: never through a JS number.
 import {
   HBAR_SYMBOL,
-  INT64_MAX,
-  INT64_MIN,
   TINYBARS_PER_HBAR,
   formatGrouped,
   formatTinybarsAsHbar,
   groupDigits,
   tinybarToWeibar,
 } from '../ledger/units';
-import { plainText } from './text';
+import { MAX_TOKEN_DECIMALS, checkDecimals, tokenSymbol } from '../ledger/tokens';
+
+// The checks of a token's decimals and symbol live in ledger/tokens (the mirror layer uses them too).
+export { MAX_SYMBOL_LENGTH, MAX_TOKEN_DECIMALS, checkDecimals, tokenSymbol } from '../ledger/tokens';
 
 /** `1,234.56789012 ℏ` (eight decimals, grouped). */
 export function hbar(tinybars: bigint): string {
@@ -37,32 +38,6 @@ export function weibarText(weibars: bigint): string {
 export function tinybarsAsWeibarText(tinybars: bigint): string {
   return weibarText(tinybarToWeibar(tinybars));
 }
-
-/** The largest decimals a token may declare (the ledger stores them in an int32; HTS caps lower). */
-export const MAX_TOKEN_DECIMALS = 255;
-/** Symbols are cut to this many characters (a hostile token may send 10 KB). */
-export const MAX_SYMBOL_LENGTH = 24;
-
-/**
- * Token decimals as given by the network (number, bigint or a digit string), or undefined when they
- * are negative, not an integer, or above {@link MAX_TOKEN_DECIMALS}.
- */
-export function checkDecimals(value: unknown): number | undefined {
-  let n: bigint;
-  if (typeof value === 'bigint') n = value;
-  else if (typeof value === 'number' && Number.isSafeInteger(value)) n = BigInt(value);
-  else if (typeof value === 'string' && /^\d{1,3}$/.test(value)) n = BigInt(value);
-  else return undefined;
-  return n >= 0n && n <= BigInt(MAX_TOKEN_DECIMALS) ? Number(n) : undefined;
-}
-
-/** A token symbol for a plain-text place: one line, invisibles shown, cut to {@link MAX_SYMBOL_LENGTH}. */
-export function tokenSymbol(symbol: string): string {
-  if (symbol.length <= MAX_SYMBOL_LENGTH && SIMPLE_SYMBOL.test(symbol)) return symbol; // the common case, fast
-  return plainText(symbol.trim(), MAX_SYMBOL_LENGTH);
-}
-
-const SIMPLE_SYMBOL = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
 
 export interface TokenAmountOptions {
   /** Appended after a space, made safe and cut: `1,500.25 USDC`. */
@@ -104,11 +79,6 @@ export function formatTokenAmount(
 /** The raw integer amount, grouped: what the tooltip and copy keep beside the units. */
 export function rawAmount(amount: bigint): string {
   return formatGrouped(amount);
-}
-
-/** True when the value fits int64 (balances, fees and token amounts do). */
-export function isInt64(value: bigint): boolean {
-  return value >= INT64_MIN && value <= INT64_MAX;
 }
 
 // ---------------------------------------------------------------------------------------------
