@@ -61,18 +61,29 @@ export function assertGrowth<T>(
   n: number,
   options: GrowthOptions = {},
 ): Growth {
-  const factor = options.factor ?? 8;
-  const maxRatio = options.maxRatio ?? MAX_GROWTH_8X;
-  const tries = options.tries ?? 3;
+  const { factor, maxRatio, tries } = settled(options);
   const smallInput = make(n);
   const largeInput = make(n * factor);
   let growth: Growth = { small: 0, large: 0, ratio: Infinity };
   for (let attempt = 0; attempt < 2 && growth.ratio > maxRatio; attempt++) {
-    const small = cpuPerRun(() => run(smallInput), tries);
-    const large = cpuPerRun(() => run(largeInput), tries, 0);
-    // A floor of 0.05 ms on the small side: below it the ratio says more about the timer than the code.
-    growth = { small, large, ratio: large / Math.max(small, 0.05) };
+    growth = growthOf(
+      cpuPerRun(() => run(smallInput), tries),
+      cpuPerRun(() => run(largeInput), tries, 0),
+    );
   }
+  return judged(what, n, factor, maxRatio, growth);
+}
+
+function settled(options: GrowthOptions): Required<GrowthOptions> {
+  return { factor: options.factor ?? 8, maxRatio: options.maxRatio ?? MAX_GROWTH_8X, tries: options.tries ?? 3 };
+}
+
+/** A floor of 0.05 ms on the small side: below it the ratio says more about the timer than the code. */
+function growthOf(small: number, large: number): Growth {
+  return { small, large, ratio: large / Math.max(small, 0.05) };
+}
+
+function judged(what: string, n: number, factor: number, maxRatio: number, growth: Growth): Growth {
   assert.ok(
     growth.ratio <= maxRatio,
     `${what}: ${factor}× the input cost ${growth.ratio.toFixed(1)}× the CPU time ` +
@@ -106,22 +117,13 @@ export async function assertGrowthAsync<T>(
   n: number,
   options: GrowthOptions = {},
 ): Promise<Growth> {
-  const factor = options.factor ?? 8;
-  const maxRatio = options.maxRatio ?? MAX_GROWTH_8X;
-  const tries = options.tries ?? 3;
+  const { factor, maxRatio, tries } = settled(options);
   const smallInput = make(n);
   const largeInput = make(n * factor);
   let growth: Growth = { small: 0, large: 0, ratio: Infinity };
   for (let attempt = 0; attempt < 2 && growth.ratio > maxRatio; attempt++) {
     const small = await cpuPerRunAsync(() => run(smallInput), tries);
-    const large = await cpuPerRunAsync(() => run(largeInput), tries);
-    growth = { small, large, ratio: large / Math.max(small, 0.05) };
+    growth = growthOf(small, await cpuPerRunAsync(() => run(largeInput), tries));
   }
-  assert.ok(
-    growth.ratio <= maxRatio,
-    `${what}: ${factor}× the input cost ${growth.ratio.toFixed(1)}× the CPU time ` +
-      `(${growth.small.toFixed(2)} ms at n=${n}, ${growth.large.toFixed(2)} ms at n=${n * factor}; ` +
-      `at most ${maxRatio}× allowed)`,
-  );
-  return growth;
+  return judged(what, n, factor, maxRatio, growth);
 }
