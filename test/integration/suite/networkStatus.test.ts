@@ -221,7 +221,12 @@ describe('status bar: the network of the active editor', function () {
       server.close();
       await new Promise(resolve => setTimeout(resolve, 100));
       const hover = await waitFor(() => hoverText(editor.document, '0.0.8'), 20_000, 'the hover');
-      assert.match(hover, new RegExp(`Cannot reach 127\\.0\\.0\\.1:${port}: connection refused`), hover);
+      // In the words every mirror node failure is said in (the status page's too).
+      assert.match(
+        hover,
+        new RegExp(`Cannot reach the mirror node at 127\\.0\\.0\\.1:${port}: connection refused`),
+        hover,
+      );
       // Said at the mirror node the user set (by its host), as every hover at a URL the user set is.
       assert.match(hover, new RegExp(`\\(127\\.0\\.0\\.1:${port}\\)\\. Hover again to retry\\.`), hover);
     } finally {
