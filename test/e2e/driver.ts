@@ -330,11 +330,13 @@ export function createDriver(deps: DriverDeps): Driver {
       return null;
     }, text);
     if (!box) throw new Error(`${JSON.stringify(text)} is not visible in the editor`);
-    const hover = page.locator('.monaco-hover:visible').first();
+    const any = page.locator('.monaco-hover:visible');
+    const hover = (options.waitFor === undefined ? any : any.filter({ hasText: options.waitFor })).first();
     const timeout = options.timeoutMs ?? patient(15_000);
     // On a loaded machine the editor now and then drops the pointer's arrival and shows no hover at
-    // all (not even "Loading…"), and waits for the next move. A user moves the pointer again: so do
-    // we, off the word and back, three times within the same total time.
+    // all (not even "Loading…"), or only another provider's part of it (the language's own), and
+    // waits for the next move. A user moves the pointer again: so do we, off the word and back,
+    // until the wanted hover shows, three times within the same total time.
     await retryPointer(
       timeout,
       async () => {
@@ -343,10 +345,6 @@ export function createDriver(deps: DriverDeps): Driver {
       },
       hover,
     );
-    if (options.waitFor !== undefined) {
-      const wanted = options.waitFor;
-      await page.locator('.monaco-hover:visible', { hasText: wanted }).first().waitFor({ timeout });
-    }
     return (await hover.innerText()).trim();
   };
 
