@@ -5,8 +5,8 @@
 // the longest uninterrupted slice stays near SLICE_MS whatever the body's size:
 //
 // 1. A scan walks the text once, a bounded stretch at a time, and records the containers (objects
-//    and arrays) that span LARGE_CHARS or more, with the comma positions of their direct members.
-//    Strings are skipped with indexOf, so the scan reads structure, not string contents.
+//    and arrays) that span LARGE_CHARS or more, with the comma positions of their direct members
+//    (util/jsonScan, which the artifact reader shares).
 // 2. Each large container is rebuilt from runs of its small members, every run parsed by
 //    parseLossless (the same lossless rule, the same native parser) as a short `[…]` or `{…}`;
 //    a large member is rebuilt the same way, recursively. A small body (below LARGE_CHARS) is one
@@ -24,6 +24,7 @@
 import * as z from '../zod';
 import { parseLossless } from './lossless';
 import { errorMessage } from '../util/errorMessage';
+import { isJsonWhitespace, JsonStructureScan, malformedJson as malformed, type JsonContainer } from '../util/jsonScan';
 
 /** A container at least this many characters long is split; a smaller one is parsed whole. */
 export const LARGE_CHARS = 64 * 1024;
@@ -54,30 +55,11 @@ export function pacer(signal?: AbortSignal, onAbort?: () => Error): Pacer {
   };
 }
 
-interface Node {
-  readonly array: boolean;
-  readonly open: number;
-  close: number;
-  /** Positions of the commas between this container's direct members. */
-  readonly commas: number[];
-  /** Direct members that are large containers themselves, in text order. */
-  readonly large: Node[];
-}
-
 export interface Parsed {
   readonly value: unknown;
   /** The objects and arrays built from large containers: the ones worth checking piece by piece. */
   readonly large: WeakSet<object>;
 }
-
-const QUOTE = 0x22;
-const COMMA = 0x2c;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const BACKSLASH = 0x5c;
-const WHITESPACE_ONLY = /^[ \t\n\r]*$/;
 
 /**
  * parseLossless, a slice at a time: the same value (integers of 16 digits or more as strings of
@@ -92,69 +74,20 @@ export async function parseLosslessSliced(text: string, pace: Pacer): Promise<Pa
 }
 
 /** The root container when it is large (undefined otherwise); throws SyntaxError on bad structure. */
-async function scan(text: string, pace: Pacer): Promise<Node | undefined> {
-  const stack: Node[] = [];
-  let root: Node | undefined;
-  let next = SCAN_STEP;
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
-    if (i >= next) {
-      if (pace.due()) await pace.yield();
-      next = i + SCAN_STEP;
-    }
-    const c = text.charCodeAt(i);
-    if (c === QUOTE) {
-      i = stringEnd(text, i);
-    } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
-      // Only one container at the top, with nothing but whitespace before it (a scalar is parsed
-      // whole, below, and cannot be followed by a container).
-      if (stack.length === 0 && (root !== undefined || !WHITESPACE_ONLY.test(text.slice(0, i)))) {
-        throw malformed(`unexpected '${text[i]}'`, i);
-      }
-      stack.push({ array: c === OPEN_ARRAY, open: i, close: -1, commas: [], large: [] });
-    } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) {
-      const node = stack.pop();
-      if (!node || node.array !== (c === CLOSE_ARRAY)) throw malformed(`unexpected '${text[i]}'`, i);
-      node.close = i;
-      const parent = stack[stack.length - 1];
-      if (parent === undefined) root = node;
-      else if (i - node.open + 1 >= LARGE_CHARS) parent.large.push(node);
-    } else if (c === COMMA) {
-      const top = stack[stack.length - 1];
-      if (top === undefined) throw malformed("unexpected ','", i);
-      top.commas.push(i);
-    }
-  }
-  if (stack.length > 0) throw malformed('unterminated container', n);
+async function scan(text: string, pace: Pacer): Promise<JsonContainer | undefined> {
+  const walk = new JsonStructureScan(text, LARGE_CHARS);
+  while (!walk.advance(SCAN_STEP)) if (pace.due()) await pace.yield();
   // No container: a scalar, which one plain parse reads (or refuses).
-  if (!root) return undefined;
-  if (!WHITESPACE_ONLY.test(text.slice(root.close + 1)))
-    throw malformed('unexpected text after the body', root.close + 1);
-  return root.close - root.open + 1 >= LARGE_CHARS ? root : undefined;
-}
-
-/** The index of the quote that ends the string opened at `open`. */
-function stringEnd(text: string, open: number): number {
-  let q = text.indexOf('"', open + 1);
-  while (q !== -1) {
-    let backslashes = 0;
-    for (let j = q - 1; text.charCodeAt(j) === BACKSLASH; j--) backslashes++;
-    if ((backslashes & 1) === 0) return q;
-    q = text.indexOf('"', q + 1);
-  }
-  throw malformed('unterminated string', open);
-}
-
-function malformed(what: string, at: number): SyntaxError {
-  return new SyntaxError(`${what} in JSON at position ${at}`);
+  const root = walk.root;
+  return root && root.close - root.open + 1 >= LARGE_CHARS ? root : undefined;
 }
 
 /** Rebuilds a large container from parsed runs of its small members and its large members. */
-async function build(text: string, node: Node, large: WeakSet<object>, pace: Pacer): Promise<unknown> {
+async function build(text: string, node: JsonContainer, large: WeakSet<object>, pace: Pacer): Promise<unknown> {
   const out: unknown[] | Record<string, unknown> = node.array ? [] : {};
   large.add(out);
   const bounds = [node.open, ...node.commas, node.close];
-  if (node.commas.length === 0 && WHITESPACE_ONLY.test(text.slice(node.open + 1, node.close))) return out;
+  if (node.commas.length === 0 && isJsonWhitespace(text.slice(node.open + 1, node.close))) return out;
   let nextLarge = 0;
   let runStart = -1; // the separator before the first member of the current run
   const flush = async (runEnd: number): Promise<void> => {
@@ -164,7 +97,7 @@ async function build(text: string, node: Node, large: WeakSet<object>, pace: Pac
     if (pace.due()) await pace.yield();
     const body = text.slice(from + 1, runEnd);
     // An empty member (`[1,,2]`, a trailing comma) alone in its run would parse as `[]`.
-    if (WHITESPACE_ONLY.test(body)) throw malformed('expected a value', from + 1);
+    if (isJsonWhitespace(body)) throw malformed('expected a value', from + 1);
     const part = parsePart(node.array ? `[${body}]` : `{${body}}`, from + 1);
     if (Array.isArray(out)) for (const v of part as unknown[]) out.push(v);
     else for (const key of Object.keys(part as object)) define(out, key, (part as Record<string, unknown>)[key]);
@@ -178,10 +111,10 @@ async function build(text: string, node: Node, large: WeakSet<object>, pace: Pac
       await flush(start);
       const prefix = text.slice(start + 1, child.open);
       const suffix = text.slice(child.close + 1, end);
-      if (!WHITESPACE_ONLY.test(suffix)) throw malformed('unexpected text after a value', child.close + 1);
+      if (!isJsonWhitespace(suffix)) throw malformed('unexpected text after a value', child.close + 1);
       const value = await build(text, child, large, pace);
       if (Array.isArray(out)) {
-        if (!WHITESPACE_ONLY.test(prefix)) throw malformed('unexpected text before a value', start + 1);
+        if (!isJsonWhitespace(prefix)) throw malformed('unexpected text before a value', start + 1);
         out.push(value);
       } else {
         define(out, memberKey(prefix, start + 1), value);
@@ -205,7 +138,7 @@ function memberKey(prefix: string, at: number): string {
   } catch {
     key = undefined;
   }
-  if (typeof key !== 'string' || !WHITESPACE_ONLY.test(prefix.slice(colon + 1))) {
+  if (typeof key !== 'string' || !isJsonWhitespace(prefix.slice(colon + 1))) {
     throw malformed('expected a member name and a colon', at);
   }
   return key;
