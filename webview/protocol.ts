@@ -2,6 +2,7 @@
 // tagged union per direction and panel. int64 values travel as decimal strings (bigint cannot be
 // structured-cloned); each side converts with BigInt() at its edge. The value lists and the
 // validators both sides share live here too; it imports only the validator kit (pure, no DOM).
+import { PANEL_KINDS } from './panelKinds';
 import { literal, object, optional, pattern, string, tagged, text, type Validator } from './shared/validate';
 
 /** A bigint as it crosses the webview boundary. */
@@ -10,7 +11,7 @@ export type BigintString = string;
 // ---------------------------------------------------------------------------------------------
 // Contract results panel (src/features/contracts ↔ webview/contractResults)
 
-export const CONTRACT_RESULTS_VIEW_TYPE = 'ledgerLens.contractResults';
+export const CONTRACT_RESULTS_VIEW_TYPE = PANEL_KINDS.contractResults;
 
 /** How monetary fields are shown: exact tinybars, exact weibars (×10^10), or tinybars read as ℏ. */
 export const AMOUNT_UNITS = ['tinybar', 'weibar', 'hbar'] as const;
@@ -222,8 +223,8 @@ export type ContractResultsToHost =
 // through src/features/common/detailPanel ↔ one browser bundle, webview/detail. The host formats everything into text; the webview only
 // lays it out (as text nodes), so no value from the network is ever interpreted as markup.
 
-export const TRANSACTION_VIEW_TYPE = 'ledgerLens.transaction';
-export const BLOCK_VIEW_TYPE = 'ledgerLens.block';
+export const TRANSACTION_VIEW_TYPE = PANEL_KINDS.transaction;
+export const BLOCK_VIEW_TYPE = PANEL_KINDS.block;
 
 /** What identifies a transaction panel; kept by the webview (setState) for the serializer. */
 export interface TransactionPanelState {
