@@ -51,8 +51,9 @@ export class NftList {
     this.generation++;
   }
 
-  append(page: NftsResponse): void {
+  /** The page loaded; null (the next link led nowhere new) ends the paging. */
+  append(page: NftsResponse | null): void {
     if (this.loaded) this.pager.append(page);
-    else this.pager.reset(page);
+    else if (page) this.pager.reset(page);
   }
 }

@@ -154,7 +154,7 @@ export class AccountTokens {
         const page = list.last
           ? await client.next(list.last, { signal })
           : await client.listAccountNfts(path, { limit: NFT_PAGE }, { signal });
-        if (generation !== list.generation || !page) return;
+        if (generation !== list.generation) return;
         list.append(page);
       } catch (e) {
         if (generation !== list.generation || isAbortError(e)) return;
