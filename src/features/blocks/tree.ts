@@ -105,10 +105,11 @@ export class BlocksProvider extends Disposable implements vscode.TreeDataProvide
    */
   refresh(fire = true): Promise<void> {
     if (this.loading) return this.loading;
+    const controller = this.controller;
     this.loading = (async () => {
       try {
         const page = await this.options.client().listBlocks(this.limit(), {
-          signal: this.controller.signal,
+          signal: controller.signal,
           cache: 'reload',
         });
         this.pager.refreshFirst(page);
@@ -117,8 +118,11 @@ export class BlocksProvider extends Disposable implements vscode.TreeDataProvide
         if (isAbortError(e)) return;
         this.error = describe(e);
       } finally {
-        this.loaded = true;
-        this.loading = undefined;
+        // A refresh a reset cancelled says nothing about the list that replaced it.
+        if (this.controller === controller) {
+          this.loaded = true;
+          this.loading = undefined;
+        }
       }
     })();
     return this.loading.then(() => {
