@@ -20,7 +20,7 @@ import * as os from 'os';
 import * as path from 'path';
 import * as zlib from 'zlib';
 import { closeBrowser, launchBrowser } from '../harness/browser';
-import { projectRoot } from '../harness/proc';
+import { projectRoot } from '../support/paths';
 import { toRow } from '../../src/features/contracts/rows';
 import { parseLossless } from '../../src/mirror';
 import { ContractResultsResponseSchema } from '../../src/mirror/schemas';

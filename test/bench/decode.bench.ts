@@ -18,7 +18,7 @@ import {
   type ArtifactSource,
   type ContractMatch,
 } from '../../src/abi';
-import { projectRoot } from '../harness/proc';
+import { projectRoot } from '../support/paths';
 import { cpuNow, fmt, stats, type BenchRow } from './harness';
 
 const root = projectRoot();

@@ -17,7 +17,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { measureActivation, type ActivationSamples } from '../harness/activation';
-import { projectRoot } from '../harness/proc';
+import { projectRoot } from '../support/paths';
 import { buildMetafiles, extensionBuild, noticesModule, type Metafile } from '../support/bundles';
 import { stats, type BenchRow } from './harness';
 
@@ -48,7 +48,7 @@ function lazyRows(metafile: Metafile, startup: ReadonlySet<string>, sizes: Reado
   const build = extensionBuild();
   const rows: BenchRow[] = [];
   const claimed = new Set<string>(startup);
-  const names = Object.values({ ...build.LAZY, ...build.ISOLATED }).sort();
+  const names = Object.values({ ...build.lazyParts(projectRoot()), ...build.ISOLATED }).sort();
   for (const name of names) {
     const entry = `dist/${name}.js`;
     const closure = [...build.startupFiles(metafile, entry)].filter(f => !claimed.has(f));

@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { DocumentEvidence, inferFromSource } from '../../src/infer';
-import { projectRoot } from '../harness/proc';
+import { projectRoot } from '../support/paths';
 import { cpuNow, fmt, now, stats, type BenchRow } from './harness';
 
 const LINES = 10_000;

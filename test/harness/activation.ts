@@ -16,7 +16,7 @@ import type { Page } from 'playwright-core';
 import { closeBrowser, launchBrowser } from './browser';
 import { startCodeServer } from './codeServer';
 import { PortBlocks } from './ports';
-import { projectRoot } from './proc';
+import { projectRoot } from '../support/paths';
 import { ensureTools } from './tools';
 
 export const EXTENSION_NAME = 'Ledger Lens';

@@ -25,7 +25,8 @@ import type { Browser } from 'playwright-core';
 import { closeBrowser, launchBrowser } from './browser';
 import { remoteUri, startCodeServer, type CodeServer } from './codeServer';
 import { freePort, PortBlocks } from './ports';
-import { onInterrupt, projectRoot, withTimeout } from './proc';
+import { onInterrupt, withTimeout } from './proc';
+import { projectRoot } from '../support/paths';
 import { ensureTools } from './tools';
 import { NETWORKS } from '../../src/ledger/networks';
 

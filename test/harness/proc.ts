@@ -2,8 +2,6 @@
 // process group, so stopping one stops every helper it forked. Every group is also killed when this
 // process exits or is interrupted, so no test leaves anything running behind it.
 import { spawn, type ChildProcess, type SpawnOptions } from 'child_process';
-import * as fs from 'fs';
-import * as path from 'path';
 
 const groups = new Set<number>();
 const cleanups = new Set<() => Promise<void> | void>();
@@ -112,20 +110,5 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** The project root (the folder of Ledger Lens's package.json), wherever the compiled file sits. */
-export function projectRoot(): string {
-  let dir = __dirname;
-  for (;;) {
-    const pkg = path.join(dir, 'package.json');
-    if (fs.existsSync(pkg)) {
-      try {
-        if ((JSON.parse(fs.readFileSync(pkg, 'utf8')) as { name?: unknown }).name === 'ledger-lens') return dir;
-      } catch {
-        // not ours; keep walking up
-      }
-    }
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`no ledger-lens package.json above ${__dirname}`);
-    dir = parent;
-  }
-}
+/** Kept for the files that still import it from here: the one helper is test/support/paths.ts. */
+export { projectRoot } from '../support/paths';

@@ -16,7 +16,8 @@ import * as path from 'path';
 import { DATASETS, type Dataset } from '../real-mirror/datasets';
 import { OWN_SETUPS, type OwnSetup } from '../real-mirror/own';
 import { freePort, PortBlocks } from './ports';
-import { onInterrupt, projectRoot, sleep, spawnGroup, type GroupProcess } from './proc';
+import { onInterrupt, sleep, spawnGroup, type GroupProcess } from './proc';
+import { projectRoot } from '../support/paths';
 import { startRunCluster, type RunCluster } from './realMirrorDb';
 import {
   ensureRealMirrorInstalled,

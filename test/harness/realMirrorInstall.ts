@@ -7,7 +7,8 @@ import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { projectRoot, spawnGroup, withTimeout } from './proc';
+import { spawnGroup, withTimeout } from './proc';
+import { projectRoot, sharedRoot } from '../support/paths';
 
 export const NODE22_VERSION = '22.23.3';
 const INSTALLED = '.ledger-lens-installed';
@@ -49,8 +50,7 @@ export function realMirrorCacheDir(): string {
 /** The tarball of the server's source: LEDGER_LENS_REAL_MIRROR_SRC, or ../shared beside the clone. */
 export function sourceTarball(): string {
   return path.resolve(
-    process.env['LEDGER_LENS_REAL_MIRROR_SRC'] ||
-      path.join(projectRoot(), '..', 'shared', 'real-mirror-node', 'mirror-src.tar.gz'),
+    process.env['LEDGER_LENS_REAL_MIRROR_SRC'] || path.join(sharedRoot(), 'real-mirror-node', 'mirror-src.tar.gz'),
   );
 }
 

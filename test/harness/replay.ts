@@ -6,7 +6,8 @@ import * as path from 'path';
 import * as readline from 'readline';
 import { NETWORKS } from '../../src/ledger/networks';
 import { freePorts, PortBlocks } from './ports';
-import { projectRoot, spawnGroup, withTimeout, type GroupProcess } from './proc';
+import { spawnGroup, withTimeout, type GroupProcess } from './proc';
+import { projectRoot } from '../support/paths';
 import type { ExtraRecord, Fault } from '../support/mirrorReplay';
 import type { StatusFault } from '../support/statusServer';
 

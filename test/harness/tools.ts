@@ -2,7 +2,7 @@
 // plain ESM so `npm start` and run-all can use it before anything is compiled).
 import { spawnSync } from 'child_process';
 import * as path from 'path';
-import { projectRoot } from './proc';
+import { projectRoot } from '../support/paths';
 
 export interface Tools {
   readonly dir: string;

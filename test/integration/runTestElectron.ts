@@ -3,10 +3,10 @@
 // code-server instead, through test/harness/exthost.ts).
 import * as path from 'path';
 import { runTests } from '@vscode/test-electron';
+import { projectRoot } from '../support/paths';
 
 async function main(): Promise<void> {
-  // out/test/integration -> project root
-  const root = path.resolve(__dirname, '..', '..', '..');
+  const root = projectRoot();
   try {
     await runTests({
       version: process.env['LEDGER_LENS_VSCODE_VERSION'] ?? '1.139.1',

@@ -13,7 +13,7 @@
 // failure. A set-up that starts and breaks (PostgreSQL, the install, a load, a server) is always a
 // failure, with the step and its log named.
 import { runExtensionHostTests } from '../harness/exthost';
-import { projectRoot } from '../harness/proc';
+import { projectRoot } from '../support/paths';
 import { startRealMirror, unavailableReason, urlsOf, type RealMirror } from '../harness/realMirror';
 import { SUITE_SETS } from './datasets';
 import { checkStartRealMirror } from './e2e';

@@ -5,7 +5,7 @@
 import * as esbuild from 'esbuild';
 import * as fs from 'fs';
 import * as path from 'path';
-import { projectRoot } from '../unit/ledger/paths';
+import { projectRoot } from './paths';
 
 export interface Metafile {
   readonly inputs: Readonly<Record<string, { readonly bytes: number }>>;
@@ -56,7 +56,8 @@ interface ExtensionBuild {
     production: boolean;
   }): Promise<{ metafile: Metafile; files: Array<{ path: string; contents: string }> }>;
   startupFiles(metafile: Metafile, entry?: string): Set<string>;
-  readonly LAZY: Readonly<Record<string, string>>;
+  lazyParts(root: string): Readonly<Record<string, string>>;
+  featureFolders(root: string): string[];
   readonly ISOLATED: Readonly<Record<string, string>>;
 }
 

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { projectRoot } from './ledger/paths';
+import { projectRoot } from '../support/paths';
 
 // The pure layers must run in plain mocha and in the benchmarks, where no `vscode` module exists.
 const PURE_DIRS = ['src/ledger', 'src/mirror', 'src/status', 'src/net', 'src/present', 'src/infer', 'src/abi'];

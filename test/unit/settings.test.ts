@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { projectRoot } from './ledger/paths';
+import { projectRoot } from '../support/paths';
 import {
   NETWORKS,
   RESTRICTED_SETTING_KEYS,

@@ -5,7 +5,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as ts from 'typescript';
-import { projectRoot } from './ledger/paths';
+import { projectRoot } from '../support/paths';
 
 const MAX_FUNCTION_LINES = 100;
 const MAX_FILE_LINES = 450;

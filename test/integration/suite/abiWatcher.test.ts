@@ -10,7 +10,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { AbiFeature } from '../../../src/features/abi';
-import { projectRoot } from '../../harness/proc';
+import { projectRoot } from '../../support/paths';
 import { activateLedgerLens, waitFor } from '../helpers';
 
 const CONTRACTS = path.join(projectRoot(), 'test', 'workspace', 'hardhat-sample', 'artifacts', 'contracts');

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { encodeFunctionData, type Abi } from 'viem';
 import type { AbiFeature } from '../../../src/features/abi';
 import { aContract, aContractResult, aTransaction, aTransactionsBody, recordFor } from '../../support/builders';
-import { projectRoot } from '../../harness/proc';
+import { projectRoot } from '../../support/paths';
 import { activateLedgerLens, hoverText, usePublicReplay, useReplay, waitFor } from '../helpers';
 
 const MY_TOKEN = path.join(

@@ -5,7 +5,7 @@ import * as path from 'path';
 import { encodeAbiParameters, encodeFunctionData, type Abi } from 'viem';
 import { AbiIndex, parseArtifact, type IndexedContract } from '../../../src/abi';
 import { cpuPerRun } from '../../support/growth';
-import { projectRoot } from '../ledger/paths';
+import { projectRoot } from '../../support/paths';
 
 export const WORKSPACE = path.join(projectRoot(), 'test', 'workspace');
 export const HARDHAT = path.join(WORKSPACE, 'hardhat-sample');

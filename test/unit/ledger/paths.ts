@@ -1,22 +1,9 @@
-// Locates the project root from the compiled test (out/test/unit/...) so tests can read the
-// sources and ../shared fixtures wherever the repo is checked out.
+// The recorded mirror node exchanges, read from the shared fixtures wherever the repo is checked out.
 import * as fs from 'fs';
-import * as path from 'path';
+import { mirrorFixturesFile } from '../../support/paths';
 
-export function projectRoot(): string {
-  let dir = __dirname;
-  for (;;) {
-    const manifest = path.join(dir, 'package.json');
-    if (
-      fs.existsSync(manifest) &&
-      (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { name?: unknown }).name === 'ledger-lens'
-    )
-      return dir;
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`no ledger-lens package.json above ${__dirname}`);
-    dir = parent;
-  }
-}
+// The one helper is test/support/paths.ts; kept here for the tests that import it from this file.
+export { projectRoot } from '../../support/paths';
 
 export interface RecordedExchange {
   readonly url: string;
@@ -26,7 +13,7 @@ export interface RecordedExchange {
 
 /** The mirror node's recorded request/response pairs (`../shared/fixtures/mirror-node/responses.jsonl`). */
 export function recordedExchanges(): RecordedExchange[] {
-  const file = path.join(projectRoot(), '..', 'shared', 'fixtures', 'mirror-node', 'responses.jsonl');
+  const file = mirrorFixturesFile();
   return fs
     .readFileSync(file, 'utf8')
     .split('\n')

@@ -3,7 +3,7 @@
 import * as fs from 'fs';
 import * as http from 'http';
 import type { Socket } from 'net';
-import * as path from 'path';
+import { mirrorFixturesFile } from '../../support/paths';
 
 export interface RecordedExchange {
   readonly endpoint: string;
@@ -13,21 +13,10 @@ export interface RecordedExchange {
   readonly hasUnsafeIntegers: boolean;
 }
 
-function sharedDir(): string {
-  const override = process.env['LEDGER_LENS_SHARED'];
-  if (override) return path.resolve(override);
-  // out/test/unit/mirror → project root is four levels up; the sources sit three levels up.
-  for (const up of ['../../../..', '../../..']) {
-    const root = path.resolve(__dirname, up);
-    if (fs.existsSync(path.join(root, 'package.json'))) return path.resolve(root, '..', 'shared');
-  }
-  throw new Error('project root not found');
-}
-
 let records: RecordedExchange[] | undefined;
 export function recorded(): readonly RecordedExchange[] {
   if (!records) {
-    const file = path.join(sharedDir(), 'fixtures', 'mirror-node', 'responses.jsonl');
+    const file = mirrorFixturesFile();
     records = fs
       .readFileSync(file, 'utf8')
       .split('\n')

@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { schemas } from '../../../src/mirror/lazySchemas';
-import { projectRoot } from '../ledger/paths';
+import { projectRoot } from '../../support/paths';
 
 function tsFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap(entry => {

@@ -9,7 +9,7 @@ import * as os from 'os';
 import * as path from 'path';
 import * as zlib from 'zlib';
 import type * as Net from '../../../src/net';
-import { projectRoot } from '../ledger/paths';
+import { projectRoot } from '../../support/paths';
 import { rejection, startProxy, startServer, type Server, type TestProxy } from './support';
 
 interface Trim {

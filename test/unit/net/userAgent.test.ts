@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { BUILD_VERSION, userAgent } from '../../../src/net';
-import { projectRoot } from '../ledger/paths';
+import { projectRoot } from '../../support/paths';
 
 describe('net/userAgent', () => {
   it('the default version is the one in package.json', () => {

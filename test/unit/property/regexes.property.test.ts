@@ -11,7 +11,7 @@ import * as path from 'path';
 import ts from 'typescript';
 import { assertGrowth, cpuPerRun } from '../../support/growth';
 import { cpuNow } from '../../support/cpuTime';
-import { projectRoot } from '../ledger/paths';
+import { projectRoot } from '../../support/paths';
 import { RESTRICTED_SETTING_KEYS } from '../../../src/settings';
 import { ABI_TYPE } from '../../../src/abi/schemas';
 import { commentOrStringSource } from '../../../src/infer/lexer';

@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { decodeEventLog, decodeFunctionData, toEventSelector, type Abi, type Hex } from 'viem';
 import { NFT_PAGE } from '../../../src/features/accounts/nftList';
-import { projectRoot } from '../ledger/paths';
+import { projectRoot } from '../../support/paths';
 import { DATASETS } from '../../real-mirror/datasets';
 import { OWN_SETUPS } from '../../real-mirror/own';
 import { MY_TOKEN_ARTIFACT, MY_TOKEN_CALL } from '../../real-mirror/own/myToken';
