@@ -2,11 +2,9 @@
 // its balance and first transaction, add an account through the input box (an invalid id refused
 // as typed), page it with Load more, and switch network from the view's title. Each step leaves a
 // screenshot. Everything goes through the UI: settings change only as VS Code writes them.
-import { anAccount, aTransaction, recordFor } from '../../support/builders';
+import { PAGED_ACCOUNT_PAGE2 as PAGE2, pagedAccountRecords } from '../../support/pagedAccount';
 import { expectIncludes, type Scenario } from '../driver';
 import { patient } from '../../support/patience';
-
-const PAGE2 = '/api/v1/accounts/0.0.1001?timestamp=lt:1700000100.000000001';
 
 export const scenario: Scenario = {
   name: 'accounts',
@@ -49,31 +47,7 @@ export const scenario: Scenario = {
 
     await step('Add account refuses an invalid id as it is typed, then adds 0.0.1001 with a label', async () => {
       // A paged account the recordings lack: its first page links to a second one.
-      await control.addRecords([
-        recordFor(
-          '/api/v1/accounts/0.0.1001',
-          anAccount({
-            transactions: [
-              aTransaction({
-                consensus_timestamp: '1700000300.000000001',
-                transaction_id: '0.0.1001-1700000300-000000000',
-              }),
-              aTransaction({
-                consensus_timestamp: '1700000100.000000001',
-                transaction_id: '0.0.1001-1700000100-000000000',
-              }),
-            ],
-            links: { next: PAGE2 },
-          }),
-        ),
-        recordFor(
-          PAGE2,
-          anAccount({
-            transactions: [aTransaction({ consensus_timestamp: '1700000050.000000001', name: 'TOKENMINT' })],
-            links: { next: null },
-          }),
-        ),
-      ]);
+      await control.addRecords(pagedAccountRecords());
       // Collapse the first account so the new one has room.
       await treeItem(/^NFT holder/).click();
       await openFromPalette('Ledger Lens: Add account', 'add account');

@@ -8,9 +8,8 @@ import type { LedgerLensExports } from '../../../src/features/context';
 import type { AccountsFeature } from '../../../src/features/accounts';
 import type { AccountsNode } from '../../../src/features/accounts/store';
 import { anAccount, aTransaction, recordFor } from '../../support/builders';
+import { pagedAccountRecords } from '../../support/pagedAccount';
 import { activateLedgerLens, resetSettings, setSetting, useReplay, waitFor } from '../helpers';
-
-const PAGE2 = '/api/v1/accounts/0.0.1001?timestamp=lt:1700000100.000000001';
 
 function feature(api: LedgerLensExports): AccountsFeature {
   const f = api.features['accounts'] as AccountsFeature | undefined;
@@ -123,31 +122,7 @@ describe('accounts view', () => {
   });
 
   it('Load more pages through links.next from the command, and keeps the pages when another account refreshes', async () => {
-    replay().mirror.addRecords([
-      recordFor(
-        '/api/v1/accounts/0.0.1001',
-        anAccount({
-          transactions: [
-            aTransaction({
-              consensus_timestamp: '1700000300.000000001',
-              transaction_id: '0.0.1001-1700000300-000000000',
-            }),
-            aTransaction({
-              consensus_timestamp: '1700000100.000000001',
-              transaction_id: '0.0.1001-1700000100-000000000',
-            }),
-          ],
-          links: { next: PAGE2 },
-        }),
-      ),
-      recordFor(
-        PAGE2,
-        anAccount({
-          transactions: [aTransaction({ consensus_timestamp: '1700000050.000000001', name: 'TOKENMINT' })],
-          links: { next: null },
-        }),
-      ),
-    ]);
+    replay().mirror.addRecords(pagedAccountRecords());
     await configure(['0.0.1001', '2001']);
     const [paged, other] = accounts.store.accounts;
     let txs = await items(paged.transactions);

@@ -14,6 +14,7 @@ import {
 import type { AccountSetting } from '../../../src/settings';
 import { anAccount, aTokenBalance, aTransaction, recordFor } from '../../support/builders';
 import { startMirrorReplay, type MirrorReplay } from '../../support/mirrorReplay';
+import { PAGED_ACCOUNT_PAGE2 as PAGE2, pagedAccountRecords } from '../../support/pagedAccount';
 
 interface Harness {
   store: AccountsStore;
@@ -34,41 +35,13 @@ function labels(nodes: readonly AccountsNode[]): string[] {
   return nodes.map(n => n.item().label);
 }
 
-const PAGE2 = '/api/v1/accounts/0.0.1001?timestamp=lt:1700000100.000000001';
-
 function pagedAccount(replay: MirrorReplay): void {
-  replay.addRecords([
-    recordFor(
-      '/api/v1/accounts/0.0.1001',
-      anAccount({
-        transactions: [
-          aTransaction({
-            consensus_timestamp: '1700000300.000000001',
-            transaction_id: '0.0.1001-1700000300-000000000',
-          }),
-          aTransaction({
-            consensus_timestamp: '1700000100.000000001',
-            transaction_id: '0.0.1001-1700000100-000000000',
-            name: 'TOKENMINT',
-          }),
-        ],
-        links: { next: PAGE2 },
-      }),
-    ),
-    recordFor(
-      PAGE2,
-      anAccount({
-        transactions: [
-          aTransaction({
-            consensus_timestamp: '1700000050.000000001',
-            transaction_id: '0.0.1001-1700000050-000000000',
-            name: 'CRYPTOAPPROVEALLOWANCE',
-          }),
-        ],
-        links: { next: null },
-      }),
-    ),
-  ]);
+  replay.addRecords(
+    pagedAccountRecords({
+      older: { name: 'TOKENMINT' },
+      nextPage: { transaction_id: '0.0.1001-1700000050-000000000', name: 'CRYPTOAPPROVEALLOWANCE' },
+    }),
+  );
 }
 
 describe('accounts store (loopback mirror node)', () => {
