@@ -3,7 +3,7 @@
 // structured-cloned); each side converts with BigInt() at its edge. The value lists and the
 // validators both sides share live here too; it imports only the validator kit (pure, no DOM).
 import { PANEL_KINDS } from './panelKinds';
-import { literal, object, optional, pattern, string, tagged, text, type Validator } from './shared/validate';
+import * as v from './shared/validate';
 
 /** A bigint as it crosses the webview boundary. */
 export type BigintString = string;
@@ -16,11 +16,11 @@ export const CONTRACT_RESULTS_VIEW_TYPE = PANEL_KINDS.contractResults;
 /** How monetary fields are shown: exact tinybars, exact weibars (×10^10), or tinybars read as ℏ. */
 export const AMOUNT_UNITS = ['tinybar', 'weibar', 'hbar'] as const;
 export type AmountUnit = (typeof AMOUNT_UNITS)[number];
-export const unitValidator: Validator<AmountUnit> = literal(...AMOUNT_UNITS);
+export const unitValidator: v.Validator<AmountUnit> = v.literal(...AMOUNT_UNITS);
 
 export const TIMESTAMP_OPERATORS = ['eq', 'gt', 'gte', 'lt', 'lte', 'ne'] as const;
 export type TimestampOperator = (typeof TIMESTAMP_OPERATORS)[number];
-export const operatorValidator: Validator<TimestampOperator> = literal(...TIMESTAMP_OPERATORS);
+export const operatorValidator: v.Validator<TimestampOperator> = v.literal(...TIMESTAMP_OPERATORS);
 
 export interface TimestampFilter {
   readonly operator: TimestampOperator;
@@ -271,26 +271,26 @@ const BLOCK_REF = /^(\d{1,19}|(0x)?[0-9a-fA-F]{64}|(0x)?[0-9a-fA-F]{96})$/;
  * limits the host applies to typed input, so a compromised webview can make the host do no more
  * than a click could; the panel, checking what the host sends, needs only the shapes.
  */
-export function detailActionValidator(strict: boolean): Validator<DetailAction> {
-  const rule = (re: RegExp): Validator<string> => (strict ? pattern(re) : string);
-  const bounded = (max: number): Validator<string> => (strict ? text(1, max) : string);
-  return tagged<'type', DetailAction>('type', {
-    revealAccount: object({ type: literal('revealAccount'), id: rule(ENTITY_ID) }),
-    openInHashScan: object({
-      type: literal('openInHashScan'),
-      kind: literal('transaction', 'block'),
+export function detailActionValidator(strict: boolean): v.Validator<DetailAction> {
+  const rule = (re: RegExp): v.Validator<string> => (strict ? v.pattern(re) : v.string);
+  const bounded = (max: number): v.Validator<string> => (strict ? v.text(1, max) : v.string);
+  return v.tagged<'type', DetailAction>('type', {
+    revealAccount: v.object({ type: v.literal('revealAccount'), id: rule(ENTITY_ID) }),
+    openInHashScan: v.object({
+      type: v.literal('openInHashScan'),
+      kind: v.literal('transaction', 'block'),
       id: bounded(200),
     }),
-    openAsJson: object({ type: literal('openAsJson') }),
-    copy: object({ type: literal('copy'), text: bounded(2000) }),
-    openContractResults: object({
-      type: literal('openContractResults'),
-      timestamp: optional(rule(TIMESTAMP)),
-      blockNumber: optional(rule(BLOCK_NUMBER)),
-      blockHash: optional(rule(BLOCK_HASH)),
+    openAsJson: v.object({ type: v.literal('openAsJson') }),
+    copy: v.object({ type: v.literal('copy'), text: bounded(2000) }),
+    openContractResults: v.object({
+      type: v.literal('openContractResults'),
+      timestamp: v.optional(rule(TIMESTAMP)),
+      blockNumber: v.optional(rule(BLOCK_NUMBER)),
+      blockHash: v.optional(rule(BLOCK_HASH)),
     }),
-    openBlock: object({ type: literal('openBlock'), hashOrNumber: rule(BLOCK_REF) }),
-    refresh: object({ type: literal('refresh') }),
+    openBlock: v.object({ type: v.literal('openBlock'), hashOrNumber: rule(BLOCK_REF) }),
+    refresh: v.object({ type: v.literal('refresh') }),
   });
 }
 
@@ -380,7 +380,68 @@ export type DetailToWebview = { readonly type: 'view'; readonly view: DetailView
 export type DetailToHost = { readonly type: 'action'; readonly action: DetailAction };
 
 /** What the host accepts from a detail panel (strict: see detailActionValidator). */
-export const detailToHostValidator: Validator<DetailToHost> = object({
-  type: literal('action'),
+export const detailToHostValidator: v.Validator<DetailToHost> = v.object({
+  type: v.literal('action'),
   action: detailActionValidator(true),
+});
+
+// ---------------------------------------------------------------------------------------------
+// What a panel saved (setState, handed to the serializer after a reload) and what the contract
+// results page sends. `strict` (the host) adds the bounds the host puts on what it is handed, so a
+// damaged state or a hostile page makes it do no unbounded work; the page checks shapes only.
+
+const sized = (strict: boolean, min: number, max: number): v.Validator<string> =>
+  strict ? v.text(min, max) : v.string;
+
+export function transactionPanelStateValidator(strict: boolean): v.Validator<TransactionPanelState> {
+  return v.object({
+    panel: v.literal('transaction'),
+    network: sized(strict, 1, 100),
+    idOrHash: sized(strict, 1, 200),
+    nonce: v.optional(strict ? v.integerIn(0, 2_147_483_647) : v.integer),
+    scheduled: v.optional(v.boolean),
+  });
+}
+
+export function blockPanelStateValidator(strict: boolean): v.Validator<BlockPanelState> {
+  return v.object({ panel: v.literal('block'), network: sized(strict, 1, 100), hashOrNumber: sized(strict, 1, 200) });
+}
+
+function filtersShape(strict: boolean) {
+  return {
+    from: sized(strict, 0, 200),
+    blockNumber: sized(strict, 0, 200),
+    blockHash: sized(strict, 0, 200),
+    timestamps: v.array(v.object({ operator: operatorValidator, value: sized(strict, 0, 64) }), 20),
+    transactionIndex: sized(strict, 0, 64),
+    internal: v.boolean,
+    order: v.literal('asc', 'desc'),
+    limit: sized(strict, 0, 32),
+  };
+}
+
+export function contractResultsFiltersValidator(strict: boolean): v.Validator<ContractResultsFilters> {
+  return v.object(filtersShape(strict));
+}
+
+export function contractResultsStateValidator(strict: boolean): v.Validator<ContractResultsPanelState> {
+  return v.object({ filters: contractResultsFiltersValidator(strict), unit: unitValidator });
+}
+
+/** The filters another feature (or a command argument) opens the panel with: any subset, no other key. */
+export const contractResultsFilterInitValidator = v.strictObject(v.partial(filtersShape(true)));
+
+/** What the host accepts from the contract results page. */
+export const contractResultsToHostValidator = v.tagged<'type', ContractResultsToHost>('type', {
+  ready: v.object({ type: v.literal('ready'), filters: contractResultsFiltersValidator(true) }),
+  search: v.object({ type: v.literal('search'), filters: contractResultsFiltersValidator(true) }),
+  loadMore: v.object({ type: v.literal('loadMore') }),
+  retry: v.object({ type: v.literal('retry') }),
+  copy: v.object({ type: v.literal('copy'), text: v.text(0, 100_000) }),
+  openEntity: v.object({
+    type: v.literal('openEntity'),
+    kind: v.literal('account', 'contract'),
+    id: v.pattern(ENTITY_ID),
+  }),
+  detail: v.object({ type: v.literal('detail'), key: v.text(0, 100) }),
 });

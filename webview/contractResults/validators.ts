@@ -9,9 +9,8 @@ import type {
   ContractResultsToWebview,
   FieldIssue,
   RevertReason,
-  TimestampFilter,
 } from '../protocol';
-import { CONTRACT_RESULTS_FIELDS, operatorValidator, unitValidator } from '../protocol';
+import { CONTRACT_RESULTS_FIELDS, contractResultsFiltersValidator, contractResultsStateValidator } from '../protocol';
 import {
   array,
   bigintString,
@@ -31,26 +30,9 @@ const big = nullable(bigintString);
 
 export { unitValidator } from '../protocol';
 
-const timestampFilter: Validator<TimestampFilter> = object({
-  operator: operatorValidator,
-  value: string,
-});
+export const filtersValidator: Validator<ContractResultsFilters> = contractResultsFiltersValidator(false);
 
-export const filtersValidator: Validator<ContractResultsFilters> = object({
-  from: string,
-  blockNumber: string,
-  blockHash: string,
-  timestamps: array(timestampFilter, 20),
-  transactionIndex: string,
-  internal: boolean,
-  order: literal('asc', 'desc'),
-  limit: string,
-});
-
-export const stateValidator: Validator<ContractResultsPanelState> = object({
-  filters: filtersValidator,
-  unit: unitValidator,
-});
+export const stateValidator: Validator<ContractResultsPanelState> = contractResultsStateValidator(false);
 
 const revert: Validator<RevertReason> = tagged<'kind', RevertReason>('kind', {
   error: object({ kind: literal('error'), reason: string }),

@@ -1,7 +1,9 @@
 // What the detail panels' host sends, checked on arrival. Each validator is declared with its
 // protocol type, so the compiler keeps the two in step; actions use the protocol's one description.
 import {
+  blockPanelStateValidator,
   detailActionValidator,
+  transactionPanelStateValidator,
   type BlockPanelState,
   type DetailAction,
   type DetailButton,
@@ -14,7 +16,7 @@ import {
   type DetailView,
   type TransactionPanelState,
 } from '../protocol';
-import { array, boolean, integer, literal, object, optional, string, tagged, type Validator } from '../shared/validate';
+import { array, boolean, literal, object, optional, string, tagged, type Validator } from '../shared/validate';
 
 const ostr = optional(string);
 
@@ -82,15 +84,6 @@ export const toWebview: Validator<DetailToWebview> = object({ type: literal('vie
 const persist: Validator<TransactionPanelState | BlockPanelState> = tagged<
   'panel',
   TransactionPanelState | BlockPanelState
->('panel', {
-  transaction: object({
-    panel: literal('transaction'),
-    network: string,
-    idOrHash: string,
-    nonce: optional(integer),
-    scheduled: optional(boolean),
-  }),
-  block: object({ panel: literal('block'), network: string, hashOrNumber: string }),
-});
+>('panel', { transaction: transactionPanelStateValidator(false), block: blockPanelStateValidator(false) });
 
 export const initial: Validator<DetailInitialState> = object({ persist, view });
