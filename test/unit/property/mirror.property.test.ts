@@ -6,18 +6,7 @@ import * as assert from 'assert';
 import fc from 'fast-check';
 import { MirrorInputError } from '../../../src/mirror/errors';
 import { parseLossless } from '../../../src/mirror/lossless';
-import {
-  accountPath,
-  accountQuery,
-  blockPath,
-  blocksQuery,
-  contractPath,
-  contractResultsQuery,
-  encodeQuery,
-  entityPath,
-  transactionPath,
-  transactionQuery,
-} from '../../../src/mirror/params';
+import * as mirrorParams from '../../../src/mirror/params';
 import {
   check,
   decide,
@@ -143,11 +132,11 @@ describe('property: mirror layer', function () {
     it('return a path segment or throw MirrorInputError, for any input', () => {
       check(pathInput, v => {
         const results = [
-          decide('accountPath', v, () => accountPath(v), [MirrorInputError]),
-          decide('contractPath', v, () => contractPath(v), [MirrorInputError]),
-          decide('entityPath', v, () => entityPath(v, 'tokenId'), [MirrorInputError]),
-          decide('transactionPath', v, () => transactionPath(v), [MirrorInputError]),
-          decide('blockPath', v, () => blockPath(v), [MirrorInputError]),
+          decide('accountPath', v, () => mirrorParams.accountPath(v), [MirrorInputError]),
+          decide('contractPath', v, () => mirrorParams.contractPath(v), [MirrorInputError]),
+          decide('entityPath', v, () => mirrorParams.entityPath(v, 'tokenId'), [MirrorInputError]),
+          decide('transactionPath', v, () => mirrorParams.transactionPath(v), [MirrorInputError]),
+          decide('blockPath', v, () => mirrorParams.blockPath(v), [MirrorInputError]),
         ];
         for (const segment of results) {
           if (segment === undefined) continue;
@@ -159,7 +148,7 @@ describe('property: mirror layer', function () {
 
     it('blockPath takes any bigint from 0 to int64 and refuses the rest', () => {
       check(fc.bigInt(-(1n << 70n), 1n << 70n), n => {
-        const ok = decide('blockPath', n, () => blockPath(n), [MirrorInputError]);
+        const ok = decide('blockPath', n, () => mirrorParams.blockPath(n), [MirrorInputError]);
         assert.strictEqual(ok !== undefined, n >= 0n && n <= 9_223_372_036_854_775_807n);
       });
     });
@@ -168,7 +157,7 @@ describe('property: mirror layer', function () {
       check(fc.bigInt(9_223_372_036_854_775_808n, 10n ** 19n - 1n), s => {
         const v = `0.0.2-${s}-0`;
         assert.strictEqual(
-          decide('transactionPath', v, () => transactionPath(v), [MirrorInputError]),
+          decide('transactionPath', v, () => mirrorParams.transactionPath(v), [MirrorInputError]),
           undefined,
         );
       });
@@ -177,11 +166,11 @@ describe('property: mirror layer', function () {
     it('decide pathological text, in time that grows linearly with it', () => {
       for (const [name, make] of PATHOLOGICAL) {
         for (const [fn, f] of [
-          ['accountPath', accountPath],
-          ['contractPath', contractPath],
-          ['transactionPath', transactionPath],
-          ['blockPath', blockPath],
-          ['entityPath', (t: string) => entityPath(t, 'topicId')],
+          ['accountPath', mirrorParams.accountPath],
+          ['contractPath', mirrorParams.contractPath],
+          ['transactionPath', mirrorParams.transactionPath],
+          ['blockPath', mirrorParams.blockPath],
+          ['entityPath', (t: string) => mirrorParams.entityPath(t, 'topicId')],
         ] as const) {
           decideGrowth(`${fn}(${name})`, make, text => f(text), [MirrorInputError]);
         }
@@ -220,10 +209,10 @@ describe('property: mirror layer', function () {
     it('return a query or throw MirrorInputError naming a parameter, for any params', () => {
       check(params, p => {
         for (const [fn, f] of [
-          ['accountQuery', accountQuery],
-          ['transactionQuery', transactionQuery],
-          ['blocksQuery', blocksQuery],
-          ['contractResultsQuery', contractResultsQuery],
+          ['accountQuery', mirrorParams.accountQuery],
+          ['transactionQuery', mirrorParams.transactionQuery],
+          ['blocksQuery', mirrorParams.blocksQuery],
+          ['contractResultsQuery', mirrorParams.contractResultsQuery],
         ] as const) {
           let error: unknown;
           const query = decide(
@@ -242,7 +231,7 @@ describe('property: mirror layer', function () {
           if (error instanceof MirrorInputError) assert.ok(error.issues.length > 0 && error.parameter.length > 0);
           if (query) {
             for (const [k, v] of query) assert.ok(typeof k === 'string' && typeof v === 'string');
-            decide('encodeQuery', query, () => encodeQuery(query));
+            decide('encodeQuery', query, () => mirrorParams.encodeQuery(query));
           }
         }
       });
@@ -252,9 +241,9 @@ describe('property: mirror layer', function () {
       for (const [name, make] of PATHOLOGICAL) {
         for (const key of ['timestamp', 'block.number', 'from', 'block.hash', 'transaction.index', 'transactiontype']) {
           const params = (n: number): never => ({ [key]: make(n) }) as never;
-          decideGrowth(`query ${key}=${name}`, params, p => contractResultsQuery(p), [MirrorInputError]);
-          decideGrowth(`blocks ${key}=${name}`, params, p => blocksQuery(p), [MirrorInputError]);
-          decideGrowth(`account ${key}=${name}`, params, p => accountQuery(p), [MirrorInputError]);
+          decideGrowth(`query ${key}=${name}`, params, p => mirrorParams.contractResultsQuery(p), [MirrorInputError]);
+          decideGrowth(`blocks ${key}=${name}`, params, p => mirrorParams.blocksQuery(p), [MirrorInputError]);
+          decideGrowth(`account ${key}=${name}`, params, p => mirrorParams.accountQuery(p), [MirrorInputError]);
         }
       }
     });
