@@ -6,14 +6,8 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type * as Infer from './infer';
-import type {
-  ConfigFs,
-  ConfigStat,
-  DocumentEvidence,
-  InferredNetwork,
-  NetworkAnswer,
-  WorkspaceEvidence,
-} from './infer';
+import type { ConfigFs, ConfigStat, DocumentEvidence, NetworkAnswer, WorkspaceEvidence } from './infer';
+import type { Network } from './ledger/networks';
 import { once } from './util/once';
 
 // src/infer (the readers of hardhat, foundry, .env, compose files and code) is required with the
@@ -62,8 +56,8 @@ export class CodeNetwork implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
 
   constructor(
-    /** `auto`, or the network the user chose for this resource. */
-    private readonly settingFor: (uri: vscode.Uri | undefined) => 'auto' | InferredNetwork,
+    /** `auto`, or the network the user chose for this resource, as inference names it (`inferredNetworkOf`). */
+    private readonly settingFor: (uri: vscode.Uri | undefined) => 'auto' | Network,
     private readonly log: (line: string) => void,
   ) {}
 

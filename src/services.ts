@@ -7,10 +7,9 @@ import type { MirrorClient, TokenMetadata, TokenMetadataByNetwork } from './mirr
 import type { ExchangeRates, ExchangeRatesByNetwork } from './mirror/rates';
 import type { StatusClient } from './status';
 import type { HttpClient, ProxyConfig } from './net';
-import { isNetwork } from './ledger';
+import { inferredNetworkOf, isNetwork } from './ledger';
 import { defaultMirrorBaseUrl, mirrorClientChanged, type LedgerLensConfig, type Network } from './settings';
 import { CodeNetwork } from './codeNetwork';
-import type { InferredNetwork } from './infer';
 import { Disposable } from './util/lifecycle';
 import { once } from './util/once';
 import { TrustNotice } from './trustNotice';
@@ -293,9 +292,11 @@ function readProxyConfig(): ProxyConfig {
   };
 }
 
-/** [network] `ledgerLens.network` for a resource (a folder may set its own); `auto` unless a network. */
-function networkSettingFor(uri: vscode.Uri | undefined): 'auto' | InferredNetwork {
+/**
+ * [network] `ledgerLens.network` for a resource (a folder may set its own); `auto` unless a network.
+ * A network is answered as inference names it: its ledger (`mainnet` for either mainnet door).
+ */
+function networkSettingFor(uri: vscode.Uri | undefined): 'auto' | Network {
   const value = vscode.workspace.getConfiguration('ledgerLens', uri).get<unknown>('network');
-  if (!isNetwork(value)) return 'auto';
-  return value === 'mainnet-public' ? 'mainnet' : value;
+  return isNetwork(value) ? inferredNetworkOf(value) : 'auto';
 }

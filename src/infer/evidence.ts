@@ -1,5 +1,5 @@
 // What one workspace file says about the network, and the limits on what inference reads.
-import type { InferredNetwork } from './names';
+import type { Network } from '../ledger/networks';
 
 /** A workspace file handed to inference: its path relative to the workspace folder and its text. */
 export interface WorkspaceFile {
@@ -10,7 +10,7 @@ export interface WorkspaceFile {
 
 /** One claim a config makes, for the reasons and the conflicts shown to the user. */
 export interface Claim {
-  readonly network: InferredNetwork;
+  readonly network: Network;
   /** What says it, as shown: `HEDERA_NETWORK`, `networks.testnet (chainId 296)`. */
   readonly what: string;
   /** 1-based line in the file. */
@@ -21,7 +21,7 @@ export type ConfigEvidence =
   | {
       readonly kind: 'network';
       readonly path: string;
-      readonly network: InferredNetwork;
+      readonly network: Network;
       readonly claim: Claim;
     }
   | {
@@ -72,7 +72,7 @@ export function formatSize(bytes: number): string {
 /** The one network a list of claims agrees on, the conflict when they disagree, or none. */
 export function fromClaims(path: string, claims: readonly Claim[]): ConfigEvidence {
   if (claims.length === 0) return { kind: 'none', path };
-  const first = new Map<InferredNetwork, Claim>();
+  const first = new Map<Network, Claim>();
   for (const c of claims) if (!first.has(c.network)) first.set(c.network, c);
   if (first.size > 1) return { kind: 'conflict', path, claims: [...first.values()] };
   return { kind: 'network', path, network: claims[0].network, claim: claims[0] };

@@ -3,7 +3,7 @@
 // `#` comments); an unreadable table header makes the file skipped, not half-read.
 import { type Claim, type ConfigEvidence, fromClaims } from './evidence';
 import { hostOf } from './env';
-import { CHAIN_ID, networkFromChainId, networkFromUrl } from './names';
+import { chainIdOf, networkFromChainId, networkFromUrl } from './names';
 
 // A header line: `[` name `]`, then only a comment. The name is checked by `isTableName`: as one
 // pattern (`[\w.-]+(?:\s*\.\s*[\w.-]+)*`) a dot may belong to a name part or to the separator,
@@ -93,7 +93,7 @@ function pairs(text: string): Pair[] | { malformed: number } {
 function claimOf(p: Pair): Claim | undefined {
   if (p.key === 'chain_id' || p.key === 'chain') {
     const network = networkFromChainId(p.value);
-    return network && { network, what: `${p.key} = ${CHAIN_ID[network]}`, line: p.line };
+    return network && { network, what: `${p.key} = ${chainIdOf(network)}`, line: p.line };
   }
   const network = networkFromUrl(p.value);
   return network && { network, what: `${p.key} (${hostOf(p.value)})`, line: p.line };

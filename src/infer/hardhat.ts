@@ -3,11 +3,12 @@
 // them. Several Hedera networks and no default that names one is a conflict.
 import { type Claim, type ConfigEvidence, fromClaims } from './evidence';
 import { LineCounter, blankNonCode } from './lexer';
-import { CHAIN_ID, type InferredNetwork, networkFromChainId, networkFromUrl } from './names';
+import type { Network } from '../ledger/networks';
+import { chainIdOf, networkFromChainId, networkFromUrl } from './names';
 
 interface NetworkEntry {
   readonly name: string;
-  readonly network: InferredNetwork;
+  readonly network: Network;
   readonly what: string;
   readonly line: number;
 }
@@ -43,10 +44,10 @@ function balanced(code: string): boolean {
 }
 
 /** The Hedera network one entry's body names, by chain id first, then by its URL. */
-function entryNetwork(body: string): { network: InferredNetwork; what: string } | undefined {
+function entryNetwork(body: string): { network: Network; what: string } | undefined {
   const chain = CHAIN_ID_FIELD.exec(body);
   const byChain = chain ? networkFromChainId(chain[1]) : undefined;
-  if (byChain) return { network: byChain, what: `chainId ${CHAIN_ID[byChain]}` };
+  if (byChain) return { network: byChain, what: `chainId ${chainIdOf(byChain)}` };
   const url = URL_STRING.exec(body);
   const byUrl = url ? networkFromUrl(url[2]) : undefined;
   if (byUrl && url) return { network: byUrl, what: new URL(url[2]).host };

@@ -2,10 +2,10 @@
 // configs from the document's folder upward, then testnet. Conflicts are carried to the answer so
 // the user reads them; a skipped file is carried for the log.
 import type { ConfigEvidence } from './evidence';
-import type { InferredNetwork } from './names';
+import type { Network } from '../ledger/networks';
 import type { FileEvidence } from './source';
 
-export const DEFAULT_NETWORK: InferredNetwork = 'testnet';
+export const DEFAULT_NETWORK: Network = 'testnet';
 
 export type AnswerSource = 'settings' | 'file' | 'workspace' | 'default';
 
@@ -20,7 +20,7 @@ export interface Conflict {
 }
 
 export interface NetworkAnswer {
-  readonly network: InferredNetwork;
+  readonly network: Network;
   readonly source: AnswerSource;
   /** What decided it: `Client.forTestnet() at line 12`, `HEDERA_NETWORK in .env`, `settings`. */
   readonly reason: string;
@@ -51,7 +51,7 @@ function joinDisagree(parts: readonly string[]): string {
 }
 
 /** The answer when `ledgerLens.network` names a network (not `auto`). */
-export function settingsAnswer(network: InferredNetwork): NetworkAnswer {
+export function settingsAnswer(network: Network): NetworkAnswer {
   return { network, source: 'settings', reason: 'settings', conflicts: [], skipped: [] };
 }
 

@@ -1,7 +1,6 @@
 // Where an inferred network is asked, and the line that says so. Pure. The URL always comes from
 // our own table (src/ledger/networks.ts) or the user's settings, never from the workspace.
-import type { MirrorEndpoint, Network } from '../ledger';
-import type { InferredNetwork } from './names';
+import { doorFor, NETWORK_INFO, type MirrorEndpoint, type Network } from '../ledger/networks';
 import { describeAnswer, type NetworkAnswer } from './resolve';
 
 /** The settings that decide where a network's mirror node is (endpoints: src/ledger mirrorEndpoints). */
@@ -12,10 +11,11 @@ export interface MirrorConfig {
 
 /**
  * The mirror network to ask for an inferred one: mainnet through the configured mainnet door (the
- * free public one unless the settings chose the other), the others as themselves.
+ * free public one unless the settings chose the other), the others as themselves (the table's
+ * `doorFor`).
  */
-export function mirrorNetworkFor(inferred: InferredNetwork, config: Pick<MirrorConfig, 'network'>): Network {
-  return inferred === 'mainnet' && config.network !== 'mainnet' ? 'mainnet-public' : inferred;
+export function mirrorNetworkFor(inferred: Network, config: Pick<MirrorConfig, 'network'>): Network {
+  return doorFor(inferred, config.network);
 }
 
 /**
@@ -35,8 +35,12 @@ export function hostOf(url: string): string {
   }
 }
 
-/** The line a hover ends with: `testnet · from Client.forTestnet() at line 12`. */
+/**
+ * The line a hover ends with: `testnet · from Client.forTestnet() at line 12`; for a network with no
+ * public mirror node (a local node), also the host it is asked at.
+ */
 export function whyLine(answer: NetworkAnswer, config: MirrorConfig): string {
   const line = describeAnswer(answer);
-  return answer.network === 'local' ? `${line}, asked at ${hostOf(localMirrorBaseUrl(config))}` : line;
+  if (NETWORK_INFO[answer.network].mirrorHost !== undefined) return line;
+  return `${line}, asked at ${hostOf(config.endpoints[answer.network].url)}`;
 }

@@ -3,12 +3,13 @@
 // string is not a call. Two calls naming different networks are a conflict, reported with their
 // lines, never settled by a guess.
 import { type Flavor, LineCounter, commentOrStringSource } from './lexer';
-import { type InferredNetwork, networkFromName } from './names';
+import type { Network } from '../ledger/networks';
+import { networkFromName } from './names';
 
 /** One SDK call that picks a network. */
 export interface SdkCall {
   /** The network it names; undefined when it names none we know (`Client.forName(name)`). */
-  readonly network?: InferredNetwork;
+  readonly network?: Network;
   /** The call as shown to the user: `Client.forTestnet()`, `hiero.ClientForName("mainnet")`. */
   readonly text: string;
   /** 1-based line of the call. */
@@ -19,7 +20,7 @@ export interface SdkCall {
 
 export interface FileEvidence {
   /** The network every call that names one agrees on; undefined when none does or they disagree. */
-  readonly network?: InferredNetwork;
+  readonly network?: Network;
   /** The first call naming `network`. */
   readonly call?: SdkCall;
   /** Every call found, in order. */
@@ -51,7 +52,7 @@ const EMPTY_ARGUMENTS = /\s*\)/y;
 interface Candidate {
   readonly offset: number;
   readonly text: string;
-  readonly network?: InferredNetwork;
+  readonly network?: Network;
 }
 
 /** The SDK calls in `text` (a whole file of the given flavor) and what they say together. */
@@ -82,7 +83,7 @@ export function inferFromSource(text: string, flavor: Flavor): FileEvidence {
 }
 
 function summarize(calls: readonly SdkCall[]): FileEvidence {
-  const firstPerNetwork = new Map<InferredNetwork, SdkCall>();
+  const firstPerNetwork = new Map<Network, SdkCall>();
   for (const call of calls) {
     if (call.network && !firstPerNetwork.has(call.network)) firstPerNetwork.set(call.network, call);
   }
@@ -188,6 +189,9 @@ function sdkCall(text: string, m: Match): Candidate | undefined {
   }
   EMPTY_ARGUMENTS.lastIndex = argsAt;
   const args = EMPTY_ARGUMENTS.test(text) ? '()' : '(…)';
-  const network: InferredNetwork = kind === 'localnode' ? 'local' : (kind as InferredNetwork);
-  return { offset, text: `${prefix}${method}${args}`, network };
+  // `mainnet`, `testnet`, `previewnet`, `localnode`: each a name of the table (METHOD allows no other).
+  const network = networkFromName(kind);
+  return network
+    ? { offset, text: `${prefix}${method}${args}`, network }
+    : { offset, text: `${prefix}${method}${args}` };
 }

@@ -1,14 +1,12 @@
 // Entity ids (`shard.realm.num`) and their HIP-15 checksums. The parts stay bigint: a num may
 // have 10 digits, and callers compare and encode ids without caring about Number's range.
+import { NETWORK_INFO, type Network } from './networks';
 
 export interface EntityId {
   readonly shard: bigint;
   readonly realm: bigint;
   readonly num: bigint;
 }
-
-/** The ledgers a checksum can be computed for. */
-export type LedgerNetwork = 'mainnet' | 'testnet' | 'previewnet';
 
 /** The largest value one part of an id may take (the mirror node's 1–10 digit rule). */
 export const MAX_ENTITY_PART = 9_999_999_999n;
@@ -43,7 +41,12 @@ export function formatEntityId(id: EntityId): string {
   return `${id.shard}.${id.realm}.${id.num}`;
 }
 
-const LEDGER_ID_BYTE: Record<LedgerNetwork, number> = { mainnet: 0x00, testnet: 0x01, previewnet: 0x02 };
+/** The ledger id byte of a network's ledger (the table's `ledgerId`); throws for a network without one. */
+function ledgerIdByte(network: Network): number {
+  const id = NETWORK_INFO[network].ledgerId;
+  if (id === undefined) throw new RangeError(`${network} has no ledger id: its ids carry no checksum`);
+  return id;
+}
 
 // HIP-15 constants: the checksum is five base-26 letters, so everything is reduced modulo 26^5.
 const P3 = 26 ** 3;
@@ -52,13 +55,14 @@ const WEIGHT = 31;
 const MULTIPLIER = 1_000_003;
 
 /**
- * The HIP-15 checksum of an id on a ledger: five lowercase letters, computed over the canonical
- * text of the id and the ledger id. All intermediate values stay far below 2^53.
+ * The HIP-15 checksum of an id on a network's ledger: five lowercase letters, computed over the
+ * canonical text of the id and the ledger id. All intermediate values stay far below 2^53. Only for
+ * a network with a ledger (`ledgerOf`): a RangeError for one without (`local`).
  */
-export function entityChecksum(id: EntityId, network: LedgerNetwork): string {
+export function entityChecksum(id: EntityId, network: Network): string {
   const digits = [...formatEntityId(id)].map(ch => (ch === '.' ? 10 : ch.charCodeAt(0) - 48));
   // The ledger id followed by six zero bytes, as the HIP specifies.
-  const ledgerBytes = [LEDGER_ID_BYTE[network], 0, 0, 0, 0, 0, 0];
+  const ledgerBytes = [ledgerIdByte(network), 0, 0, 0, 0, 0, 0];
 
   let sumEven = 0;
   let sumOdd = 0;
@@ -83,12 +87,12 @@ export function entityChecksum(id: EntityId, network: LedgerNetwork): string {
 }
 
 /** True when `checksum` (with or without its leading dash) is the id's checksum on that ledger. */
-export function verifyChecksum(id: EntityId, checksum: string, network: LedgerNetwork): boolean {
+export function verifyChecksum(id: EntityId, checksum: string, network: Network): boolean {
   const bare = checksum.startsWith('-') ? checksum.slice(1) : checksum;
   return bare === entityChecksum(id, network);
 }
 
 /** `0.0.123-vfmkw`: the id with its checksum for the ledger. */
-export function formatEntityIdWithChecksum(id: EntityId, network: LedgerNetwork): string {
+export function formatEntityIdWithChecksum(id: EntityId, network: Network): string {
   return `${formatEntityId(id)}-${entityChecksum(id, network)}`;
 }

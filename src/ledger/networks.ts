@@ -1,12 +1,13 @@
 // The networks Ledger Lens knows, in one table, and every mapping from a network name: the ledger
 // behind it (checksums), its public mirror node, where its requests go under the user's endpoint
-// settings (mirrorEndpoints), its HashScan name, the status page's name. Pure.
+// settings (mirrorEndpoints), its HashScan name, its status page group, the names and chain id
+// inference reads it by, the line a picker shows. Pure.
 //
 // Adding a network (as `local`, a local node or Solo, was) is one row in NETWORK_INFO: a network
 // without a ledger id has no checksum, one without a public mirror host is asked at its
-// `localMirrorUrl` or `mirrorNodeUrl`, one without a HashScan name gets no explorer links. The
-// setting value `auto` ("from the code") is a NetworkSetting resolved to a Network elsewhere.
-import type { LedgerNetwork } from './entityId';
+// `localMirrorUrl` or `mirrorNodeUrl`, one without a HashScan name gets no explorer links, one
+// without a status group is asked for its own health. The setting value `auto` ("from the code")
+// is a NetworkSetting resolved to a Network elsewhere.
 
 export const NETWORKS = ['mainnet-public', 'mainnet', 'previewnet', 'testnet', 'local'] as const;
 export type Network = (typeof NETWORKS)[number];
@@ -15,8 +16,13 @@ export type Network = (typeof NETWORKS)[number];
 export type NetworkSetting = 'auto' | Network;
 
 export interface NetworkInfo {
-  /** The ledger whose entity ids and checksums apply; undefined for a network with no fixed ledger. */
-  readonly ledger: LedgerNetwork | undefined;
+  /**
+   * The ledger whose entity ids and checksums apply, as the network that names it (`mainnet` for
+   * both mainnet doors); undefined for a network with no fixed ledger.
+   */
+  readonly ledger: Network | undefined;
+  /** The HIP-15 ledger id byte its checksums are computed with; undefined without a ledger. */
+  readonly ledgerId: number | undefined;
   /** The host of its public mirror node; undefined when only a configured URL can reach it. */
   readonly mirrorHost: string | undefined;
   /**
@@ -24,52 +30,85 @@ export interface NetworkInfo {
    * scheme setting does not apply); `ledgerLens.mirrorNodeUrl` overrides it.
    */
   readonly localMirrorUrl?: string;
-  /** The EVM chain id (HIP-26), for the status item and the why line. */
+  /** The EVM chain id (HIP-26), for the status item, the why line and inference. */
   readonly chainId: number;
   /** HashScan's name for it; undefined when HashScan has no pages for it. */
   readonly hashscan: string | undefined;
-  /** Worth trying after a miss on another network (one door per ledger). */
+  /** Worth trying after a miss on another network (one door per ledger: its free public one). */
   readonly tryAfterMiss: boolean;
+  /** The group of the status page (status.hedera.com) that tells its health; undefined when none does. */
+  readonly statusGroup: 'Mainnet' | 'Testnet' | 'Previewnet' | undefined;
+  /** One line for a network picker. */
+  readonly description: string;
+  /**
+   * The names (lower case) code and configs call it by: SDK names (`Client.forName`), `.env`
+   * values, config keys. Inference answers with a network that has names, so a name of the other
+   * mainnet door (`mainnet-public`) is listed under `mainnet`, the ledger.
+   */
+  readonly names: readonly string[];
 }
 
 export const NETWORK_INFO: Readonly<Record<Network, NetworkInfo>> = {
   'mainnet-public': {
     chainId: 295,
     ledger: 'mainnet',
+    ledgerId: 0x00,
     mirrorHost: 'mainnet-public.mirrornode.hedera.com',
     hashscan: 'mainnet',
     tryAfterMiss: true,
+    statusGroup: 'Mainnet',
+    description: 'Mainnet, the free public mirror node (rate-limited)',
+    names: [], // inference names the ledger, `mainnet`; the settings pick the door
   },
   mainnet: {
     chainId: 295,
     ledger: 'mainnet',
+    ledgerId: 0x00,
     mirrorHost: 'mainnet.mirrornode.hedera.com',
     hashscan: 'mainnet',
     tryAfterMiss: false, // the paid door to the ledger mainnet-public already tries
+    statusGroup: 'Mainnet',
+    description: 'Mainnet',
+    names: ['mainnet', 'mainnet-public', 'hedera_mainnet', 'hedera-mainnet'],
   },
   previewnet: {
     chainId: 297,
     ledger: 'previewnet',
+    ledgerId: 0x02,
     mirrorHost: 'previewnet.mirrornode.hedera.com',
     hashscan: 'previewnet',
     tryAfterMiss: true,
+    statusGroup: 'Previewnet',
+    description: 'Previewnet: the next release, reset often',
+    names: ['previewnet', 'hedera_previewnet', 'hedera-previewnet'],
   },
   testnet: {
     chainId: 296,
     ledger: 'testnet',
+    ledgerId: 0x01,
     mirrorHost: 'testnet.mirrornode.hedera.com',
     hashscan: 'testnet',
     tryAfterMiss: true,
+    statusGroup: 'Testnet',
+    description: 'Testnet: test HBAR, reset from time to time',
+    names: ['testnet', 'hedera_testnet', 'hedera-testnet'],
   },
   // A local node or Solo: its own ledger (no HIP-15 checksums), its mirror REST on port 5551, no
-  // HashScan pages, and never asked after a miss elsewhere (nor asked itself unless chosen).
+  // HashScan pages, no status page group (its mirror node is asked), and never asked after a miss
+  // elsewhere (nor asked itself unless chosen). The JavaScript SDK calls it `local-node`, the Java
+  // SDK `localhost`, local-node and Solo setups `local`/`solo`.
   local: {
     chainId: 298,
     ledger: undefined,
+    ledgerId: undefined,
     mirrorHost: undefined,
     localMirrorUrl: 'http://localhost:5551',
     hashscan: undefined,
     tryAfterMiss: false,
+    statusGroup: undefined,
+    description:
+      'A local node or Solo on this machine (mirror node http://localhost:5551, or the local entry of ledgerLens.mirrorNodeUrls)',
+    names: ['local', 'localhost', 'local-node', 'localnode', 'local_node', 'solo'],
   },
 };
 
@@ -78,8 +117,66 @@ export function isNetwork(name: unknown): name is Network {
 }
 
 /** The ledger behind a network name: `mainnet` and `mainnet-public` are two doors to one ledger. */
-export function ledgerOf(network: Network): LedgerNetwork | undefined {
+export function ledgerOf(network: Network): Network | undefined {
   return NETWORK_INFO[network].ledger;
+}
+
+/**
+ * The network as inference and the why lines name it: its ledger (`mainnet` for either mainnet
+ * door), or the network itself when it has none (`local`).
+ */
+export function inferredNetworkOf(network: Network): Network {
+  return ledgerOf(network) ?? network;
+}
+
+/** The network a name in code or config means (case-insensitive, see `names`); undefined for any other. */
+export function networkNamed(name: string): Network | undefined {
+  const key = name.trim().toLowerCase();
+  return NETWORKS.find(n => NETWORK_INFO[n].names.includes(key));
+}
+
+/** The network inference names for an EVM chain id (the row with names: `mainnet`, not its other door). */
+export function networkOfChainId(chainId: bigint): Network | undefined {
+  return NETWORKS.find(n => NETWORK_INFO[n].names.length > 0 && BigInt(NETWORK_INFO[n].chainId) === chainId);
+}
+
+/** The ledger a HashScan network name (`hashscan.io/<name>/...`) shows; undefined for a name HashScan has no table row for. */
+export function networkOfHashscan(name: string): Network | undefined {
+  return NETWORKS.find(n => ledgerOf(n) === n && NETWORK_INFO[n].hashscan === name);
+}
+
+/** The status page group that tells the network's health; undefined for a network no group covers (`local`). */
+export function statusGroupOf(network: Network): string | undefined {
+  return NETWORK_INFO[network].statusGroup;
+}
+
+/**
+ * The network to ask for `network`'s ledger when nothing chose a door: the ledger's free public one
+ * (`mainnet-public` for mainnet); a network without a ledger is its own door.
+ */
+export function publicDoorOf(network: Network): Network {
+  const ledger = ledgerOf(network);
+  if (ledger === undefined) return network;
+  return NETWORKS.find(n => ledgerOf(n) === ledger && NETWORK_INFO[n].tryAfterMiss) ?? network;
+}
+
+/**
+ * The network asked for the ledger `network` names: `selected` (the settings' network) when it is
+ * a door to the same ledger, so a chosen paid mainnet door is kept; else the ledger's free door.
+ */
+export function doorFor(network: Network, selected: Network): Network {
+  const ledger = ledgerOf(network);
+  return ledger !== undefined && ledgerOf(selected) === ledger ? selected : publicDoorOf(network);
+}
+
+/**
+ * The public ledgers in chain id order (mainnet, testnet, previewnet): where an id missed on one
+ * network is looked for (src/mirror/elsewhere.ts).
+ */
+export function publicLedgers(): Network[] {
+  return NETWORKS.filter(n => ledgerOf(n) === n && publicMirrorUrl(n) !== undefined).sort(
+    (a, b) => NETWORK_INFO[a].chainId - NETWORK_INFO[b].chainId,
+  );
 }
 
 /** `https://testnet.mirrornode.hedera.com`, or undefined for a network with no public mirror node. */

@@ -1,15 +1,19 @@
 // Finding ledger references (entity ids, EVM addresses, transaction ids) in source text. Pure (no
 // vscode) and built for speed: one compiled regular expression does all the scanning, so a whole
 // document is one pass of the regex engine, and a hover only scans a small window of its line.
-import { type EntityId, type LedgerNetwork, entityChecksum } from './entityId';
+import { type EntityId, entityChecksum } from './entityId';
 import { longZeroToEntityId } from './evm';
+import { ledgerOf, type Network } from './networks';
 import type { TransactionId } from './transactionId';
 
 export interface ReferenceOptions {
   /** Accept any `shard.realm` (the `ledgerLens.hover.anyShardRealm` setting); default only `0.0`. */
   readonly anyShardRealm?: boolean;
-  /** The ledger whose HIP-15 checksums apply; without it checksums are reported but not checked. */
-  readonly ledger?: LedgerNetwork;
+  /**
+   * The ledger whose HIP-15 checksums apply (`ledgerOf` the network); without it, or for a network
+   * with no ledger (`local`), checksums are reported but not checked.
+   */
+  readonly ledger?: Network;
 }
 
 interface Span {
@@ -103,7 +107,7 @@ function isZero(digits: string): boolean {
 
 function checksumFields(id: EntityId, checksum: string | undefined, options: ReferenceOptions) {
   if (checksum === undefined) return {};
-  if (options.ledger === undefined) return { checksum };
+  if (options.ledger === undefined || ledgerOf(options.ledger) === undefined) return { checksum };
   const expectedChecksum = entityChecksum(id, options.ledger);
   return { checksum, checksumValid: checksum === expectedChecksum, expectedChecksum };
 }

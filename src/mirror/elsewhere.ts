@@ -1,20 +1,19 @@
 // "Not on testnet; found on mainnet": when an id or a transaction is not found on the network the
 // code means, the other public networks are asked in the background, and the first that has it is
 // named with a link. Pure: the caller hands in the lookup (one mirror client per network) and the
-// AbortSignal of the hover or panel that wants the answer.
-import type { InferredNetwork } from '../infer';
+// AbortSignal of the hover or panel that wants the answer. The networks are the table's public
+// ledgers (src/ledger/networks.ts): `mainnet` names the ledger, asked at its free door by the caller.
+import { ledgerOf, publicLedgers, type Network } from '../ledger/networks';
 
-export type PublicNetwork = 'mainnet' | 'testnet' | 'previewnet';
-
-const PUBLIC: readonly PublicNetwork[] = ['mainnet', 'testnet', 'previewnet'];
-
-/** The public networks to ask after `chosen`, in order of preference (mainnet first). */
-export function otherPublicNetworks(chosen: InferredNetwork): PublicNetwork[] {
-  return PUBLIC.filter(n => n !== chosen);
+/** The public ledgers to ask after `chosen` (any door of a ledger), in order of preference (mainnet first). */
+export function otherPublicNetworks(chosen: Network): Network[] {
+  const ledger = ledgerOf(chosen);
+  return publicLedgers().filter(n => n !== ledger);
 }
 
 export interface FoundElsewhere<T> {
-  readonly network: PublicNetwork;
+  /** The ledger that has it (`mainnet` for either mainnet door). */
+  readonly network: Network;
   readonly value: T;
 }
 
@@ -25,8 +24,8 @@ export interface FoundElsewhere<T> {
  * AbortError, when `signal` fires.
  */
 export async function findElsewhere<T>(
-  chosen: InferredNetwork,
-  lookup: (network: PublicNetwork, signal: AbortSignal) => Promise<T | undefined>,
+  chosen: Network,
+  lookup: (network: Network, signal: AbortSignal) => Promise<T | undefined>,
   signal?: AbortSignal,
 ): Promise<FoundElsewhere<T> | undefined> {
   const networks = otherPublicNetworks(chosen);
@@ -74,6 +73,6 @@ export async function findElsewhere<T>(
 }
 
 /** `Not on testnet; found on mainnet.` */
-export function foundElsewhereMessage(chosen: InferredNetwork, found: PublicNetwork): string {
+export function foundElsewhereMessage(chosen: Network, found: Network): string {
   return `Not on ${chosen}; found on ${found}.`;
 }

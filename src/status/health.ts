@@ -1,8 +1,7 @@
 // One network's health from a status page summary. The page groups components per network; a
 // developer on testnet cares about the Testnet group, not about some component somewhere.
+import { statusGroupOf, type Network } from '../ledger/networks';
 import type { Component, Incident, ScheduledMaintenance, Summary } from './schemas';
-
-export type StatusNetwork = 'mainnet-public' | 'mainnet' | 'previewnet' | 'testnet';
 
 /** Ordered from best to worst; `unknown` is a status we could not read. */
 export type HealthLevel = 'operational' | 'unknown' | 'maintenance' | 'degraded' | 'partial_outage' | 'major_outage';
@@ -52,8 +51,11 @@ export interface MaintenanceInfo {
 }
 
 export interface NetworkHealth {
-  readonly network: StatusNetwork;
-  /** The status page group looked for: `Mainnet`, `Testnet` or `Previewnet`. */
+  readonly network: Network;
+  /**
+   * The status page group looked for: `Mainnet`, `Testnet` or `Previewnet` (the table's
+   * `statusGroup`); the network's own name for one no group covers (none is looked for).
+   */
   readonly displayName: string;
   readonly level: HealthLevel;
   /** True when a group of that name was found; otherwise `level` follows the page indicator. */
@@ -64,18 +66,6 @@ export interface NetworkHealth {
   /** In progress first, then upcoming by start time. */
   readonly maintenances: readonly MaintenanceInfo[];
   readonly pageIndicator: { readonly indicator: string; readonly description: string; readonly level: HealthLevel };
-}
-
-export function groupNameFor(network: StatusNetwork): string {
-  switch (network) {
-    case 'mainnet-public':
-    case 'mainnet':
-      return 'Mainnet';
-    case 'testnet':
-      return 'Testnet';
-    case 'previewnet':
-      return 'Previewnet';
-  }
 }
 
 const COMPONENT_LEVELS: Readonly<Record<string, HealthLevel>> = {
@@ -120,19 +110,22 @@ const MAINTENANCE_ACTIVE = new Set(['in_progress', 'verifying']);
 const MAINTENANCE_UPCOMING = new Set(['scheduled']);
 
 /**
- * The health of `network` on the page: the worst status among the components of the group named
- * after it (matched case-insensitively), or the page-wide indicator when no group matches.
+ * The health of `network` on the page: the worst status among the components of its status group
+ * (matched case-insensitively), or the page-wide indicator when no group matches (or the network
+ * has none).
  * `maintenances` (e.g. from the upcoming and active documents) are merged with the summary's own,
  * by id, the later document winning.
  */
 export function networkHealth(
   summary: Summary,
-  network: StatusNetwork,
+  network: Network,
   maintenances?: readonly ScheduledMaintenance[],
 ): NetworkHealth {
-  const displayName = groupNameFor(network);
-  const wanted = displayName.toLowerCase();
-  const group = summary.components.find(c => c.group && c.name.trim().toLowerCase() === wanted);
+  const groupName = statusGroupOf(network);
+  const displayName = groupName ?? network;
+  const wanted = groupName?.toLowerCase();
+  const group =
+    wanted === undefined ? undefined : summary.components.find(c => c.group && c.name.trim().toLowerCase() === wanted);
   const pageLevel = indicatorLevel(summary.status.indicator);
 
   let members: Component[];

@@ -1,7 +1,7 @@
 // Commands shared by every view: network selection, the log, copy, HashScan, and "Open as JSON".
 import * as vscode from 'vscode';
 import { Commands } from '../../commands';
-import { formatTransactionIdAt, formatTransactionIdDash, parseTransactionId } from '../../ledger';
+import { NETWORK_INFO, formatTransactionIdAt, formatTransactionIdDash, parseTransactionId } from '../../ledger';
 import type { SettingsWriter } from '../../config';
 import type { MirrorClient } from '../../mirror';
 import { NETWORKS, type LedgerLensConfig, type Network } from '../../settings';
@@ -12,15 +12,6 @@ import { hashscanUrl } from './links';
 import { targetOf } from './targets';
 
 const JSON_SCHEME = 'ledgerlens-json';
-
-const NETWORK_DETAIL: Record<Network, string> = {
-  'mainnet-public': 'Mainnet, the free public mirror node (rate-limited)',
-  mainnet: 'Mainnet',
-  testnet: 'Testnet: test HBAR, reset from time to time',
-  previewnet: 'Previewnet: the next release, reset often',
-  local:
-    'A local node or Solo on this machine (mirror node http://localhost:5551, or the local entry of ledgerLens.mirrorNodeUrls)',
-};
 
 /** The settings the shared commands read: the network, and where each network's requests go. */
 export type CommonSettings = Pick<LedgerLensConfig, 'network' | 'customMirror' | 'mirrorBaseUrl' | 'endpoints'>;
@@ -154,7 +145,7 @@ async function selectNetwork(inputs: CommonInputs): Promise<Network | undefined>
     return {
       label: network,
       description: network === config.network ? '(current)' : '',
-      detail: NETWORK_DETAIL[network] + own,
+      detail: NETWORK_INFO[network].description + own,
       network,
     };
   });

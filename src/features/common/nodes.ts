@@ -18,8 +18,6 @@ export interface ItemData {
   readonly collapsible: 'none' | 'collapsed' | 'expanded';
   /** Run on click; the node itself is the argument unless `args` is given. */
   readonly command?: { readonly id: CommandId; readonly title: string; readonly args?: readonly unknown[] };
-  /** What a screen reader says; the label and description unless given. */
-  readonly accessibilityLabel?: string;
 }
 
 /** A node of one of our trees: it describes its item, and builds its tooltip only when hovered. */

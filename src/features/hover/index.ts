@@ -5,8 +5,8 @@ import type { AbiIndex } from '../../abi';
 import type { ExchangeRates } from '../../mirror/rates';
 import type { MirrorClient, TokenMetadata } from '../../mirror';
 import type { LedgerLensConfig, Network } from '../../settings';
-import type { InferredNetwork } from '../../infer';
-import { findElsewhere, foundElsewhereMessage, type PublicNetwork } from '../../mirror/elsewhere';
+import { publicDoorOf } from '../../ledger/networks';
+import { findElsewhere, foundElsewhereMessage } from '../../mirror/elsewhere';
 import { escapeMarkdown } from '../common/markdown';
 import type { FeatureHost, Setting } from '../context';
 import { HOVER_COMMANDS } from './content';
@@ -42,7 +42,7 @@ export interface HoverInputs {
 export interface DocumentNetwork {
   readonly network: Network;
   /** The network as inferred (`mainnet` for either mainnet door): what "found elsewhere" compares. */
-  readonly inferred: InferredNetwork;
+  readonly inferred: Network;
   /** The client of another public network, for "not on testnet; found on mainnet". */
   readonly clientFor: (network: Network) => MirrorClient;
   /** Whether a miss is worth asking the other networks about (not at a mirror node the user set). */
@@ -89,12 +89,11 @@ export function registerHover(host: FeatureHost, inputs: HoverInputs): vscode.Di
   };
   /** `Not on testnet; found on mainnet.` and what it is there, or '' (also when cancelled). */
   const foundElsewhere = async (target: DocumentNetwork, ref: Reference, signal: AbortSignal): Promise<string> => {
-    const mirrorOf = (n: PublicNetwork): Network => (n === 'mainnet' ? 'mainnet-public' : n);
     try {
       const found = await findElsewhere(
         target.inferred,
         async (n, s) => {
-          const network = mirrorOf(n);
+          const network = publicDoorOf(n); // the ledger's free door: mainnet-public for mainnet
           const other = resolverFor({ network, client: () => target.clientFor(network) });
           const o: { notFound?: boolean } = {};
           const md = await other.describe(ref, s, o);

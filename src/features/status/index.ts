@@ -10,7 +10,7 @@ import { Disposable, toDisposable } from '../../util/lifecycle';
 import { createLocalPoller, type LocalHealth } from '../../status/local';
 import { ActiveTarget, type StatusTarget } from './follow';
 import { localLook, localMenuEntries, localTooltip, type LocalSnapshot } from './localPresent';
-import type { HealthLevel, MaintenanceInfo, PollOutcome, StatusClient, StatusNetwork, Summary } from '../../status';
+import type { HealthLevel, MaintenanceInfo, PollOutcome, StatusClient, Summary } from '../../status';
 // The rules by their own modules, not the index: it would bring the client and its schemas, which
 // the services load with the first check (src/clients.ts), not at activation.
 import { allMaintenanceInfos, networkHealth } from '../../status/health';
@@ -255,7 +255,7 @@ class StatusBarFeature extends Disposable {
     const target = this.target.current;
     return {
       // While the mirror node is asked itself this snapshot is unused (see localSnapshot); the settings' network stands in.
-      network: statusNetworkOf(target.statusPage ?? config.network),
+      network: target.statusPage ?? config.network,
       why: target.why,
       statusUrl: config.statusUrl,
       ...(this.summary ? { pageName: this.summary.page.name } : {}),
@@ -272,7 +272,7 @@ class StatusBarFeature extends Disposable {
 
   private health() {
     const network = this.target.current.statusPage;
-    return this.summary && network !== undefined ? networkHealth(this.summary, statusNetworkOf(network)) : undefined;
+    return this.summary && network !== undefined ? networkHealth(this.summary, network) : undefined;
   }
 
   private onLocalHealth(health: LocalHealth, at: number, retryInMs?: number, failures?: number): void {
@@ -424,9 +424,4 @@ class StatusBarFeature extends Disposable {
 /** What the item shows, as one key: the network, and the status page that tells its health (or none). */
 function shownKey(target: StatusTarget): string {
   return `${target.network} ${target.statusPage ?? '(its own mirror node)'}`;
-}
-
-/** The status page's name for a network (`local` has none: the caller never asks it for `local`). */
-function statusNetworkOf(network: Network): StatusNetwork {
-  return network === 'local' ? 'testnet' : network;
 }

@@ -3,13 +3,14 @@
 // these onto VS Code objects.
 import { forNotification } from '../../present';
 import { escapeMarkdown } from '../common/markdown';
-import type { HealthLevel, MaintenanceInfo, NetworkHealth, StatusNetwork } from '../../status';
+import type { Network } from '../../ledger/networks';
+import type { HealthLevel, MaintenanceInfo, NetworkHealth } from '../../status';
 // From its own module: the index would bring the client, loaded with the first check (src/clients.ts).
 import { isTroubled } from '../../status/health';
 
 /** Everything the item shows, as the feature knows it at one moment. */
 export interface StatusSnapshot {
-  readonly network: StatusNetwork;
+  readonly network: Network;
   /** Why this network: `mainnet · from Client.forMainnet() at line 2` (the active editor's code). */
   readonly why?: string;
   /** The status page base URL from the settings (trusted: the user typed it). */

@@ -6,7 +6,9 @@
 // a 48-byte hash (96 hex digits with or without 0x, or 64 base64/base64url characters), a HashScan
 // transaction link, each optionally followed by `nonce=N` and `scheduled=true|false`.
 import {
+  type Network,
   type TransactionId,
+  networkOfHashscan,
   formatTransactionIdAt,
   formatTransactionIdDash,
   parseTransactionHash,
@@ -21,8 +23,8 @@ export interface TransactionQuery {
   /** int32 ≥ 0: 0 the user-submitted transaction, > 0 the node-generated children. */
   readonly nonce?: number;
   readonly scheduled?: boolean;
-  /** The network a pasted HashScan link named (`mainnet`, `testnet`, `previewnet`). */
-  readonly linkNetwork?: string;
+  /** The ledger a pasted HashScan link named (`mainnet`, `testnet`, `previewnet`: the table's `hashscan`). */
+  readonly linkNetwork?: Network;
 }
 
 export type ParsedLookup =
@@ -163,8 +165,6 @@ function diagnose(text: string): string {
   return MALFORMED_TRANSACTION_ID;
 }
 
-const HASHSCAN_NETWORKS = new Set(['mainnet', 'testnet', 'previewnet']);
-
 /** A HashScan transaction link, or undefined when the text is not a HashScan link at all. */
 function hashscanLink(text: string): ParsedLookup | undefined {
   if (!/^(https?:\/\/)?(www\.)?hashscan\.io\//i.test(text)) return undefined;
@@ -181,7 +181,7 @@ function hashscanLink(text: string): ParsedLookup | undefined {
       'Only HashScan transaction links are accepted: https://hashscan.io/<network>/transaction/<id or hash>.',
     );
   }
-  const linkNetwork = HASHSCAN_NETWORKS.has(network) ? network : undefined;
+  const linkNetwork = networkOfHashscan(network);
   // HashScan names a transaction by its consensus timestamp and carries the id in `tid`.
   const candidates = [url.searchParams.get('tid'), decode(segments[2])].filter((c): c is string => !!c);
   for (const c of candidates) {

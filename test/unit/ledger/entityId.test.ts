@@ -6,7 +6,7 @@ import {
   parseEntityId,
   parseEntityIdWithChecksum,
   verifyChecksum,
-  type LedgerNetwork,
+  type Network,
 } from '../../../src/ledger';
 
 describe('ledger/entity ids', () => {
@@ -70,7 +70,7 @@ describe('ledger/entity ids', () => {
 
   describe('HIP-15 checksums', () => {
     // Published vectors: the SDKs' checksum tests for 0.0.123 on each ledger, and 0.0.1234567890 on mainnet.
-    const vectors: Array<[string, LedgerNetwork, string]> = [
+    const vectors: Array<[string, Network, string]> = [
       ['0.0.123', 'mainnet', 'vfmkw'],
       ['0.0.123', 'testnet', 'esxsf'],
       ['0.0.123', 'previewnet', 'ogizo'],

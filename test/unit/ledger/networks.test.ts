@@ -3,12 +3,20 @@ import {
   NETWORKS,
   NETWORK_INFO,
   defaultMirrorUrl,
+  doorFor,
   hashscanNetworkOf,
+  inferredNetworkOf,
   isNetwork,
   ledgerOf,
   networkLabelOf,
+  networkNamed,
+  networkOfChainId,
+  networkOfHashscan,
   otherNetworks,
+  publicDoorOf,
+  publicLedgers,
   publicMirrorUrl,
+  statusGroupOf,
 } from '../../../src/ledger/networks';
 import { NETWORKS as SETTINGS_NETWORKS } from '../../../src/settings';
 import { isEntityKind, longZeroAddressOf, toEntityTarget, type EntityKind } from '../../../src/ledger/target';
@@ -67,6 +75,47 @@ describe('ledger/networks', () => {
       [295, 295, 297, 296],
       (['mainnet-public', 'mainnet', 'previewnet', 'testnet'] as const).map(n => NETWORK_INFO[n].chainId),
     );
+  });
+  it('one row per network: names, chain ids, status groups, doors, HashScan names', () => {
+    // Inference answers with a network that has names; `mainnet-public` is a name of the ledger.
+    assert.strictEqual(networkNamed('mainnet-public'), 'mainnet');
+    assert.strictEqual(networkNamed(' Hedera_Testnet '), 'testnet');
+    assert.strictEqual(networkNamed('solo'), 'local');
+    assert.strictEqual(networkNamed('constructor'), undefined);
+    assert.deepStrictEqual([295n, 296n, 297n, 298n, 1n].map(networkOfChainId), [
+      'mainnet',
+      'testnet',
+      'previewnet',
+      'local',
+      undefined,
+    ]);
+    assert.deepStrictEqual(NETWORKS.map(statusGroupOf), ['Mainnet', 'Mainnet', 'Previewnet', 'Testnet', undefined]);
+    assert.deepStrictEqual(NETWORKS.map(inferredNetworkOf), ['mainnet', 'mainnet', 'previewnet', 'testnet', 'local']);
+    assert.deepStrictEqual(NETWORKS.map(publicDoorOf), [
+      'mainnet-public',
+      'mainnet-public',
+      'previewnet',
+      'testnet',
+      'local',
+    ]);
+    assert.strictEqual(doorFor('mainnet', 'mainnet'), 'mainnet', 'the paid door the settings chose');
+    assert.strictEqual(doorFor('mainnet', 'testnet'), 'mainnet-public');
+    assert.strictEqual(doorFor('testnet', 'mainnet'), 'testnet');
+    assert.strictEqual(doorFor('local', 'testnet'), 'local');
+    assert.deepStrictEqual(publicLedgers(), ['mainnet', 'testnet', 'previewnet']);
+    assert.strictEqual(networkOfHashscan('mainnet'), 'mainnet');
+    assert.strictEqual(networkOfHashscan('local'), undefined);
+    for (const n of NETWORKS) {
+      const ledger = ledgerOf(n);
+      // Two doors to one ledger share its id byte and chain id; a network without a ledger has neither checksum nor group.
+      if (ledger === undefined) assert.strictEqual(NETWORK_INFO[n].ledgerId, undefined, n);
+      else {
+        assert.strictEqual(NETWORK_INFO[n].ledgerId, NETWORK_INFO[ledger].ledgerId, n);
+        assert.strictEqual(NETWORK_INFO[n].chainId, NETWORK_INFO[ledger].chainId, n);
+      }
+      assert.ok(NETWORK_INFO[n].description.length > 0, n);
+      for (const name of NETWORK_INFO[n].names) assert.strictEqual(name, name.toLowerCase(), name);
+    }
   });
   it('labels a custom mirror node by its host', () => {
     assert.strictEqual(networkLabelOf('testnet'), 'testnet');

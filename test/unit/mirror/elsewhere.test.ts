@@ -1,23 +1,19 @@
 import * as assert from 'assert';
-import {
-  findElsewhere,
-  foundElsewhereMessage,
-  otherPublicNetworks,
-  type PublicNetwork,
-} from '../../../src/mirror/elsewhere';
+import { findElsewhere, foundElsewhereMessage, otherPublicNetworks } from '../../../src/mirror/elsewhere';
+import type { Network } from '../../../src/ledger';
 
 /** A lookup whose answers the test releases one by one; records what was asked and cancelled. */
 function controlled<T>() {
-  const asked: PublicNetwork[] = [];
-  const cancelled: PublicNetwork[] = [];
-  const answers = new Map<PublicNetwork, (v: T | undefined | Error) => void>();
-  const lookup = (network: PublicNetwork, signal: AbortSignal) =>
+  const asked: Network[] = [];
+  const cancelled: Network[] = [];
+  const answers = new Map<Network, (v: T | undefined | Error) => void>();
+  const lookup = (network: Network, signal: AbortSignal) =>
     new Promise<T | undefined>((resolve, reject) => {
       asked.push(network);
       signal.addEventListener('abort', () => cancelled.push(network), { once: true });
       answers.set(network, v => (v instanceof Error ? reject(v) : resolve(v)));
     });
-  const answer = async (network: PublicNetwork, v: T | undefined | Error) => {
+  const answer = async (network: Network, v: T | undefined | Error) => {
     answers.get(network)?.(v);
     for (let i = 0; i < 5; i++) await Promise.resolve();
   };

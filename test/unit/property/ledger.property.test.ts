@@ -39,7 +39,7 @@ import {
   verifyChecksum,
   INT64_MAX,
   INT64_MIN,
-  type LedgerNetwork,
+  type Network,
 } from '../../../src/ledger';
 import { accountPath } from '../../../src/mirror/params';
 import { consensusTime, nanosTime, shortTime } from '../../../src/present/time';
@@ -59,7 +59,7 @@ import {
   txIdDash,
 } from './decide';
 
-const NETWORKS: readonly LedgerNetwork[] = ['mainnet', 'testnet', 'previewnet'];
+const NETWORKS: readonly Network[] = ['mainnet', 'testnet', 'previewnet'];
 const ID_ALPHABET = '0123456789.-abcdefxyz@ ';
 const base32 = fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'), minLength: 2, maxLength: 60 });
 

@@ -3,7 +3,7 @@
 // window), on random text salted with real references; plus linear growth on pathological lines.
 import * as assert from 'assert';
 import fc from 'fast-check';
-import { entityChecksum, type EntityId, type LedgerNetwork } from '../../../src/ledger';
+import { entityChecksum, type EntityId, type Network } from '../../../src/ledger';
 import { findReference, findReferences, type Reference, type ReferenceOptions } from '../../../src/ledger/references';
 import {
   check,
@@ -123,7 +123,7 @@ function slowMatches(text: string): Raw[] {
   return out;
 }
 
-function checksumOf(id: EntityId, checksum: string | undefined, ledger: LedgerNetwork | undefined) {
+function checksumOf(id: EntityId, checksum: string | undefined, ledger: Network | undefined) {
   if (checksum === undefined) return {};
   if (ledger === undefined) return { checksum };
   const expectedChecksum = entityChecksum(id, ledger);
@@ -188,7 +188,7 @@ const document = fc
   .array(fc.oneof({ arbitrary: reference, weight: 1 }, { arbitrary: glue, weight: 2 }), { maxLength: 30 })
   .map(parts => parts.join(''));
 const optionsArb: fc.Arbitrary<ReferenceOptions> = fc.record(
-  { anyShardRealm: fc.boolean(), ledger: fc.constantFrom<LedgerNetwork>('mainnet', 'testnet', 'previewnet') },
+  { anyShardRealm: fc.boolean(), ledger: fc.constantFrom<Network>('mainnet', 'testnet', 'previewnet') },
   { requiredKeys: [] },
 );
 

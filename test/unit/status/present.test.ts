@@ -1,11 +1,6 @@
 import * as assert from 'assert';
-import {
-  networkHealth,
-  summarySchema,
-  maintenancesSchema,
-  allMaintenanceInfos,
-  type StatusNetwork,
-} from '../../../src/status';
+import { networkHealth, summarySchema, maintenancesSchema, allMaintenanceInfos } from '../../../src/status';
+import type { Network } from '../../../src/ledger';
 import {
   escapeIcons,
   healthChange,
@@ -23,7 +18,7 @@ const STATUS_URL = 'https://status.hedera.com';
 const time = new TimeFormat('Europe/Berlin', 'en-GB');
 const NOW = Date.parse('2026-11-20T14:06:00Z');
 
-function snap(scenario: Scenario, network: StatusNetwork, extra: Partial<StatusSnapshot> = {}): StatusSnapshot {
+function snap(scenario: Scenario, network: Network, extra: Partial<StatusSnapshot> = {}): StatusSnapshot {
   const summary = summarySchema.parse(scenarioJson(scenario, 'summary'));
   return {
     network,
@@ -37,7 +32,7 @@ function snap(scenario: Scenario, network: StatusNetwork, extra: Partial<StatusS
 
 describe('status: what the item says', () => {
   it('text and background per scenario and network', () => {
-    const cases: [Scenario, StatusNetwork, string, string | undefined][] = [
+    const cases: [Scenario, Network, string, string | undefined][] = [
       ['all-operational', 'testnet', '$(check) testnet', undefined],
       ['all-operational', 'mainnet-public', '$(check) mainnet-public', undefined],
       ['testnet-degraded', 'testnet', '$(warning) testnet: degraded', undefined],
