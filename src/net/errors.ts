@@ -13,7 +13,7 @@ import { errorMessage } from '../util/errorMessage';
 export type NetErrorKind = 'network' | 'timeout' | 'aborted' | 'too-large' | 'redirect' | 'decode';
 
 /** Why a `network` failure happened, for messages; `other` carries the library's own words. */
-export type NetworkReason = 'refused' | 'dns' | 'reset' | 'timed-out' | 'incomplete' | 'tls' | 'other';
+export type ConnectionReason = 'refused' | 'dns' | 'reset' | 'timed-out' | 'incomplete' | 'tls' | 'other';
 
 /** Why a redirect was refused. */
 export type RedirectReason = 'other-origin' | 'too-many' | 'no-location' | 'bad-location';
@@ -21,7 +21,7 @@ export type RedirectReason = 'other-origin' | 'too-many' | 'no-location' | 'bad-
 export interface NetErrorDetails {
   /** The HTTP status received, when a response arrived (redirects, too-large, decode). */
   readonly status?: number;
-  readonly reason?: NetworkReason | RedirectReason;
+  readonly reason?: ConnectionReason | RedirectReason;
   /** For `too-large`: the cap, in bytes. */
   readonly limit?: number;
   /** For `redirect`: the Location header as sent (untrusted text). */
@@ -87,7 +87,7 @@ export function fromSocketError(
   if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
     return new NetError('timeout', url, `${host} did not answer within ${timeoutMs} ms`, { timeoutMs, cause: error });
   }
-  const reason: NetworkReason =
+  const reason: ConnectionReason =
     code === 'ECONNREFUSED'
       ? 'refused'
       : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
@@ -107,7 +107,7 @@ export function fromSocketError(
     return new NetError('network', url, `cannot reach ${host}: ${proxyWords(reason, proxy)}`, details);
   }
   const detail = errorMessage(error);
-  const words: Record<NetworkReason, string> = {
+  const words: Record<ConnectionReason, string> = {
     refused: `connection refused by ${host}`,
     dns: `host ${host} not found (DNS lookup failed)`,
     reset: `the connection to ${host} was closed before the response was complete`,

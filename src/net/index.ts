@@ -23,7 +23,7 @@ export type {
   Subscription,
 } from './budget';
 export { NetError, isNetError, errorCode, hostOf, describeNetFailure } from './errors';
-export type { NetErrorDetails, NetErrorKind, NetworkReason, RedirectReason } from './errors';
+export type { NetErrorDetails, NetErrorKind, ConnectionReason, RedirectReason } from './errors';
 export { decideProxy, createDispatcher, isProxyUrl } from './proxy';
 export type { ProxyConfig, ProxyDecision } from './proxy';
 export { ACCEPT_ENCODING, formatBytes } from './body';

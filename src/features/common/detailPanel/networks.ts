@@ -22,9 +22,12 @@ export interface ChosenNetwork {
 
 /**
  * Which network to ask: the one a link names (`requested`: a hover's link carries the network the
- * hover used), else the one the active editor's code means, else the settings'.
+ * hover used), else the one the active editor's code means, else the settings' (the network
+ * router's `forPanel`, src/networkRouter.ts).
  */
-export type NetworkChooser = (requested?: Network) => Promise<ChosenNetwork>;
+export interface NetworkChooser {
+  (requested?: Network): Promise<ChosenNetwork>;
+}
 
 /** The shared client of a network (the configured one for the selected network). */
 export type ClientFor = (network: Network) => MirrorClient;
