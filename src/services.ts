@@ -10,6 +10,7 @@ import type { HttpClient, ProxyConfig } from './net';
 import { inferredNetworkOf, isNetwork } from './ledger';
 import { defaultMirrorBaseUrl, mirrorClientChanged, type LedgerLensConfig, type Network } from './settings';
 import { CodeNetwork } from './codeNetwork';
+import { NetworkRouter } from './networkRouter';
 import { Disposable } from './util/lifecycle';
 import { once } from './util/once';
 import { TrustNotice } from './trustNotice';
@@ -78,6 +79,15 @@ export class Services extends Disposable {
   readonly codeNetwork: CodeNetwork;
   /** [network] Clients of endpoints other than the configured network's, by URL, built when a document asks. */
   private readonly otherClients = new Map<string, MirrorClient>();
+
+  /**
+   * [network] The one router: which network each asker (a hover, a panel or lookup, a command, a
+   * terminal link, the status item) asks, at which endpoint, and why. Made on first use.
+   */
+  get router(): NetworkRouter {
+    return (this.routerBuilt ??= new NetworkRouter(this.codeNetwork, this.config, network => this.mirrorFor(network)));
+  }
+  private routerBuilt: NetworkRouter | undefined;
 
   constructor(readonly log: vscode.LogOutputChannel) {
     super();
