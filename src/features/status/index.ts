@@ -5,6 +5,7 @@ import { Commands } from '../../commands';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { notify } from '../common/notifications';
 import type { MirrorProblem } from '../../services';
+import { publicMirrorUrl } from '../../ledger/networks';
 import type { Network } from '../../settings';
 import { Disposable, toDisposable } from '../../util/lifecycle';
 import { createLocalPoller, type LocalHealth } from '../../status/local';
@@ -201,10 +202,13 @@ class StatusBarFeature extends Disposable {
     return this.inputs.mirrorHealth.host(this.target.current.network);
   }
 
-  /** `local` for a local node; else the host of the URL the user set (what the code means is not what it serves). */
+  /**
+   * The network's name for one with no public mirror node (`local`: a local node); else the host of
+   * the URL the user set (what the code means is not what it serves).
+   */
   private mirrorName(): string {
-    const target = this.target.current;
-    return target.network === 'local' ? 'local' : this.mirrorHost();
+    const network = this.target.current.network;
+    return publicMirrorUrl(network) === undefined ? network : this.mirrorHost();
   }
 
   /** Polls only what the item shows (the page, or the local node), and only while the window has focus. */
