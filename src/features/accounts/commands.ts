@@ -58,10 +58,7 @@ export function registerAccountCommands(host: FeatureHost, inputs: AccountComman
       if ((await tokenSectionAction(store, arg)) !== undefined) return;
       if (arg instanceof MessageNode && arg.retry === 'loadMore') {
         const account = accountOf(arg);
-        if (account) {
-          account.moreProblem = undefined;
-          await store.loadMore(account);
-        }
+        if (account) await store.loadMore(account);
         return;
       }
       await store.load(target(arg, 'Retry'), true);
@@ -242,7 +239,6 @@ async function tokenSectionAction(store: AccountsStore, arg: unknown): Promise<n
   if (arg instanceof MessageNode && arg.retry === 'nfts') {
     const account = accountOf(arg);
     if (!account) return undefined;
-    account.nftList.problem = undefined;
     await store.tokenWork.loadNfts(account);
     return account.nftList.rows.length;
   }

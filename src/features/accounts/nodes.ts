@@ -11,8 +11,8 @@ import { LoadMoreNode, MessageNode, type ItemData, type TreeNode } from '../comm
 import type { CheckedEntry } from '../../ledger';
 import { plainText as plain } from '../../present';
 import { TOKEN_BALANCE_CAP, accountView, transactionTooltip, transactionView, type Row } from './model';
-import { TransactionPager } from './pages';
-import { NftList } from './nftList';
+import type { TransactionList } from './pages';
+import type { NftList } from './nftList';
 import { TOKEN_PAGE, type NftNode, type TokenNode } from './tokens';
 import type { Problem } from './problem';
 
@@ -74,10 +74,10 @@ export type AccountStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 export class AccountNode implements TreeNode, HasTarget {
   readonly kind = 'account';
   readonly parent = undefined;
-  status: AccountStatus = 'idle';
-  account: AccountResponse | undefined;
-  problem: Problem | undefined;
-  pager = new TransactionPager<AccountResponse>();
+  /** The account's transactions; its first page is the account lookup (the list owns the requests). */
+  readonly pager: TransactionList;
+  /** The account's NFTs, loaded when the section is first expanded. */
+  readonly nftList: NftList;
   /** A TransactionTypes name, or undefined for all. */
   filter: string | undefined;
   /** Transactions oldest first (`order=asc`), else the server's newest first. */
@@ -88,21 +88,11 @@ export class AccountNode implements TreeNode, HasTarget {
   asOfOperator: AsOfOperator = 'lte';
   /** The rate its balance is shown in dollars at, when known (set by the store). */
   balanceRate: () => RateInForce | undefined = () => undefined;
-  loading: Promise<void> | undefined;
-  controller = new AbortController();
-  /** Bumped on every load, so a Load more that finishes after a reload is dropped. */
-  generation = 0;
-  /** The query the pager's pages answer (filter, as-of, limit). */
-  queryKey = '';
-  loadingMore = false;
-  moreProblem: Problem | undefined;
   readonly details = new SectionNode(this, 'details');
   readonly tokens = new SectionNode(this, 'tokens');
   readonly nfts = new SectionNode(this, 'nfts');
   /** Token rows shown (Load more adds a page): only these have their metadata asked. */
   tokensShown = TOKEN_PAGE;
-  /** The account's NFTs, loaded when the section is first expanded. */
-  nftList = new NftList();
   readonly transactions = new SectionNode(this, 'transactions');
 
   constructor(
@@ -110,7 +100,50 @@ export class AccountNode implements TreeNode, HasTarget {
     readonly check: CheckedEntry,
     readonly key: string,
     private readonly networkLabel: () => string,
-  ) {}
+    /** Its two lists, made by the store (they ask through its client). */
+    lists: (node: AccountNode) => { readonly transactions: TransactionList; readonly nfts: NftList },
+  ) {
+    const made = lists(this);
+    this.pager = made.transactions;
+    this.nftList = made.nfts;
+  }
+
+  /** The account as last looked up (the first page of its transactions). */
+  get account(): AccountResponse | undefined {
+    return this.pager.first;
+  }
+
+  get status(): AccountStatus {
+    if (this.pager.busy === 'first') return 'loading';
+    if (this.pager.failed?.which === 'first') return 'failed';
+    return this.pager.loaded ? 'loaded' : 'idle';
+  }
+
+  /** Why the lookup failed, while it stands. */
+  get problem(): Problem | undefined {
+    const failed = this.pager.failed;
+    return failed?.which === 'first' ? failed.problem : undefined;
+  }
+
+  /** Why the last Load more failed, while it stands. */
+  get moreProblem(): Problem | undefined {
+    const failed = this.pager.failed;
+    return failed?.which === 'more' ? failed.problem : undefined;
+  }
+
+  /** The lookup on its way, if any. */
+  get loading(): Promise<void> | undefined {
+    return this.pager.busy === 'first' ? this.pager.pending : undefined;
+  }
+
+  get loadingMore(): boolean {
+    return this.pager.busy === 'more';
+  }
+
+  /** The query the lookup answered (filter, as-of, limit). */
+  get queryKey(): string {
+    return this.pager.query;
+  }
 
   get id(): string {
     return `account/${this.key}`;

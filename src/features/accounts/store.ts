@@ -6,13 +6,7 @@
 // One request per account: the account lookup returns the balance, the token balances and the
 // first page of transactions together, so expanding an account (or its sections) never fetches.
 import { ACCOUNT_FORMS_HELP } from '../../ledger';
-import {
-  isAbortError,
-  type AccountParams,
-  type AccountResponse,
-  type MirrorClient,
-  type TokenMetadata,
-} from '../../mirror';
+import { type AccountParams, type AccountResponse, type MirrorClient, type TokenMetadata } from '../../mirror';
 import type { ExchangeRates } from '../../mirror/rates';
 import type { AccountSetting, Network } from '../../settings';
 import { SERVER_DEFAULT_LIMIT, TOKEN_BALANCE_CAP, accountDetailRows, transactionRows } from './model';
@@ -28,9 +22,8 @@ import {
   type AccountsNode,
   type SectionNode,
 } from './nodes';
-import { TransactionPager } from './pages';
+import { TransactionList } from './pages';
 import { describeProblem } from './problem';
-import { NftList } from './nftList';
 import { TOKEN_PAGE, tokenRows } from './tokens';
 import { AccountTokens } from './tokenStore';
 
@@ -155,74 +148,24 @@ export class AccountsStore {
   load(node: AccountNode, reload = false): Promise<void> {
     if (!node.check.ok || this.disposed) return Promise.resolve();
     if (node.loading && !reload) return node.loading;
-    node.controller.abort();
-    const controller = new AbortController();
-    node.controller = controller;
-    const generation = ++node.generation;
-    node.status = 'loading';
-    node.loadingMore = false;
     if (reload) node.nftList.reset(); // asked again when the section shows
-    this.options.changed(node);
     const path = node.check.request;
     const params = this.params(node);
-    const queryKey = JSON.stringify(params);
-    const work = (async () => {
-      try {
-        const account = await this.options.client().getAccount(path, params, {
-          signal: controller.signal,
-          ...(reload ? { cache: 'reload' as const } : {}),
-        });
-        if (generation !== node.generation) return;
-        // The pager merges a refreshed first page by newest-first position: oldest first starts over.
-        if (node.account && node.queryKey === queryKey && !node.oldestFirst) node.pager.refreshFirst(account);
-        else node.pager.reset(account);
-        node.account = account;
-        node.queryKey = queryKey;
-        node.status = 'loaded';
-        node.problem = undefined;
-        node.moreProblem = undefined;
-      } catch (e) {
-        if (generation !== node.generation || isAbortError(e)) return;
-        node.status = 'failed';
-        node.problem = describeProblem(e, this.options.settings().networkLabel);
-        this.options.log?.(`account ${path}: ${node.problem.title}: ${node.problem.detail}`);
-      } finally {
-        if (generation === node.generation) {
-          node.loading = undefined;
-          this.options.changed(node);
-        }
-      }
-    })();
-    node.loading = work;
+    const work = node.pager.restart(
+      signal =>
+        this.options.client().getAccount(path, params, { signal, ...(reload ? { cache: 'reload' as const } : {}) }),
+      // The pager merges a refreshed first page by newest-first position: oldest first starts over.
+      { query: JSON.stringify(params), merge: !node.oldestFirst },
+    );
     this.options.progress?.(work);
     return work;
   }
 
-  /** Follows `links.next` of the last page loaded and appends it. */
-  async loadMore(node: AccountNode): Promise<void> {
-    const last = node.pager.lastPage;
-    if (!last || !node.pager.hasMore || node.loadingMore || node.loading) return;
-    const generation = node.generation;
-    node.loadingMore = true;
-    node.moreProblem = undefined;
-    this.options.changed(node.transactions);
-    const work = (async () => {
-      try {
-        const page = await this.options.client().next(last, { signal: node.controller.signal });
-        if (generation !== node.generation) return;
-        node.pager.append(page);
-      } catch (e) {
-        if (generation !== node.generation || isAbortError(e)) return;
-        node.moreProblem = describeProblem(e, this.options.settings().networkLabel);
-        this.options.log?.(`account ${node.key}, next page: ${node.moreProblem.title}: ${node.moreProblem.detail}`);
-      } finally {
-        if (generation === node.generation) {
-          node.loadingMore = false;
-          this.options.changed(node.transactions);
-        }
-      }
-    })();
-    this.options.progress?.(work);
+  /** Follows `links.next` of the last page loaded and appends it (joins the request on its way). */
+  loadMore(node: AccountNode): Promise<void> {
+    const asked = node.pager.busy === undefined;
+    const work = node.pager.loadMore();
+    if (asked && node.pager.busy) this.options.progress?.(work);
     return work;
   }
 
@@ -253,18 +196,8 @@ export class AccountsStore {
   /** The network changed: what was loaded belongs to the old one. Cancels what is in flight. */
   reset(): void {
     for (const node of this.nodes) {
-      node.controller.abort();
-      node.controller = new AbortController();
-      node.generation++;
-      node.status = 'idle';
-      node.account = undefined;
-      node.problem = undefined;
-      node.moreProblem = undefined;
-      node.loading = undefined;
-      node.loadingMore = false;
-      node.pager = new TransactionPager<AccountResponse>();
-      node.queryKey = '';
-      node.nftList = new NftList();
+      node.pager.reset();
+      node.nftList.reset();
       node.tokensShown = TOKEN_PAGE;
     }
     this.options.changed(undefined);
@@ -275,7 +208,7 @@ export class AccountsStore {
   dispose(): void {
     this.disposed = true;
     this.tokenWork.dispose();
-    for (const node of this.nodes) node.controller.abort();
+    for (const node of this.nodes) dispose(node);
   }
 
   // ---- internals ----
@@ -328,25 +261,46 @@ export class AccountsStore {
         reuse.entry = entry;
         next.push(reuse);
       } else {
-        const node = new AccountNode(entry, check, key, () => this.options.settings().networkLabel);
+        const node = new AccountNode(
+          entry,
+          check,
+          key,
+          () => this.options.settings().networkLabel,
+          n => ({
+            transactions: this.transactionList(n),
+            nfts: this.tokenWork.nftList(n),
+          }),
+        );
         node.balanceRate = () => this.tokenWork.balanceRate(node);
         const seeded = this.seeded.get(key);
-        if (seeded) {
-          node.account = seeded;
-          node.pager.reset(seeded);
-          node.queryKey = JSON.stringify(this.params(node));
-          node.status = 'loaded';
-        }
+        if (seeded) node.pager.seed(seeded, JSON.stringify(this.params(node)));
         next.push(node);
       }
       this.seeded.delete(key);
       old.delete(key);
     }
-    for (const gone of old.values()) gone.controller.abort();
+    for (const gone of old.values()) dispose(gone);
     // A temporary account that is now configured is no longer temporary.
     this.temporary = this.temporary.filter(t => !this.configured.some(c => this.keyOf(c.id) === this.keyOf(t.id)));
     this.nodes = next;
     this.options.changed(undefined);
+  }
+
+  /** An account's transactions: Load more follows links.next; the view hears what happens. */
+  private transactionList(node: AccountNode): TransactionList {
+    const label = () => this.options.settings().networkLabel;
+    return new TransactionList({
+      more: ({ last, signal }) => this.options.client().next(last, { signal }),
+      describe: e => describeProblem(e, label()),
+      changed: event => {
+        if (event.state === 'failed') {
+          const where =
+            event.which === 'first' ? (node.check.ok ? node.check.request : node.key) : `${node.key}, next page`;
+          this.options.log?.(`account ${where}: ${event.problem.title}: ${event.problem.detail}`);
+        }
+        this.options.changed(event.which === 'first' ? node : node.transactions);
+      },
+    });
   }
 
   private async accountChildren(node: AccountNode): Promise<AccountsNode[]> {
@@ -429,4 +383,10 @@ export class AccountsStore {
       }
     }
   }
+}
+
+/** An account no longer listed, or the store going: nothing it asked is wanted. */
+function dispose(node: AccountNode): void {
+  node.pager.dispose();
+  node.nftList.dispose();
 }

@@ -8,7 +8,8 @@ import { AS_OF_WORDS } from '../../ledger';
 import type { RowMoney } from './model';
 import { LoadMoreNode } from '../common/nodes';
 import { accountMessage, type AccountNode, type AccountsNode, type SectionNode, type TransactionNode } from './nodes';
-import { NFT_PAGE } from './nftList';
+import { NFT_PAGE, nftRules, type NftList } from './nftList';
+import { PagedList } from '../common/pager';
 import { describeProblem } from './problem';
 import { NftNode, TOKEN_FIRST_ROWS, TOKEN_PAGE } from './tokens';
 import { Commands } from '../../commands';
@@ -121,10 +122,11 @@ export class AccountTokens {
   async nftChildren(section: SectionNode): Promise<AccountsNode[]> {
     const account = section.parent;
     const list = account.nftList;
-    if (!list.loaded && !list.problem) await this.loadNfts(account);
+    if (!list.loaded && !list.failed) await this.loadNfts(account);
     const out: AccountsNode[] = list.rows.map((n, i) => new NftNode(section, n, i, this.peek));
     this.ask(section, [...new Set(list.rows.map(n => n.token_id ?? ''))]);
-    if (list.problem) out.push(accountMessage(section, 'nftProblem', list.problem.title, list.problem.detail, 'nfts'));
+    const problem = list.failed?.problem;
+    if (problem) out.push(accountMessage(section, 'nftProblem', problem.title, problem.detail, 'nfts'));
     else if (list.loaded && list.rows.length === 0) out.push(accountMessage(section, 'none', 'No NFTs', ''));
     else if (list.hasMore)
       out.push(
@@ -132,44 +134,35 @@ export class AccountTokens {
           section,
           `${section.id}/loadMore`,
           Commands.loadMore,
-          () => ({ loading: list.loading !== undefined, loaded: list.rows.length }),
+          () => ({ loading: list.busy !== undefined, loaded: list.rows.length }),
           'NFTs',
         ),
       );
     return out;
   }
 
-  /** The first page (or, once loaded, the next one through links.next). */
+  /** The first page (or, once loaded, the next one through links.next; the failed one again). */
   loadNfts(account: AccountNode): Promise<void> {
     const list = account.nftList;
-    if (list.loading) return list.loading;
-    if (list.loaded && !list.hasMore) return Promise.resolve();
-    const path = account.accountId ?? (account.check.ok ? account.check.request : '');
-    const generation = list.generation;
-    list.problem = undefined;
-    const work = (async () => {
-      try {
-        const client = this.options.client();
-        const signal = account.controller.signal;
-        const page = list.last
-          ? await client.next(list.last, { signal })
-          : await client.listAccountNfts(path, { limit: NFT_PAGE }, { signal });
-        if (generation !== list.generation) return;
-        list.append(page);
-      } catch (e) {
-        if (generation !== list.generation || isAbortError(e)) return;
-        list.problem = describeProblem(e, this.options.networkLabel());
-        this.options.log?.(`NFTs of ${path}: ${list.problem.title}: ${list.problem.detail}`);
-      } finally {
-        if (generation === list.generation) {
-          list.loading = undefined;
-          this.options.changed(account.nfts);
+    if (list.loaded) return list.loadMore();
+    const path = nftPath(account);
+    return list.refresh(signal => this.options.client().listAccountNfts(path, { limit: NFT_PAGE }, { signal }));
+  }
+
+  /** An account's NFTs list (made once per account node; the list owns its requests). */
+  nftList(account: AccountNode): NftList {
+    return new PagedList({
+      rules: nftRules,
+      more: ({ last, signal }) => this.options.client().next(last, { signal }),
+      describe: e => describeProblem(e, this.options.networkLabel()),
+      changed: event => {
+        if (event.state === 'failed') {
+          this.options.log?.(`NFTs of ${nftPath(account)}: ${event.problem.title}: ${event.problem.detail}`);
         }
-      }
-    })();
-    list.loading = work;
-    if (list.loaded) this.options.changed(account.nfts);
-    return work;
+        // The first page's rows show when it lands; a next page's "Loading…" shows at once.
+        if (event.state !== 'loading' || event.which === 'more') this.options.changed(account.nfts);
+      },
+    });
   }
 
   dispose(): void {
@@ -187,4 +180,8 @@ export class AccountTokens {
       for (const s of sections) this.options.changed(s);
     }, REFRESH_BATCH_MS);
   }
+}
+
+function nftPath(account: AccountNode): string {
+  return account.accountId ?? (account.check.ok ? account.check.request : '');
 }
