@@ -9,7 +9,7 @@ import { AccountsStore, type AccountNode, type AccountsNode, type RowNode } from
 import { LATEST_CAVEAT } from '../../../src/features/accounts/asOf';
 import { accountView } from '../../../src/features/accounts/model';
 import { anAccount, recordFor } from '../../support/builders';
-import { startMirrorReplay, type MirrorReplay } from '../../support/mirrorReplay';
+import { replayPerSuite } from '../../support/replayPerSuite';
 import { currentRateRecord, rateRecordAt, TX_A } from '../../support/tokenFixtures';
 
 const decode = (u: string) => decodeURIComponent(u);
@@ -17,20 +17,12 @@ const decode = (u: string) => decodeURIComponent(u);
 const unescape = (md: string) => md.replace(/\\(.)/g, '$1');
 
 describe('accounts: the as-of view with the seed’s timestamp operators', () => {
-  let replay: MirrorReplay;
+  const replay = replayPerSuite();
   let client: MirrorClient;
   let store: AccountsStore;
 
-  before(async () => {
-    replay = await startMirrorReplay({ port: 0 });
-  });
-  after(async () => {
-    await replay.close();
-  });
   beforeEach(() => {
-    replay.resetRequests();
-    replay.clearAddedRecords();
-    client = createMirrorClient({ baseUrl: replay.url, retries: 0, timeoutMs: 3000 });
+    client = createMirrorClient({ baseUrl: replay().url, retries: 0, timeoutMs: 3000 });
     store = new AccountsStore({
       client: () => client,
       settings: () => ({ network: 'testnet', networkLabel: 'replay', transactionsLimit: 25 }),
@@ -48,7 +40,10 @@ describe('accounts: the as-of view with the seed’s timestamp operators', () =>
     await store.load(node);
     return node;
   };
-  const sent = () => replay.requests.map(r => decode(r.url)).filter(u => u.startsWith('/api/v1/accounts/0.0.8?'));
+  const sent = () =>
+    replay()
+      .requests.map(r => decode(r.url))
+      .filter(u => u.startsWith('/api/v1/accounts/0.0.8?'));
 
   it('lt: sends timestamp=lt:, the recorded answer shows, and every label says "before"', async () => {
     const node = await eight();
@@ -85,7 +80,7 @@ describe('accounts: the as-of view with the seed’s timestamp operators', () =>
   });
 
   it('gte and eq are sent as chosen; clearing the view goes back to no timestamp and lte', async () => {
-    replay.addRecords([
+    replay().addRecords([
       recordFor('/api/v1/accounts/0.0.8?timestamp=eq:1234567890.000000006', anAccount({ account: '0.0.8' })),
       recordFor('/api/v1/accounts/0.0.8?timestamp=gte:1234567890.000000006', anAccount({ account: '0.0.8' })),
     ]);
@@ -104,20 +99,14 @@ describe('accounts: the as-of view with the seed’s timestamp operators', () =>
 });
 
 describe('accounts: the balance in dollars', () => {
-  let replay: MirrorReplay;
+  const replay = replayPerSuite();
   let client: MirrorClient;
   let rates: ExchangeRates;
   let store: AccountsStore;
   let changes: (AccountsNode | undefined)[];
 
-  before(async () => {
-    replay = await startMirrorReplay({ port: 0 });
-  });
-  after(async () => {
-    await replay.close();
-  });
   const open = (withRates = true) => {
-    client = createMirrorClient({ baseUrl: replay.url, retries: 0, timeoutMs: 3000 });
+    client = createMirrorClient({ baseUrl: replay().url, retries: 0, timeoutMs: 3000 });
     rates = new ExchangeRates(client);
     changes = [];
     store = new AccountsStore({
@@ -129,10 +118,8 @@ describe('accounts: the balance in dollars', () => {
     store.setConfigured([{ id: '0.0.1001' }]);
   };
   beforeEach(() => {
-    replay.resetRequests();
-    replay.clearAddedRecords();
     // anAccount's balance: 100,000,000 tinybars (1 ℏ).
-    replay.addRecords([recordFor('/api/v1/accounts/0.0.1001', anAccount())]);
+    replay().addRecords([recordFor('/api/v1/accounts/0.0.1001', anAccount())]);
   });
   afterEach(() => {
     store.dispose();
@@ -145,14 +132,16 @@ describe('accounts: the balance in dollars', () => {
     return node;
   };
   const rateUrls = () =>
-    replay.requests.map(r => decode(r.url)).filter(u => u.startsWith('/api/v1/network/exchangerate'));
+    replay()
+      .requests.map(r => decode(r.url))
+      .filter(u => u.startsWith('/api/v1/network/exchangerate'));
   const until = async (what: () => boolean) => {
     for (let i = 0; i < 200 && !what(); i++) await new Promise(r => setTimeout(r, 10));
     assert.ok(what(), 'timed out');
   };
 
   it('at the current rate: asked once in the background, then `≈ $` beside ℏ with the rate in the tooltip', async () => {
-    replay.addRecords([currentRateRecord()]); // 50 ¢ per ℏ
+    replay().addRecords([currentRateRecord()]); // 50 ¢ per ℏ
     open();
     const node = await account();
     assert.strictEqual(node.item().description, '1.00000000 ℏ'); // not known yet: never waits
@@ -172,7 +161,7 @@ describe('accounts: the balance in dollars', () => {
   });
 
   it('a past as-of view: the rate in force at that time', async () => {
-    replay.addRecords([
+    replay().addRecords([
       currentRateRecord(),
       rateRecordAt(TX_A.consensus), // 12 ¢ per ℏ
       recordFor(`/api/v1/accounts/0.0.1001?timestamp=lte:${TX_A.consensus}`, anAccount()),
@@ -198,7 +187,7 @@ describe('accounts: the balance in dollars', () => {
   });
 
   it('dollars off (no rates service): no `$` and no rate request', async () => {
-    replay.addRecords([currentRateRecord()]);
+    replay().addRecords([currentRateRecord()]);
     open(false);
     const node = await account();
     assert.strictEqual(node.item().description, '1.00000000 ℏ');

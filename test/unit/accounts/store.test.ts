@@ -13,7 +13,8 @@ import {
 } from '../../../src/features/accounts/store';
 import type { AccountSetting } from '../../../src/settings';
 import { anAccount, aTokenBalance, aTransaction, recordFor } from '../../support/builders';
-import { startMirrorReplay, type MirrorReplay } from '../../support/mirrorReplay';
+import type { MirrorReplay } from '../../support/mirrorReplay';
+import { replayPerSuite } from '../../support/replayPerSuite';
 import { PAGED_ACCOUNT_PAGE2 as PAGE2, pagedAccountRecords } from '../../support/pagedAccount';
 
 interface Harness {
@@ -45,22 +46,13 @@ function pagedAccount(replay: MirrorReplay): void {
 }
 
 describe('accounts store (loopback mirror node)', () => {
-  let replay: MirrorReplay;
+  const replay = replayPerSuite();
   let client: MirrorClient;
   let h: Harness;
 
-  before(async () => {
-    replay = await startMirrorReplay({ port: 0 });
-  });
-  after(async () => {
-    await replay.close();
-  });
   beforeEach(() => {
-    replay.resetRequests();
-    replay.clearAddedRecords();
-    replay.setFault(undefined);
-    client = createMirrorClient({ baseUrl: replay.url, retries: 0, timeoutMs: 3000 });
-    const settings = { network: 'testnet' as const, networkLabel: `127.0.0.1:${replay.port}`, transactionsLimit: 25 };
+    client = createMirrorClient({ baseUrl: replay().url, retries: 0, timeoutMs: 3000 });
+    const settings = { network: 'testnet' as const, networkLabel: `127.0.0.1:${replay().port}`, transactionsLimit: 25 };
     const changes: (AccountsNode | undefined)[] = [];
     const logs: string[] = [];
     h = {
@@ -90,7 +82,7 @@ describe('accounts store (loopback mirror node)', () => {
     assert.deepStrictEqual(labels(roots), ['NFT holder', '0.0.8']);
     assert.strictEqual(roots[0].item().description, 'loading…');
     await settle(h.store);
-    assert.deepStrictEqual(accountRequests(replay).sort(), ['/api/v1/accounts/0.0.8', '/api/v1/accounts/2001']);
+    assert.deepStrictEqual(accountRequests(replay()).sort(), ['/api/v1/accounts/0.0.8', '/api/v1/accounts/2001']);
 
     const holder = roots[0] as AccountNode;
     assert.strictEqual(holder.item().description, '0.00000080 ℏ');
@@ -117,7 +109,11 @@ describe('accounts store (loopback mirror node)', () => {
     const nft = txRows.find(r => r.item().label === 'NFT transfers')!;
     assert.strictEqual((await h.store.children(nft)).length, 1);
 
-    assert.strictEqual(accountRequests(replay).length, 2, 'expanding made no request (the NFTs section stays closed)');
+    assert.strictEqual(
+      accountRequests(replay()).length,
+      2,
+      'expanding made no request (the NFTs section stays closed)',
+    );
   });
 
   it('an invalid id shows an error node naming the forms, and sends nothing', async () => {
@@ -131,7 +127,7 @@ describe('accounts store (loopback mirror node)', () => {
     assert.match(bad.tooltip()!.replace(/\\(.)/g, '$1'), /account id \(0\.0\.1234/);
     const [message] = await h.store.children(bad);
     assert.match(message.item().description!, /EVM address/);
-    assert.deepStrictEqual(accountRequests(replay), ['/api/v1/accounts/0.0.8']);
+    assert.deepStrictEqual(accountRequests(replay()), ['/api/v1/accounts/0.0.8']);
   });
 
   it('a 404 shows the server’s message in the node, the rest keeps working, and Retry asks again', async () => {
@@ -140,7 +136,7 @@ describe('accounts store (loopback mirror node)', () => {
     await settle(h.store);
     assert.strictEqual(missing.status, 'failed');
     const item = missing.item();
-    assert.strictEqual(item.description, `Not found on 127.0.0.1:${replay.port}: Not found`);
+    assert.strictEqual(item.description, `Not found on 127.0.0.1:${replay().port}: Not found`);
     assert.strictEqual(item.icon, 'question');
     assert.strictEqual(item.contextValue, 'account:failed:configured');
     const [message] = (await h.store.children(missing)) as MessageNode[];
@@ -152,22 +148,22 @@ describe('accounts store (loopback mirror node)', () => {
       'logged',
     );
     await h.store.load(missing, true);
-    assert.strictEqual(accountRequests(replay).filter(u => u === '/api/v1/accounts/0.0.7').length, 2);
+    assert.strictEqual(accountRequests(replay()).filter(u => u === '/api/v1/accounts/0.0.7').length, 2);
   });
 
   it('a 5xx and a refused connection say what happened, with the server’s words', async () => {
-    replay.setFault({ kind: 'serverError', status: 503, message: 'Service Unavailable: maintenance' });
+    replay().setFault({ kind: 'serverError', status: 503, message: 'Service Unavailable: maintenance' });
     configure({ id: '0.0.8' });
     const [node] = (await h.store.children(undefined)) as AccountNode[];
     await settle(h.store);
     assert.strictEqual(node.item().description, 'Mirror node error (503): Service Unavailable: maintenance');
-    replay.setFault(undefined);
+    replay().setFault(undefined);
     await h.store.load(node, true);
     assert.strictEqual(node.status, 'loaded');
   });
 
   it('Load more follows links.next, appends, and disappears at the end', async () => {
-    pagedAccount(replay);
+    pagedAccount(replay());
     configure({ id: '0.0.1001' });
     const [node] = (await h.store.children(undefined)) as AccountNode[];
     await settle(h.store);
@@ -181,12 +177,12 @@ describe('accounts store (loopback mirror node)', () => {
       'TOKENMINT · SUCCESS',
       'CRYPTOAPPROVEALLOWANCE · SUCCESS',
     ]);
-    assert.deepStrictEqual(accountRequests(replay), ['/api/v1/accounts/0.0.1001', PAGE2]);
+    assert.deepStrictEqual(accountRequests(replay()), ['/api/v1/accounts/0.0.1001', PAGE2]);
     assert.ok(h.changes.includes(node.transactions), 'the section was redrawn');
   });
 
   it('what Load more brought stays loaded when other accounts refresh, and across a refresh of its own', async () => {
-    pagedAccount(replay);
+    pagedAccount(replay());
     configure({ id: '0.0.1001' }, { id: '2001' });
     const [paged, other] = (await h.store.children(undefined)) as AccountNode[];
     await settle(h.store);
@@ -198,18 +194,18 @@ describe('accounts store (loopback mirror node)', () => {
     assert.strictEqual(paged.pager.transactions.length, 3, 'the refreshed first page reaches the loaded ones');
     assert.strictEqual(paged.pager.hasMore, false);
     assert.strictEqual(
-      accountRequests(replay).filter(u => u === '/api/v1/accounts/0.0.1001').length,
+      accountRequests(replay()).filter(u => u === '/api/v1/accounts/0.0.1001').length,
       2,
       'refresh bypasses the cache',
     );
   });
 
   it('a failed Load more shows the message with a retry and keeps the list', async () => {
-    pagedAccount(replay);
+    pagedAccount(replay());
     configure({ id: '0.0.1001' });
     const [node] = (await h.store.children(undefined)) as AccountNode[];
     await settle(h.store);
-    replay.setFault({ kind: 'tooManyRequests', retryAfter: 120, path: /timestamp=lt/ });
+    replay().setFault({ kind: 'tooManyRequests', retryAfter: 120, path: /timestamp=lt/ });
     await h.store.loadMore(node);
     const txs = await h.store.children(node.transactions);
     assert.strictEqual(txs.length, 3);
@@ -219,7 +215,7 @@ describe('accounts store (loopback mirror node)', () => {
   });
 
   it('the type filter and the as-of view each ask once, with the seed’s parameters', async () => {
-    replay.addRecords([
+    replay().addRecords([
       recordFor(
         '/api/v1/accounts/0.0.1001?transactiontype=TOKENMINT',
         anAccount({ transactions: [aTransaction({ name: 'TOKENMINT' })] }),
@@ -234,8 +230,8 @@ describe('accounts store (loopback mirror node)', () => {
 
     await h.store.setAsOf(eight, '1234567890.000000006');
     assert.ok(
-      accountRequests(replay).includes('/api/v1/accounts/0.0.8?timestamp=lte%3A1234567890.000000006') ||
-        accountRequests(replay).includes('/api/v1/accounts/0.0.8?timestamp=lte:1234567890.000000006'),
+      accountRequests(replay()).includes('/api/v1/accounts/0.0.8?timestamp=lte%3A1234567890.000000006') ||
+        accountRequests(replay()).includes('/api/v1/accounts/0.0.8?timestamp=lte:1234567890.000000006'),
     );
     assert.strictEqual(eight.status, 'loaded');
     assert.match(eight.item().description!, /as of 2009-02-13 23:31:30 UTC/);
@@ -248,7 +244,7 @@ describe('accounts store (loopback mirror node)', () => {
     const tokens = Array.from({ length: 1000 }, (_, i) =>
       aTokenBalance({ token_id: `0.0.${50000 + i}`, balance: BigInt(i) * 10n ** 15n }),
     );
-    replay.addRecords([
+    replay().addRecords([
       recordFor(
         '/api/v1/accounts/0.0.1001',
         anAccount({ balance: { timestamp: '1700000000.000000000', balance: 5, tokens } }),
@@ -275,10 +271,10 @@ describe('accounts store (loopback mirror node)', () => {
     configure({ id: '0.0.8' });
     const [node] = (await h.store.children(undefined)) as AccountNode[];
     await settle(h.store);
-    replay.setFault({ kind: 'latency', ms: 2000 });
+    replay().setFault({ kind: 'latency', ms: 2000 });
     const pending = h.store.load(node, true);
     await new Promise(r => setTimeout(r, 50));
-    replay.setFault(undefined);
+    replay().setFault(undefined);
     h.store.reset();
     assert.strictEqual(node.account, undefined, 'the old network’s answer is gone');
     assert.strictEqual(node.status, 'loading', 'and the new one is asked at once');
@@ -307,11 +303,11 @@ describe('accounts store (loopback mirror node)', () => {
 
   it('an account seeded by Add account is shown without another request', async () => {
     const account = await client.getAccount('0.0.8');
-    replay.resetRequests();
+    replay().resetRequests();
     h.store.seed('0.0.8', account);
     configure({ id: '0.0.8' });
     const [node] = (await h.store.children(undefined)) as AccountNode[];
     assert.strictEqual(node.status, 'loaded');
-    assert.strictEqual(replay.requests.length, 0);
+    assert.strictEqual(replay().requests.length, 0);
   });
 });
