@@ -5,14 +5,46 @@ import * as assert from 'assert';
 import { createMirrorClient, parseLossless, type MirrorClient } from '../../../src/mirror';
 import { AccountResponseSchema } from '../../../src/mirror/schemas';
 import { ExchangeRates } from '../../../src/mirror/rates';
-import { AccountsStore, type AccountNode, type AccountsNode, type RowNode } from '../../../src/features/accounts/store';
+import {
+  AccountsStore,
+  type AccountNode,
+  type AccountsNode,
+  type AccountsStoreOptions,
+  type RowNode,
+} from '../../../src/features/accounts/store';
 import { LATEST_CAVEAT } from '../../../src/features/accounts/asOf';
 import { accountView } from '../../../src/features/accounts/model';
 import { anAccount, recordFor } from '../../support/builders';
+import type { MirrorReplay } from '../../support/mirrorReplay';
 import { replayPerSuite } from '../../support/replayPerSuite';
 import { currentRateRecord, rateRecordAt, TX_A } from '../../support/tokenFixtures';
 
 const decode = (u: string) => decodeURIComponent(u);
+/** The URLs the replay was asked, decoded, that start with `prefix`. */
+const requestsTo = (replay: MirrorReplay, prefix: string): string[] =>
+  replay.requests.map(r => decode(r.url)).filter(u => u.startsWith(prefix));
+
+/** A store on the testnet replay with one configured account. */
+function storeOf(
+  client: MirrorClient,
+  id: string,
+  more: Pick<AccountsStoreOptions, 'changed' | 'rates'>,
+): AccountsStore {
+  const store = new AccountsStore({
+    client: () => client,
+    settings: () => ({ network: 'testnet', networkLabel: 'replay', transactionsLimit: 25 }),
+    ...more,
+  });
+  store.setConfigured([{ id }]);
+  return store;
+}
+
+/** The store's one account, loaded. */
+async function loadedAccount(store: AccountsStore): Promise<AccountNode> {
+  const [node] = (await store.children(undefined)) as AccountNode[];
+  await store.load(node);
+  return node;
+}
 /** A Markdown tooltip with its escapes taken out, to match against plain words. */
 const unescape = (md: string) => md.replace(/\\(.)/g, '$1');
 
@@ -23,27 +55,15 @@ describe('accounts: the as-of view with the seed’s timestamp operators', () =>
 
   beforeEach(() => {
     client = createMirrorClient({ baseUrl: replay().url, retries: 0, timeoutMs: 3000 });
-    store = new AccountsStore({
-      client: () => client,
-      settings: () => ({ network: 'testnet', networkLabel: 'replay', transactionsLimit: 25 }),
-      changed: () => undefined,
-    });
-    store.setConfigured([{ id: '0.0.8' }]);
+    store = storeOf(client, '0.0.8', { changed: () => undefined });
   });
   afterEach(() => {
     store.dispose();
     client.dispose();
   });
 
-  const eight = async (): Promise<AccountNode> => {
-    const [node] = (await store.children(undefined)) as AccountNode[];
-    await store.load(node);
-    return node;
-  };
-  const sent = () =>
-    replay()
-      .requests.map(r => decode(r.url))
-      .filter(u => u.startsWith('/api/v1/accounts/0.0.8?'));
+  const eight = () => loadedAccount(store);
+  const sent = () => requestsTo(replay(), '/api/v1/accounts/0.0.8?');
 
   it('lt: sends timestamp=lt:, the recorded answer shows, and every label says "before"', async () => {
     const node = await eight();
@@ -109,13 +129,10 @@ describe('accounts: the balance in dollars', () => {
     client = createMirrorClient({ baseUrl: replay().url, retries: 0, timeoutMs: 3000 });
     rates = new ExchangeRates(client);
     changes = [];
-    store = new AccountsStore({
-      client: () => client,
-      settings: () => ({ network: 'testnet', networkLabel: 'replay', transactionsLimit: 25 }),
+    store = storeOf(client, '0.0.1001', {
       changed: n => changes.push(n),
       ...(withRates ? { rates: () => rates } : {}),
     });
-    store.setConfigured([{ id: '0.0.1001' }]);
   };
   beforeEach(() => {
     // anAccount's balance: 100,000,000 tinybars (1 ℏ).
@@ -126,15 +143,8 @@ describe('accounts: the balance in dollars', () => {
     client.dispose();
   });
 
-  const account = async (): Promise<AccountNode> => {
-    const [node] = (await store.children(undefined)) as AccountNode[];
-    await store.load(node);
-    return node;
-  };
-  const rateUrls = () =>
-    replay()
-      .requests.map(r => decode(r.url))
-      .filter(u => u.startsWith('/api/v1/network/exchangerate'));
+  const account = () => loadedAccount(store);
+  const rateUrls = () => requestsTo(replay(), '/api/v1/network/exchangerate');
   const until = async (what: () => boolean) => {
     for (let i = 0; i < 200 && !what(); i++) await new Promise(r => setTimeout(r, 10));
     assert.ok(what(), 'timed out');
