@@ -1,9 +1,10 @@
 // The extension side of the contract results panel: validates the form's filters with the mirror
 // client's rules before any request, loads pages (Load more follows links.next), and posts rows
-// with every int64 as exact decimal text. One request at a time: a new search aborts the last.
+// with every int64 as exact decimal text. The rows are the shared paged list (common/pager.ts): one
+// request at a time, a new search aborts the last, and a failed page is asked again by Retry.
 import * as vscode from 'vscode';
 import { Commands } from '../../commands';
-import { isAbortError, MirrorInputError, type ContractResultsResponse } from '../../mirror';
+import { MirrorInputError, type ContractResultsResponse } from '../../mirror';
 import { describeMirrorError } from '../../present/errors';
 import type { AbiIndex } from '../../abi';
 import type { MirrorClient, TokenMetadata } from '../../mirror';
@@ -21,6 +22,7 @@ import { toHostSchema } from './messages';
 import { toRow } from './rows';
 import { RowDetails } from './events';
 import { revertDecoding } from '../common/revertData';
+import { PagedList, type ListEvent } from '../common/pager';
 
 export const PANEL_SCRIPT = 'contractResults';
 
@@ -59,12 +61,10 @@ export class ContractResultsPanel extends PanelHost<ContractResultsToHost, Contr
   private ready = false;
   /** Filters set by the extension since the page last said it was ready: they win over the page's. */
   private filtersFromHost = false;
-  private rows: ContractResultRow[] = [];
-  private lastPage: ContractResultsResponse | undefined;
-  private hasMore = false;
+  /** The loaded rows; a failure is kept with them (the error is the client's, described when posted). */
+  private readonly list: PagedList<ContractResultRow, ContractResultsResponse, never, unknown>;
+  /** Rows for these filters were posted (the page gets them again when it comes back). */
   private loaded = false;
-  private lastAction: 'search' | 'more' = 'search';
-  private controller: AbortController | undefined;
   private running: Promise<void> = Promise.resolve();
   private seq = 0;
   private readonly deps: ContractResultsDeps;
@@ -86,6 +86,19 @@ export class ContractResultsPanel extends PanelHost<ContractResultsToHost, Contr
     });
     this.deps = o.deps;
     this.details = new RowDetails(o.deps);
+    this.list = new PagedList<ContractResultRow, ContractResultsResponse, never, unknown>({
+      rules: {
+        // Each row gets a key of its own: the service's rows are listed as they come, never merged.
+        rows: page => page.results.map(r => toRow(r, `r${++this.seq}`, this.deps.abi)),
+        key: row => row.key,
+        position: () => undefined,
+        compare: () => 0,
+      },
+      // next() answers null when the link leads nowhere new (a repeating link): nothing more.
+      more: ({ last, signal }) => this.deps.client().next(last, { signal }),
+      describe: error => error,
+      changed: event => this.onList(event),
+    });
     this.filters = o.state.filters;
     this._register(
       o.deps.onDidChangeClient(() => {
@@ -93,7 +106,7 @@ export class ContractResultsPanel extends PanelHost<ContractResultsToHost, Contr
         if (this.loaded || this.ready) this.search(this.filters);
       }),
     );
-    this._register({ dispose: () => this.controller?.abort() });
+    this._register({ dispose: () => this.list.dispose() });
   }
 
   get currentFilters(): ContractResultsFilters {
@@ -106,7 +119,7 @@ export class ContractResultsPanel extends PanelHost<ContractResultsToHost, Contr
   }
 
   get loadedRows(): readonly ContractResultRow[] {
-    return this.rows;
+    return this.list.rows;
   }
 
   /** Settles when the request in progress (if any) has been answered to the page. */
@@ -141,7 +154,8 @@ export class ContractResultsPanel extends PanelHost<ContractResultsToHost, Contr
         this.more();
         return this.running;
       case 'retry':
-        if (this.lastAction === 'more') this.more();
+        // The failed page again; a search refused before any request is checked again.
+        if (this.list.failed) this.running = this.list.retry();
         else this.search(this.filters);
         return this.running;
       case 'copy':
@@ -162,11 +176,11 @@ export class ContractResultsPanel extends PanelHost<ContractResultsToHost, Contr
 
   /** A row's detail was opened: its events (fetched once) and its call decoded with the bytecode. */
   private async detail(key: string): Promise<void> {
-    const row = this.rows.find(r => r.key === key);
+    const row = this.list.rows.find(r => r.key === key);
     if (!row) return;
     void this.post({ type: 'detail', key, detail: { status: 'loading' } });
     const detail = await this.details.detail(row);
-    if (this.isDisposed || !this.rows.includes(row)) return;
+    if (this.isDisposed || !this.list.rows.includes(row)) return;
     if (detail.status === 'failed') this.deps.log.warn(`contract result ${row.timestamp ?? key}: ${detail.message}`);
     void this.post({ type: 'detail', key, detail });
   }
@@ -187,7 +201,13 @@ export class ContractResultsPanel extends PanelHost<ContractResultsToHost, Contr
     }
     // A page that was hidden and shown again (or reloaded) gets what is already loaded.
     if (this.loaded) {
-      void this.post({ type: 'rows', rows: this.rows, append: false, hasMore: this.hasMore, network: this.network() });
+      void this.post({
+        type: 'rows',
+        rows: this.list.rows,
+        append: false,
+        hasMore: this.list.hasMore,
+        network: this.network(),
+      });
       return this.running;
     }
     this.search(this.filters);
@@ -200,65 +220,53 @@ export class ContractResultsPanel extends PanelHost<ContractResultsToHost, Contr
 
   private search(filters: ContractResultsFilters): void {
     this.filters = filters;
-    this.lastAction = 'search';
-    this.controller?.abort();
-    this.controller = undefined;
     const checked = validateFilters(filters);
     if (!checked.ok) {
+      this.list.stop();
       void this.post({ type: 'invalid', issues: checked.issues });
       return;
     }
     const params = checked.params;
-    this.start(false, signal => this.deps.client().listContractResults(params, { signal }));
+    this.running = this.list.restart(signal => this.deps.client().listContractResults(params, { signal }));
   }
 
   private more(): void {
-    const page = this.lastPage;
-    if (!page || !this.hasMore) return;
-    this.lastAction = 'more';
-    this.start(true, signal => this.deps.client().next(page, { signal }));
+    this.running = this.list.loadMore();
   }
 
-  private start(append: boolean, request: (signal: AbortSignal) => Promise<ContractResultsResponse | null>): void {
-    this.controller?.abort();
-    const controller = new AbortController();
-    this.controller = controller;
-    void this.post({ type: 'loading', append });
-    this.running = this.load(append, controller, request);
-  }
-
-  private async load(
-    append: boolean,
-    controller: AbortController,
-    request: (signal: AbortSignal) => Promise<ContractResultsResponse | null>,
-  ): Promise<void> {
-    try {
-      const page = await request(controller.signal);
-      if (controller.signal.aborted || this.isDisposed) return;
-      // next() answers null when the link leads nowhere new (a repeating link): nothing more.
-      const fresh = page ? page.results.map(r => toRow(r, `r${++this.seq}`, this.deps.abi)) : [];
-      if (page) this.lastPage = page;
-      this.hasMore = Boolean(page?.links?.next);
-      this.rows = append ? this.rows.concat(fresh) : fresh;
-      this.loaded = true;
-      void this.post({ type: 'rows', rows: fresh, append, hasMore: this.hasMore, network: this.network() });
-    } catch (e) {
-      if (isAbortError(e) || controller.signal.aborted || this.isDisposed) return;
-      if (e instanceof MirrorInputError) {
-        void this.post({ type: 'invalid', issues: fieldIssues(e) });
+  /** What the list did, told to the page: loading, the new rows, or the failure in the server's words. */
+  private onList(event: ListEvent<unknown>): void {
+    const append = event.which === 'more';
+    switch (event.state) {
+      case 'loading':
+        void this.post({ type: 'loading', append });
+        return;
+      case 'loaded': {
+        const rows = append ? this.list.rows.slice(event.before) : this.list.rows;
+        this.loaded = true;
+        void this.post({ type: 'rows', rows, append, hasMore: this.list.hasMore, network: this.network() });
         return;
       }
-      const described = describeMirrorError(e, { network: this.network(), ...revertDecoding(this.deps.abi) });
-      this.deps.log.warn(`contract results: ${described.detail}`);
-      void this.post({
-        type: 'failed',
-        message: described.detail,
-        serverMessages: [...described.serverMessages],
-        status: described.status,
-      });
-    } finally {
-      if (this.controller === controller) this.controller = undefined;
+      case 'failed':
+        return this.failed(event.problem);
+      case 'cancelled':
+        return;
     }
+  }
+
+  private failed(e: unknown): void {
+    if (e instanceof MirrorInputError) {
+      void this.post({ type: 'invalid', issues: fieldIssues(e) });
+      return;
+    }
+    const described = describeMirrorError(e, { network: this.network(), ...revertDecoding(this.deps.abi) });
+    this.deps.log.warn(`contract results: ${described.detail}`);
+    void this.post({
+      type: 'failed',
+      message: described.detail,
+      serverMessages: [...described.serverMessages],
+      status: described.status,
+    });
   }
 }
 
