@@ -69,6 +69,11 @@ export interface Driver {
   setSetting(key: string, value: unknown): Promise<void>;
   /** Presses Escape twice and moves the mouse away: closes hovers, menus and quick inputs. */
   dismiss(): Promise<void>;
+  /**
+   * Developer: Reload Window, then waits for the new workbench and Ledger Lens's view container; a
+   * hover or tooltip asked for afterwards waits for the new extension host's activation again.
+   */
+  reloadWindow(): Promise<void>;
 }
 
 // The few DOM types the in-page functions use (the test tsconfig has no DOM library, on purpose:
@@ -382,6 +387,24 @@ export function createDriver(deps: DriverDeps): Driver {
     return texts;
   };
 
+  const reloadWindow = async (): Promise<void> => {
+    const navigated = page.waitForEvent('framenavigated', {
+      predicate: frame => frame === page.mainFrame(),
+      timeout: patient(30_000),
+    });
+    await runCommand('Developer: Reload Window');
+    await navigated;
+    active = false;
+    activeFile = undefined;
+    await page.locator('.monaco-workbench').waitFor({ timeout: patient(60_000) });
+    await page
+      .locator(
+        '.part.activitybar .action-item a[aria-label^="Ledger Lens"], .part.activitybar .action-item[aria-label^="Ledger Lens"]',
+      )
+      .first()
+      .waitFor({ timeout: patient(60_000) });
+  };
+
   return {
     page,
     step: deps.step,
@@ -404,5 +427,6 @@ export function createDriver(deps: DriverDeps): Driver {
       await page.waitForTimeout(700);
     },
     dismiss,
+    reloadWindow,
   };
 }

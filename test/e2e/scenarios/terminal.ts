@@ -9,7 +9,7 @@ const TX_AT = '0.0.300@1565779555.711927000'; // CRYPTOTRANSFER in the recording
 const TX_DASH = '0.0.10-1234567890-999999998'; // CRYPTOUPDATEACCOUNT in the recordings
 
 /** Where `text` is drawn in the terminal (DOM renderer): the middle of its last occurrence, the output line. */
-async function terminalTextAt(page: Page, text: string): Promise<{ x: number; y: number } | null> {
+export async function terminalTextAt(page: Page, text: string): Promise<{ x: number; y: number } | null> {
   return page.evaluate((wanted: string) => {
     const doc = (globalThis as unknown as { document: PageDocument }).document;
     const SHOW_TEXT = 4; // NodeFilter.SHOW_TEXT
