@@ -45,7 +45,7 @@ export interface StartedWorkbench {
   readonly steps: Steps;
   readonly urls: StartUrls;
   /** Chromium on a fresh 1400×900 page, `defaultTimeoutMs` for its waits; closed before Ctrl+C. */
-  openPage(defaultTimeoutMs: number): Promise<Page>;
+  readonly openPage: (defaultTimeoutMs: number) => Promise<Page>;
 }
 
 /** Ledger Lens's icon in the activity bar (a link inside the item, or the item itself). */
