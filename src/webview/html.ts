@@ -24,6 +24,11 @@ export interface PanelHtmlOptions {
   readonly hasCss?: boolean;
 }
 
+/** Text as HTML text: the five characters that could open markup, as character references. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, ch => `&#${ch.charCodeAt(0)};`);
+}
+
 /** Folders a panel may load from: only the built assets. */
 export function localResourceRoots(extensionUri: vscode.Uri): vscode.Uri[] {
   return [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media')];
@@ -40,7 +45,7 @@ export function panelHtml(webview: vscode.Webview, options: PanelHtmlOptions): s
     `style-src ${webview.cspSource} 'nonce-${nonce}'`,
     `script-src 'nonce-${nonce}'`,
   ].join('; ');
-  const title = options.title.replace(/[&<>"']/g, ch => `&#${ch.charCodeAt(0)};`);
+  const title = escapeHtml(options.title);
   const css = options.hasCss
     ? `<link rel="stylesheet" nonce="${nonce}" href="${asset(`${options.script}.css`).toString()}">`
     : '';
@@ -59,6 +64,24 @@ ${css}
 <div id="app" role="main" aria-busy="true"></div>
 <script type="application/json" id="initial-state" nonce="${nonce}">${inlineJson(options.initialState)}</script>
 <script type="module" nonce="${nonce}" src="${asset(`${options.script}.js`).toString()}"></script>
+</body>
+</html>`;
+}
+
+/**
+ * A page with no script and nothing to load: a panel that cannot show what it was about says why
+ * (`message`) and how to get it back (`again`), both plain text.
+ */
+export function unrestorableHtml(message: string, again: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+</head>
+<body>
+<main role="alert"><p>${escapeHtml(message)}</p><p>${escapeHtml(again)}</p></main>
 </body>
 </html>`;
 }

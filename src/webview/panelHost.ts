@@ -1,10 +1,11 @@
 // The extension side of a panel: owns the WebviewPanel, validates every message that arrives
-// against the panel's schema, and posts typed messages back.
+// with the protocol's validator (webview/protocol.ts, the one the page is built against), and posts
+// typed messages back. A panel brought back after a reload checks its saved state the same way.
 import * as vscode from 'vscode';
-import type * as z from '../zod';
 import { Disposable } from '../util/lifecycle';
-import { localResourceRoots, panelHtml } from './html';
+import { localResourceRoots, panelHtml, unrestorableHtml } from './html';
 import { errorMessage } from '../util/errorMessage';
+import { check, type Validator } from '../../webview/shared/validate';
 
 export interface PanelHostOptions<FromWebview> {
   readonly panel: vscode.WebviewPanel;
@@ -14,7 +15,7 @@ export interface PanelHostOptions<FromWebview> {
   readonly initialState: unknown;
   readonly hasCss?: boolean;
   /** Validates what the webview sends: everything else is dropped and logged. */
-  readonly messageSchema: z.ZodMiniType<FromWebview>;
+  readonly messages: Validator<FromWebview>;
   readonly log: PanelLog;
 }
 
@@ -40,13 +41,13 @@ export abstract class PanelHost<FromWebview, ToWebview> extends Disposable {
     this.panel.webview.html = panelHtml(this.panel.webview, options);
     this._register(
       this.panel.webview.onDidReceiveMessage((raw: unknown) => {
-        const parsed = options.messageSchema.safeParse(raw);
-        if (!parsed.success) {
-          options.log.warn(`${options.script}: dropped a malformed message from the panel`);
+        const parsed = check(options.messages, raw);
+        if (!parsed.ok) {
+          options.log.warn(`${options.script}: dropped a malformed message from the panel (${parsed.message})`);
           return;
         }
         void Promise.resolve()
-          .then(() => this.onMessage(parsed.data))
+          .then(() => this.onMessage(parsed.value))
           .catch((e: unknown) => {
             const message = errorMessage(e);
             options.log.error(`${options.script}: ${message}`);
@@ -74,4 +75,26 @@ export abstract class PanelHost<FromWebview, ToWebview> extends Disposable {
     super.dispose();
     this.panel.dispose();
   }
+}
+
+/**
+ * The state a panel saved (setState), handed back by its serializer after a reload, checked with
+ * the protocol's validator for it; `reason` says what is wrong when it cannot be trusted.
+ */
+export function restoredState<State>(
+  validate: Validator<State>,
+  raw: unknown,
+): { readonly ok: true; readonly state: State } | { readonly ok: false; readonly reason: string } {
+  const checked = check(validate, raw);
+  return checked.ok ? { ok: true, state: checked.value } : { ok: false, reason: checked.message };
+}
+
+/**
+ * A revived panel whose saved state cannot be trusted: it says so, in words and without a script
+ * (nothing to load, so no "Loading…" left spinning), and how to get its content back.
+ */
+export function showUnrestorable(panel: vscode.WebviewPanel, what: string, reason: string, again: string): void {
+  panel.webview.options = { enableScripts: false, enableCommandUris: false, localResourceRoots: [] };
+  panel.title = `${what} (not restored)`;
+  panel.webview.html = unrestorableHtml(`This ${what.toLowerCase()} panel could not be restored: ${reason}.`, again);
 }

@@ -1,36 +1,19 @@
 // Block panels: one per block, every field of the record, restored after a reload.
-import * as z from '../../zod';
 import type { Block, MirrorClient } from '../../mirror';
-import { BLOCK_VIEW_TYPE, type BlockPanelState, type DetailView } from '../../../webview/protocol';
+import type { BlockPanelState, DetailView } from '../../../webview/protocol';
 import type { FormatOptions } from '../common/detailPanel/format';
 import type { DetailPanel } from '../common/detailPanel/panel';
 import { DetailPanels, type DetailPanelsDeps } from '../common/detailPanel/registry';
 import { blockSection } from './model';
-import { parseBlockLookup } from './input';
-
-// Built on first use (z.lazy), not at activation.
-const persistSchema = z.lazy(() =>
-  z.object({
-    panel: z.literal('block'),
-    network: z.string().check(z.minLength(1), z.maxLength(100)),
-    hashOrNumber: z.string().check(z.minLength(1), z.maxLength(200)),
-  }),
-);
+import { restoredBlockState } from './panelState';
 
 export class BlockPanels extends DetailPanels<BlockPanelState, Block> {
   constructor(deps: DetailPanelsDeps) {
-    super(deps, BLOCK_VIEW_TYPE, 'block');
+    super(deps, 'block', restoredBlockState);
   }
 
   show(network: string, block: Block, why: string): DetailPanel {
     return this.showLoaded({ panel: 'block', network, hashOrNumber: block.number.toString() }, block, why);
-  }
-
-  protected restore(raw: unknown): BlockPanelState | undefined {
-    const parsed = persistSchema.safeParse(raw);
-    const query = parsed.success ? parseBlockLookup(parsed.data.hashOrNumber) : undefined;
-    if (!parsed.success || !query?.ok) return undefined;
-    return { panel: 'block', network: parsed.data.network, hashOrNumber: query.query.hashOrNumber };
   }
 
   // Keyed by network and block number: a block opened by hash and by number is one panel.

@@ -4,12 +4,19 @@ import * as vscode from 'vscode';
 import type { AbiIndex } from '../../abi';
 import { Commands } from '../../commands';
 import type { MirrorClient, TokenMetadata } from '../../mirror';
-import { CONTRACT_RESULTS_VIEW_TYPE, type ContractResultsFilters } from '../../../webview/protocol';
+import {
+  CONTRACT_RESULTS_VIEW_TYPE,
+  contractResultsFilterInitValidator,
+  contractResultsStateValidator,
+  type ContractResultsFilters,
+} from '../../../webview/protocol';
+import { check } from '../../../webview/shared/validate';
+import { restoredState } from '../../webview/panelHost';
+import { notify } from '../common/notifications';
 import { targetOf } from '../common/targets';
 import type { EntityTarget } from '../../ledger';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { EMPTY_FILTERS, filtersWith, type ContractResultsFilterInit } from './filters';
-import { filterInitSchema, panelStateSchema } from './messages';
 import { ContractResultsPanel, createWebviewPanel, type ContractResultsDeps } from './panel';
 
 export type { ContractResultsFilterInit } from './filters';
@@ -24,6 +31,9 @@ export interface ContractsFeature {
 }
 
 let current: ContractResultsPanel | undefined;
+
+/** The state the page saved, as its serializer gets it back (checked with the host's bounds). */
+const savedState = contractResultsStateValidator(true);
 
 function adopt(panel: ContractResultsPanel): ContractResultsPanel {
   current = panel;
@@ -87,8 +97,8 @@ export function filtersFromArgument(arg: unknown): ContractResultsFilterInit {
   if (arg === undefined || arg === null) return {};
   const target = targetOf(arg);
   if (target) return filtersForTarget(target);
-  const init = filterInitSchema.safeParse(arg);
-  if (init.success) return init.data;
+  const init = check(contractResultsFilterInitValidator, arg);
+  if (init.ok) return init.value;
   throw new Error('Show contract results was given an argument it does not understand');
 }
 
@@ -106,10 +116,17 @@ export function registerContracts(host: FeatureHost, inputs: ContractsInputs): v
     open: init => openContractResults(deps, init),
     current: () => current,
     revive: async (panel, state) => {
-      // The saved state is the page's: an older or damaged one falls back to the defaults.
-      const parsed = panelStateSchema.safeParse(state);
-      const restored = parsed.success
-        ? parsed.data
+      // The saved state is the page's: an older or damaged one falls back to the defaults, and says so.
+      const saved = restoredState(savedState, state);
+      if (!saved.ok) {
+        inputs.log.warn(`contract results panel restored with the default filters: ${saved.reason}`);
+        void notify(
+          'warning',
+          `Contract results: the saved filters could not be read (${saved.reason}); showing the defaults.`,
+        );
+      }
+      const restored = saved.ok
+        ? saved.state
         : { filters: EMPTY_FILTERS satisfies ContractResultsFilters, unit: 'tinybar' as const };
       adopt(new ContractResultsPanel({ panel, deps, state: restored }));
     },

@@ -9,16 +9,17 @@ import { describeMirrorError } from '../../present/errors';
 import type { AbiIndex } from '../../abi';
 import type { MirrorClient, TokenMetadata } from '../../mirror';
 import { PanelHost, type PanelLog } from '../../webview/panelHost';
+import { check } from '../../../webview/shared/validate';
 import {
   CONTRACT_RESULTS_VIEW_TYPE,
   type ContractResultRow,
   type ContractResultsFilters,
   type ContractResultsPanelState,
+  contractResultsToHostValidator,
   type ContractResultsToHost,
   type ContractResultsToWebview,
 } from '../../../webview/protocol';
 import { fieldIssues, validateFilters } from './filters';
-import { toHostSchema } from './messages';
 import { toRow } from './rows';
 import { RowDetails } from './events';
 import { revertDecoding } from '../common/revertData';
@@ -81,7 +82,7 @@ export class ContractResultsPanel extends PanelHost<ContractResultsToHost, Contr
       title: 'Contract results',
       hasCss: true,
       initialState: { ...o.state, network: o.deps.networkLabel() },
-      messageSchema: toHostSchema,
+      messages: contractResultsToHostValidator,
       log: o.deps.log,
     });
     this.deps = o.deps;
@@ -138,9 +139,9 @@ export class ContractResultsPanel extends PanelHost<ContractResultsToHost, Contr
 
   /** Validates and handles a message as if the page had sent it (the webview's path, for tests). */
   receive(raw: unknown): Promise<void> {
-    const parsed = toHostSchema.safeParse(raw);
-    if (!parsed.success) return Promise.reject(new Error(`malformed message: ${parsed.error.message}`));
-    return Promise.resolve(this.onMessage(parsed.data));
+    const parsed = check(contractResultsToHostValidator, raw);
+    if (!parsed.ok) return Promise.reject(new Error(`malformed message: ${parsed.message}`));
+    return Promise.resolve(this.onMessage(parsed.value));
   }
 
   protected override onMessage(m: ContractResultsToHost): void | Promise<void> {

@@ -1,18 +1,13 @@
 // Transaction panels: one per transaction (looking the same one up again reveals it), each brought
 // back after a reload by the serializer, which re-reads the transaction from its network.
-import * as z from '../../zod';
 import type { MirrorClient, TokenMetadata, TransactionsResponse } from '../../mirror';
 import type { ExchangeRates } from '../../mirror/rates';
-import {
-  TRANSACTION_VIEW_TYPE,
-  type DetailSection,
-  type DetailView,
-  type TransactionPanelState,
-} from '../../../webview/protocol';
+import type { DetailSection, DetailView, TransactionPanelState } from '../../../webview/protocol';
 import type { DetailPanel } from '../common/detailPanel/panel';
 import type { FormatOptions } from '../common/detailPanel/format';
 import { DetailPanels, type DetailPanelsDeps } from '../common/detailPanel/registry';
-import { describeQuery, parseTransactionLookup, type TransactionQuery } from './input';
+import { describeQuery, type TransactionQuery } from './input';
+import { queryOf, restoredTransactionState, stateOf } from './panelState';
 import { classifyTransactions, summarize, transactionSection } from './model';
 import type { AbiIndex } from '../../abi';
 import { ContractCallCache, contractSectionsFor } from './contractCall';
@@ -33,38 +28,6 @@ export interface PanelMoney {
 /** How long the panel waits for token names and rates before showing without them. */
 const MONEY_WAIT_MS = 4000;
 
-// Built on first use (z.lazy), not at activation.
-const persistSchema = z.lazy(() =>
-  z.object({
-    panel: z.literal('transaction'),
-    network: z.string().check(z.minLength(1), z.maxLength(100)),
-    idOrHash: z.string().check(z.minLength(1), z.maxLength(200)),
-    nonce: z.optional(z.number().check(z.int(), z.gte(0), z.lte(2_147_483_647))),
-    scheduled: z.optional(z.boolean()),
-  }),
-);
-
-export function stateOf(network: string, query: TransactionQuery): TransactionPanelState {
-  return {
-    panel: 'transaction',
-    network,
-    idOrHash: query.idOrHash,
-    ...(query.nonce === undefined ? {} : { nonce: query.nonce }),
-    ...(query.scheduled === undefined ? {} : { scheduled: query.scheduled }),
-  };
-}
-
-/** The lookup a panel state stands for, or undefined if its id no longer parses. */
-function queryOf(state: TransactionPanelState): TransactionQuery | undefined {
-  const parsed = parseTransactionLookup(state.idOrHash);
-  if (!parsed.ok) return undefined;
-  return {
-    ...parsed.query,
-    ...(state.nonce === undefined ? {} : { nonce: state.nonce }),
-    ...(state.scheduled === undefined ? {} : { scheduled: state.scheduled }),
-  };
-}
-
 export class TransactionPanels extends DetailPanels<TransactionPanelState, TransactionsResponse> {
   private readonly calls = new ContractCallCache();
   /** What each open panel last drew, to redraw it when its contract data or the ABIs change. */
@@ -80,7 +43,7 @@ export class TransactionPanels extends DetailPanels<TransactionPanelState, Trans
     /** The clock and waits of the fresh-transaction retries (tests shorten them). */
     private readonly fresh?: { readonly clock?: Clock; readonly delays?: readonly number[] },
   ) {
-    super(panelDeps, TRANSACTION_VIEW_TYPE, 'transaction');
+    super(panelDeps, 'transaction', restoredTransactionState);
     // A recompiled artifact changes the decoded sections of the panels already open.
     if (abi) this._register({ dispose: abi.onDidChange(() => this.redrawAll()) });
   }
@@ -196,12 +159,6 @@ export class TransactionPanels extends DetailPanels<TransactionPanelState, Trans
         ...fresh,
       }),
     );
-  }
-
-  protected restore(raw: unknown): TransactionPanelState | undefined {
-    const parsed = persistSchema.safeParse(raw);
-    const query = parsed.success ? queryOf(parsed.data) : undefined;
-    return parsed.success && query ? stateOf(parsed.data.network, query) : undefined;
   }
 
   protected keyOf(state: TransactionPanelState): string {

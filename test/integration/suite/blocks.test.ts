@@ -6,7 +6,7 @@ import type { LedgerLensExports } from '../../../src/features/context';
 import type { BlockLookupOutcome, BlocksFeature } from '../../../src/features/blocks';
 import { BlockNode, BlocksProvider, LoadMoreNode, MessageNode } from '../../../src/features/blocks/tree';
 import { createMirrorClient, type MirrorClient } from '../../../src/mirror';
-import type { DetailView } from '../../../webview/protocol';
+import { BLOCK_VIEW_TYPE, type DetailView } from '../../../webview/protocol';
 import { aBlock, aBlocksBody, anErrorBody, recordFor } from '../../support/builders';
 import { startMirrorReplay, type MirrorReplay } from '../../support/mirrorReplay';
 import { activateLedgerLens, resetSettings, setSetting, waitFor } from '../helpers';
@@ -235,6 +235,33 @@ describe('Blocks', () => {
       network: 'testnet',
       message: 'Block 10 was not found on testnet (testnet · by default).',
     });
+  });
+
+  it('comes back after a reload: the serializer re-reads the block, and a panel it cannot trust says why', async () => {
+    const panels = feature(api).panels;
+    const panel = vscode.window.createWebviewPanel(BLOCK_VIEW_TYPE, 'restoring', vscode.ViewColumn.Active);
+    await panels.deserializeWebviewPanel(panel, { panel: 'block', network: 'testnet', hashOrNumber: '0x0' });
+    const restored = panels.open.find(p => p.panel === panel);
+    assert.ok(restored, 'adopted');
+    assert.strictEqual(restored.view.status, 'loaded', JSON.stringify(restored.view));
+    assert.deepStrictEqual(restored.persist, { panel: 'block', network: 'testnet', hashOrNumber: '0' });
+
+    const damaged: ReadonlyArray<readonly [unknown, string]> = [
+      [{ panel: 'block', network: 'testnet', hashOrNumber: 'latest' }, 'hashOrNumber: expected a block number or hash'],
+      [{ panel: 'block', network: '', hashOrNumber: '0' }, 'network: expected a string of 1 to 100 characters'],
+      [{ panel: 'block', network: 'testnet', hashOrNumber: 0 }, 'hashOrNumber: expected'],
+      ['0', 'message: expected an object'],
+    ];
+    for (const [state, reason] of damaged) {
+      const bad = vscode.window.createWebviewPanel(BLOCK_VIEW_TYPE, 'bad', vscode.ViewColumn.Active);
+      await panels.deserializeWebviewPanel(bad, state);
+      assert.ok(!panels.open.some(p => p.panel === bad), 'not adopted');
+      assert.strictEqual(bad.title, 'Block (not restored)');
+      assert.ok(bad.webview.html.includes('This block panel could not be restored: '), bad.webview.html);
+      assert.ok(bad.webview.html.includes(reason), `${reason} in ${bad.webview.html}`);
+      assert.ok(!/<script/i.test(bad.webview.html), 'no script: nothing left loading');
+      bad.dispose();
+    }
   });
 
   it('shows a hostile error body as plain words: no live command link in the notification', async () => {

@@ -7,7 +7,7 @@ import { Commands } from '../../../src/commands';
 import type { LedgerLensExports } from '../../../src/features/context';
 import type { ContractResultsPanel, ContractsFeature } from '../../../src/features/contracts';
 import { filtersWith } from '../../../src/features/contracts/filters';
-import type { ContractResultsToWebview } from '../../../webview/protocol';
+import { CONTRACT_RESULTS_VIEW_TYPE, type ContractResultsToWebview } from '../../../webview/protocol';
 import { ABOVE_2_53, aContractResult, aContractResultsBody, anErrorBody, recordFor } from '../../support/builders';
 import { startMirrorReplay, type MirrorReplay } from '../../support/mirrorReplay';
 import { activateLedgerLens, resetSettings, setSetting, waitFor } from '../helpers';
@@ -223,6 +223,47 @@ describe('Contract results panel', () => {
     const second = feature(api).open();
     assert.notStrictEqual(second, first);
     assert.strictEqual(second.isDisposed, false);
+  });
+
+  it('comes back after a reload with the filters the page saved; a damaged state gives the defaults and says why', async () => {
+    const saved = { filters: filtersWith({ blockNumber: '17', order: 'asc' }), unit: 'weibar' };
+    const panel = vscode.window.createWebviewPanel(CONTRACT_RESULTS_VIEW_TYPE, 'restoring', vscode.ViewColumn.Active);
+    await feature(api).revive(panel, JSON.parse(JSON.stringify(saved)));
+    assert.strictEqual(feature(api).current()?.panel, panel, 'adopted');
+    assert.deepStrictEqual(feature(api).current()?.currentFilters, saved.filters);
+    assert.ok(panel.webview.html.includes('"unit":"weibar"'), 'the page starts with the saved unit');
+    panel.dispose();
+
+    const damaged: ReadonlyArray<readonly [unknown, string]> = [
+      [
+        { ...saved, filters: { ...saved.filters, limit: 25 } },
+        'filters.limit: expected a string of 0 to 32 characters',
+      ],
+      [{ ...saved, unit: 'wei' }, 'unit: expected'],
+      [{ ...saved, filters: { ...saved.filters, from: 'x'.repeat(201) } }, 'filters.from: expected'],
+      [null, 'message: expected an object'],
+    ];
+    for (const [state, reason] of damaged) {
+      const warned: string[] = [];
+      const original = vscode.window.showWarningMessage;
+      (vscode.window as { showWarningMessage: unknown }).showWarningMessage = (message: string) => {
+        warned.push(message);
+        return Promise.resolve(undefined);
+      };
+      const bad = vscode.window.createWebviewPanel(CONTRACT_RESULTS_VIEW_TYPE, 'bad', vscode.ViewColumn.Active);
+      try {
+        await feature(api).revive(bad, state);
+      } finally {
+        (vscode.window as { showWarningMessage: unknown }).showWarningMessage = original;
+      }
+      assert.strictEqual(feature(api).current()?.panel, bad, 'adopted with the defaults');
+      assert.deepStrictEqual(feature(api).current()?.currentFilters, filtersWith());
+      assert.ok(bad.webview.html.includes('"unit":"tinybar"'));
+      assert.strictEqual(warned.length, 1, JSON.stringify(warned));
+      assert.ok(warned[0].includes('the saved filters could not be read'), warned[0]);
+      assert.ok(warned[0].includes(reason), `${reason} in ${warned[0]}`);
+      bad.dispose();
+    }
   });
 
   it('drops malformed page messages', async () => {

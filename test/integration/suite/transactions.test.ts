@@ -275,7 +275,7 @@ describe('Lookup transaction', () => {
     assert.strictEqual(value(loaded(outcome).sections[0], 'Type'), 'CRYPTOUPDATEACCOUNT');
   });
 
-  it('comes back after a reload: the serializer re-reads the transaction, and closes a panel it cannot trust', async () => {
+  it('comes back after a reload: the serializer re-reads the transaction, and a panel it cannot trust says why', async () => {
     const panels = feature(api).panels;
     const panel = vscode.window.createWebviewPanel(TRANSACTION_VIEW_TYPE, 'restoring', vscode.ViewColumn.Active);
     await panels.deserializeWebviewPanel(panel, {
@@ -292,11 +292,32 @@ describe('Lookup transaction', () => {
       ['child, nonce 1'],
     );
 
-    let disposed = false;
-    const bad = vscode.window.createWebviewPanel(TRANSACTION_VIEW_TYPE, 'bad', vscode.ViewColumn.Active);
-    bad.onDidDispose(() => (disposed = true));
-    await panels.deserializeWebviewPanel(bad, { panel: 'transaction', network: 'testnet', idOrHash: '<script>' });
-    assert.ok(disposed, 'a state that does not parse closes the panel');
+    // Each damaged state: the panel stays, with no script (so no "Loading…"), and says what is wrong.
+    const damaged: ReadonlyArray<readonly [unknown, string]> = [
+      [
+        { panel: 'transaction', network: 'testnet', idOrHash: '<script>' },
+        'idOrHash: expected a transaction id or hash',
+      ],
+      [undefined, 'message: expected an object'],
+      [{ panel: 'block', network: 'testnet', hashOrNumber: '17' }, 'panel: expected &#34;transaction&#34;'],
+      [
+        { panel: 'transaction', network: 'testnet', idOrHash: '0.0.10-1234567890-000000001', nonce: -1 },
+        'nonce: expected',
+      ],
+    ];
+    for (const [state, reason] of damaged) {
+      let disposed = false;
+      const bad = vscode.window.createWebviewPanel(TRANSACTION_VIEW_TYPE, 'bad', vscode.ViewColumn.Active);
+      bad.onDidDispose(() => (disposed = true));
+      await panels.deserializeWebviewPanel(bad, state);
+      assert.ok(!disposed, 'the panel stays to say why');
+      assert.ok(!panels.open.some(p => p.panel === bad), 'not adopted');
+      assert.strictEqual(bad.title, 'Transaction (not restored)');
+      assert.ok(bad.webview.html.includes('This transaction panel could not be restored: '), bad.webview.html);
+      assert.ok(bad.webview.html.includes(reason), `${reason} in ${bad.webview.html}`);
+      assert.ok(!/<script/i.test(bad.webview.html), 'no script: nothing left loading');
+      bad.dispose();
+    }
   });
 
   it("a contract call's link opens the contract results panel on its consensus timestamp", async () => {

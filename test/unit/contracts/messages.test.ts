@@ -2,11 +2,17 @@
 // JSON round trip postMessage makes, and each side drops what does not match.
 import * as assert from 'assert';
 import { toRow } from '../../../src/features/contracts/rows';
-import { filterInitSchema, panelStateSchema, toHostSchema } from '../../../src/features/contracts/messages';
 import { filtersWith } from '../../../src/features/contracts/filters';
 import { parseLossless } from '../../../src/mirror';
 import { ContractResultsResponseSchema } from '../../../src/mirror/schemas';
-import type { ContractResultsToHost, ContractResultsToWebview } from '../../../webview/protocol';
+import {
+  contractResultsFilterInitValidator,
+  contractResultsStateValidator,
+  contractResultsToHostValidator,
+  type ContractResultsToHost,
+  type ContractResultsToWebview,
+} from '../../../webview/protocol';
+import { check } from '../../../webview/shared/validate';
 import { stateValidator, toWebviewValidator } from '../../../webview/contractResults/validators';
 import { aContractResult, aContractResultsBody, INT64_MAX } from '../../support/builders';
 
@@ -37,7 +43,7 @@ describe('contract results protocol', () => {
       detail: { type: 'detail', key: 'r1' },
     };
     for (const message of Object.values(one))
-      assert.ok(toHostSchema.safeParse(message).success, `${message.type} is accepted`);
+      assert.ok(check(contractResultsToHostValidator, message).ok, `${message.type} is accepted`);
   });
 
   it('the page accepts every message the host sends', () => {
@@ -75,7 +81,7 @@ describe('contract results protocol', () => {
       { type: 'copy', text: '0x1234' },
       { type: 'openEntity', kind: 'contract', id: '0.0.7001' },
     ]) {
-      assert.ok(toHostSchema.safeParse(m).success, JSON.stringify(m));
+      assert.ok(check(contractResultsToHostValidator, m).ok, JSON.stringify(m));
     }
     for (const m of [
       { type: 'search', filters: { ...filters, limit: 25 } },
@@ -84,15 +90,19 @@ describe('contract results protocol', () => {
       { type: 'openEntity', kind: 'file', id: '0.0.1' },
       { type: 'eval' },
     ]) {
-      assert.ok(!toHostSchema.safeParse(m).success, JSON.stringify(m).slice(0, 80));
+      assert.ok(!check(contractResultsToHostValidator, m).ok, JSON.stringify(m).slice(0, 80));
     }
   });
 
   it('the state the serializer gets back is the one the page saves', () => {
     const state = { filters: filtersWith({ blockHash: 'ab'.repeat(32), order: 'asc' }), unit: 'weibar' as const };
-    assert.deepStrictEqual(panelStateSchema.parse(stateValidator(JSON.parse(JSON.stringify(state)))), state);
-    assert.ok(!panelStateSchema.safeParse({ filters: state.filters, unit: 'wei' }).success);
-    assert.ok(filterInitSchema.safeParse({ blockNumber: '10' }).success);
-    assert.ok(!filterInitSchema.safeParse({ kind: 'account', id: '0.0.1' }).success, 'a target is not filters');
+    const hostState = contractResultsStateValidator(true);
+    assert.deepStrictEqual(hostState(stateValidator(JSON.parse(JSON.stringify(state)))), state);
+    assert.ok(!check(hostState, { filters: state.filters, unit: 'wei' }).ok);
+    assert.ok(check(contractResultsFilterInitValidator, { blockNumber: '10' }).ok);
+    assert.ok(
+      !check(contractResultsFilterInitValidator, { kind: 'account', id: '0.0.1' }).ok,
+      'a target is not filters',
+    );
   });
 });

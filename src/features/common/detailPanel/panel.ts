@@ -2,10 +2,8 @@
 // messages they may send (validated with the protocol's one description of an action), and what
 // their links and buttons do. Both panels load the one browser bundle, webview/detail.
 import * as vscode from 'vscode';
-import type * as z from '../../../zod';
 import { Commands } from '../../../commands';
 import { PanelHost, type PanelLog } from '../../../webview/panelHost';
-import { schemaOf } from '../../../webview/schema';
 import {
   detailToHostValidator,
   type BlockPanelState,
@@ -19,8 +17,6 @@ import {
 import { errorNotice } from '../notices';
 import { notify } from '../notifications';
 import { errorMessage } from '../../../util/errorMessage';
-
-export const detailToHostSchema: z.ZodMiniType<DetailToHost> = schemaOf(detailToHostValidator);
 
 export interface DetailPanelOptions {
   readonly extensionUri: vscode.Uri;
@@ -51,7 +47,7 @@ export class DetailPanel extends PanelHost<DetailToHost, DetailToWebview> {
       title: options.view.title,
       initialState,
       hasCss: true,
-      messageSchema: detailToHostSchema,
+      messages: detailToHostValidator,
       log: options.log,
     });
     this.current = options.view;

@@ -5,8 +5,10 @@ import * as vscode from 'vscode';
 import { hashscanNetworkOf, isNetwork } from '../../../ledger';
 import { isAbortError, type MirrorClient } from '../../../mirror';
 import { Disposable } from '../../../util/lifecycle';
-import type { PanelLog } from '../../../webview/panelHost';
+import { restoredState, showUnrestorable, type PanelLog } from '../../../webview/panelHost';
+import { PANEL_KINDS } from '../../../../webview/panelKinds';
 import type { BlockPanelState, DetailView, TransactionPanelState } from '../../../../webview/protocol';
+import type { Validator } from '../../../../webview/shared/validate';
 import { errorView } from './errorView';
 import { defaultLocalTime, type FormatOptions } from './format';
 import { DetailPanel } from './panel';
@@ -14,6 +16,12 @@ import { savedWhy, type ClientFor, type DetailSettings } from './networks';
 
 type PanelState = TransactionPanelState | BlockPanelState;
 type PanelTarget = { readonly kind: 'transaction' | 'block'; readonly id: string };
+
+/** How a panel that cannot be restored names itself, and how the user opens it again. */
+const UNRESTORABLE: Readonly<Record<'transaction' | 'block', { readonly what: string; readonly again: string }>> = {
+  transaction: { what: 'Transaction', again: 'Open it again with "Ledger Lens: Open transaction details".' },
+  block: { what: 'Block', again: 'Open it again with "Ledger Lens: Open block".' },
+};
 
 /** What the detail panels use of the extension, and nothing more. */
 export interface DetailPanelsDeps {
@@ -33,15 +41,14 @@ export abstract class DetailPanels<State extends PanelState, Result>
 
   protected constructor(
     private readonly deps: DetailPanelsDeps,
-    private readonly viewType: string,
     private readonly kind: 'transaction' | 'block',
+    /** The protocol's validator of the state a panel saved, with the kind's own check of its id. */
+    private readonly validate: Validator<State>,
   ) {
     super();
-    this._register(vscode.window.registerWebviewPanelSerializer(viewType, this));
+    this._register(vscode.window.registerWebviewPanelSerializer(PANEL_KINDS[kind], this));
   }
 
-  /** The state a restored panel saved, checked; undefined closes the panel. */
-  protected abstract restore(raw: unknown): State | undefined;
   /** Two states with the same key are one panel. */
   protected abstract keyOf(state: State): string;
   protected abstract targetOf(state: State): PanelTarget;
@@ -66,7 +73,7 @@ export abstract class DetailPanels<State extends PanelState, Result>
       existing.reveal();
       return existing;
     }
-    const panel = vscode.window.createWebviewPanel(this.viewType, view.title, vscode.ViewColumn.Active, {
+    const panel = vscode.window.createWebviewPanel(PANEL_KINDS[this.kind], view.title, vscode.ViewColumn.Active, {
       enableFindWidget: true,
     });
     return this.adopt(panel, state, view);
@@ -96,10 +103,18 @@ export abstract class DetailPanels<State extends PanelState, Result>
   }
 
   async deserializeWebviewPanel(panel: vscode.WebviewPanel, raw: unknown): Promise<void> {
-    const state = this.restore(raw);
-    const existing = state && this.panels.get(this.keyOf(state));
-    if (!state || (existing && !existing.isDisposed)) {
-      // Nothing we can trust to rebuild it from, or already open: close rather than show it twice.
+    const restored = restoredState(this.validate, raw);
+    if (!restored.ok) {
+      // Nothing we can trust to rebuild it from: the panel says so and why, rather than vanishing.
+      this.deps.log.warn(`${this.kind} panel not restored: ${restored.reason}`);
+      const { what, again } = UNRESTORABLE[this.kind];
+      showUnrestorable(panel, what, restored.reason, again);
+      return;
+    }
+    const state = restored.state;
+    const existing = this.panels.get(this.keyOf(state));
+    if (existing && !existing.isDisposed) {
+      // Already open: close rather than show it twice.
       panel.dispose();
       return;
     }
@@ -114,8 +129,20 @@ export abstract class DetailPanels<State extends PanelState, Result>
 
   /** Re-reads a panel's subject from its network (through that network's shared client) and shows the outcome. */
   async reload(detail: DetailPanel): Promise<void> {
-    const state = this.restore(detail.persist);
-    if (!state) return;
+    const restored = restoredState(this.validate, detail.persist);
+    if (!restored.ok) {
+      // Says why rather than leaving the last view (a restored panel's "Loading…") in place.
+      const { title, network } = detail.view;
+      detail.setView({
+        status: 'error',
+        title,
+        network,
+        message: `Cannot reload: ${restored.reason}`,
+        serverMessages: [],
+      });
+      return;
+    }
+    const state = restored.state;
     const why = detail.view.why ?? savedWhy(state.network);
     detail.setView({ status: 'loading', title: this.titleOf(state), network: state.network, why });
     const network = state.network;
