@@ -1,5 +1,5 @@
 // How dist/ is built for the extension host: one esbuild run over the startup entry
-// (src/extension.ts) and the parts loaded on first use (LAZY below), with code splitting, so every
+// (src/extension.ts) and the parts loaded on first use (lazyParts below: every feature folder's index.ts and a few modules), with code splitting, so every
 // module is bundled once: a module both the startup code and a lazy part use goes to a shared chunk.
 // esbuild splits only ES modules, and the extension host loads CommonJS synchronously (its
 // codeLoadingTime is then the real cost of loading, not a wait), so each file esbuild writes is
@@ -11,31 +11,60 @@
 // Used by esbuild.mjs (the build), test/support/bundles.ts (the notices test, the footprint bench)
 // and test/unit/net/bundle.test.ts.
 import * as esbuild from 'esbuild';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { undiciTrim } from './undici-trim.mjs';
 
-/** Modules loaded on first use: source → output name (dist/<name>.js). */
-export const LAZY = {
-  'src/net/undiciParts.ts': 'lazy-undici',
-  'src/mirror/schemas.ts': 'lazy-mirror-schemas',
-  'src/abi/builtin.ts': 'lazy-abi-builtins',
-  // The settings' schemas and zod, for the first value that is not its default (src/settings.ts).
-  'src/settingsSchemas.ts': 'lazy-settings-schemas',
-  // Features behind the lazy seam (src/lazyFeature.ts, wired in src/extension.ts).
-  'src/clients.ts': 'lazy-clients',
-  'src/features/accounts/index.ts': 'lazy-accounts',
-  'src/features/blocks/index.ts': 'lazy-blocks',
-  'src/features/transactions/index.ts': 'lazy-transactions',
-  'src/features/contracts/index.ts': 'lazy-contracts',
-  'src/features/decode/index.ts': 'lazy-decode',
-  'src/features/terminal/index.ts': 'lazy-terminal',
-  'src/walkthrough.ts': 'lazy-walkthrough',
-  'src/infer/index.ts': 'lazy-infer',
-  'src/features/hover/index.ts': 'lazy-hover',
-  'src/features/abi/index.ts': 'lazy-abi-feature',
-  'src/features/common/index.ts': 'lazy-common',
-  'src/abi/index.ts': 'lazy-abi',
-};
+/** Each feature folder: src/features/<name>/ with a manifest.ts (its index.ts is loaded on first use). */
+export function featureFolders(root) {
+  const dir = resolve(root, 'src/features');
+  return readdirSync(dir, { withFileTypes: true })
+    .filter(e => e.isDirectory() && existsSync(resolve(dir, e.name, 'manifest.ts')))
+    .map(e => e.name)
+    .sort();
+}
+
+/**
+ * Modules loaded on first use: source → output name (dist/<name>.js). Every feature's index.ts is
+ * one, except a feature its manifest mounts at activation (`start: 'activation'`), whose code is
+ * in the startup file.
+ */
+export function lazyParts(root) {
+  return {
+    'src/net/undiciParts.ts': 'lazy-undici',
+    'src/mirror/schemas.ts': 'lazy-mirror-schemas',
+    'src/abi/builtin.ts': 'lazy-abi-builtins',
+    // The settings' schemas and zod, for the first value that is not its default (src/settings.ts).
+    'src/settingsSchemas.ts': 'lazy-settings-schemas',
+    'src/clients.ts': 'lazy-clients',
+    'src/infer/index.ts': 'lazy-infer',
+    'src/abi/index.ts': 'lazy-abi-index',
+    ...Object.fromEntries(
+      featureFolders(root)
+        .filter(
+          name =>
+            !/\bstart: 'activation'/.test(readFileSync(resolve(root, 'src/features', name, 'manifest.ts'), 'utf8')),
+        )
+        .map(name => [`src/features/${name}/index.ts`, `lazy-${name}`]),
+    ),
+  };
+}
+
+/** `ledger-lens:features` (required by src/extension.ts): every feature's manifest, by folder. */
+export function featureManifests(root) {
+  return {
+    name: 'feature-manifests',
+    setup(build) {
+      build.onResolve({ filter: /^ledger-lens:features$/ }, () => ({ path: 'features', namespace: 'ledger-lens' }));
+      build.onLoad({ filter: /.*/, namespace: 'ledger-lens' }, () => {
+        const names = featureFolders(root);
+        const lines = names.map((n, i) => `import { manifest as m${i} } from './${n}/manifest';`);
+        lines.push(`export const MANIFESTS = [${names.map((_, i) => `m${i}`).join(', ')}];`);
+        return { contents: lines.join('\n'), loader: 'ts', resolveDir: resolve(root, 'src/features') };
+      });
+    },
+  };
+}
 
 /**
  * Lazy parts bundled on their own (CommonJS, no splitting), because they share nothing with the
@@ -48,8 +77,8 @@ export const ISOLATED = {
 };
 
 /** Marks `require('<lazy module>')` as a run-time require of its own output file. */
-function lazyParts(root) {
-  const all = { ...LAZY, ...ISOLATED };
+function lazyRequires(root) {
+  const all = { ...lazyParts(root), ...ISOLATED };
   const byPath = new Map(Object.entries(all).map(([src, name]) => [resolve(root, src), name]));
   return {
     name: 'lazy-parts',
@@ -95,13 +124,13 @@ export function extensionOptions({ root, production, plugins = [] }) {
   return {
     split: {
       ...common,
-      entryPoints: { extension: 'src/extension.ts', ...entries(LAZY) },
+      entryPoints: { extension: 'src/extension.ts', ...entries(lazyParts(root)) },
       chunkNames: 'chunk-[hash]',
       splitting: true,
       format: 'esm',
-      plugins: [...plugins, undiciTrim, lazyParts(root)],
+      plugins: [...plugins, undiciTrim, featureManifests(root), lazyRequires(root)],
     },
-    isolated: { ...common, entryPoints: entries(ISOLATED), format: 'cjs', plugins: [...plugins, lazyParts(root)] },
+    isolated: { ...common, entryPoints: entries(ISOLATED), format: 'cjs', plugins: [...plugins, lazyRequires(root)] },
   };
 }
 

@@ -1,102 +1,203 @@
-// The lazy seam at the registration boundary: a feature whose code is not needed before its first
-// use (a command, a restored panel, a terminal line) is registered at activation with small stubs
-// only, and its module is required (dist/lazy-<feature>.js, see build/extension-build.mjs) the
-// first time one of them is used. The feature's own registerX then runs unchanged:
-//   - commands: a stub per command id stays registered (through the host, with its error
-//     handling); the feature's own registration of that id is captured and the stub calls it;
-//   - hand-overs (a webview panel serializer, a terminal link provider): a stub VS Code calls; on
-//     its first call every hand-over stub is disposed before the feature registers its own (VS Code
-//     accepts one serializer per view type), and the call is forwarded to the feature's;
-//   - `exports.features[name]` (what the integration tests read) loads the feature when read.
+// Mounts a feature from its manifest (src/features/manifest.ts): every contribution gets a stand-in
+// in VS Code at once (a command, a tree view's data provider, a panel serializer, a hover, terminal
+// link or document provider), and the feature's module is required the first time one is used.
+// The stand-ins stay registered for good and hand each call to the loaded feature, so there is
+// never a moment with neither registered, and a load that throws leaves them as they were: the
+// failure is logged, shown once, and the next use tries again.
 import * as vscode from 'vscode';
-import type { CommandId } from './commands';
-import type { FeatureHost } from './features/context';
+import type { AbiIndex } from './abi';
+import type { FeatureHost, FeatureLog, Setting } from './features/context';
+import { settingsSlice } from './features/context';
+import type { FeatureManifest, ViewSlot } from './features/manifest';
+import { notify } from './features/common/notifications';
+import type { Services } from './services';
+import { errorMessage } from './util/errorMessage';
 
-/** A stub VS Code calls before the feature is loaded; `forward` hands the call to the loaded feature. */
-export type HandOver = (forward: <T>(use: (feature: unknown) => T) => T) => vscode.Disposable;
-
-export interface LazyFeatureSpec {
-  /** Its key in `exports.features` (what the feature's registerX stores there). */
-  readonly name: string;
-  /** The command ids the feature registers (package.json's); each gets a stub at activation. */
-  readonly commands: readonly CommandId[];
-  /** Stubs registered in VS Code until the feature is loaded. */
-  readonly handOvers?: readonly HandOver[];
-  /** Requires the feature's module and runs its registerX with the host it is given. */
-  readonly load: (host: FeatureHost) => vscode.Disposable;
-}
-
-/** The feature behind its stubs; `load()` loads it now (a no-op once loaded). */
-export interface LazyFeature extends vscode.Disposable {
-  load(): void;
-}
-
-export function lazyFeature(host: FeatureHost, spec: LazyFeatureSpec, onLoad?: (ms: number) => void): LazyFeature {
+export function mountFeature(
+  host: FeatureHost,
+  services: Services,
+  abi: () => AbiIndex,
+  manifest: FeatureManifest,
+  report: { readonly log: FeatureLog; show(message: string): unknown } = {
+    log: services.log,
+    show: m => notify('error', m),
+  },
+): vscode.Disposable & { load(): unknown } {
+  const { name, commands } = manifest;
   const handlers = new Map<string, (...args: unknown[]) => unknown>();
   const features: Record<string, unknown> = {};
-  let registered: vscode.Disposable | undefined;
+  const pick = manifest.settings?.bind(manifest);
+  const settings: Setting<unknown> & vscode.Disposable = pick
+    ? settingsSlice(services.config, pick)
+    : { current: undefined, onDidChange: () => new vscode.Disposable(() => undefined), dispose: () => undefined };
+  const standIns: vscode.Disposable[] = [];
+  const afterLoad: (() => void)[] = [];
+  let loaded: vscode.Disposable | undefined;
   let disposed = false;
-  const handOvers: vscode.Disposable[] = [];
+  let shown = false;
+  let view: ViewSlot | undefined;
 
-  const realize = (): unknown => {
-    if (!registered) {
-      if (disposed) throw new Error(`Ledger Lens: ${spec.name} is no longer available`);
-      const started = performance.now();
-      for (const h of handOvers.splice(0)) h.dispose();
-      const inner: FeatureHost = {
-        extension: host.extension,
-        exports: { ...host.exports, features },
-        registerCommand: (id, handler) => {
-          if (!spec.commands.includes(id)) return host.registerCommand(id, handler);
-          handlers.set(id, handler);
-          return { dispose: () => handlers.delete(id) };
-        },
-      };
-      registered = spec.load(inner);
-      // The feature's exports replace the loading accessor (a plain property from now on).
-      Object.defineProperty(host.exports.features, spec.name, {
-        value: features[spec.name],
-        writable: true,
-        enumerable: true,
-        configurable: true,
-      });
-      onLoad?.(performance.now() - started);
+  const load = (): unknown => {
+    if (loaded) return features[name];
+    if (disposed) throw new Error(`Ledger Lens: ${name} is no longer available`);
+    const started = performance.now();
+    const inner: FeatureHost = {
+      extension: host.extension,
+      exports: { ...host.exports, features },
+      registerCommand: (id, handler) => {
+        if (!commands.includes(id)) throw new Error(`${name} registers ${id}, which its manifest does not claim`);
+        handlers.set(id, handler);
+        return new vscode.Disposable(() => handlers.delete(id));
+      },
+    };
+    try {
+      loaded = manifest.load(inner, { services, settings, abi, view });
+    } catch (error) {
+      handlers.clear(); // nothing of a half-done load stays behind: the stand-ins answer again
+      const message = `${name} could not be loaded: ${errorMessage(error)}`;
+      report.log.error(message);
+      if (!shown) report.show(`Ledger Lens: ${message}. It is tried again on its next use.`);
+      shown = true;
+      throw error;
     }
-    return features[spec.name];
+    // Reads of the feature's exports go straight to what it stored from now on.
+    Object.defineProperty(host.exports.features, name, {
+      get: () => features[name],
+      set: (value: unknown) => (features[name] = value),
+      enumerable: true,
+      configurable: true,
+    });
+    for (const then of afterLoad) then();
+    report.log.info(
+      `${name} loaded${manifest.start ? '' : ' on first use'} in ${(performance.now() - started).toFixed(1)} ms`,
+    );
+    return features[name];
   };
-  const forward = <T>(use: (feature: unknown) => T): T => use(realize());
+  const forward = <T>(use: (feature: never) => T): T => use(load() as never);
 
-  Object.defineProperty(host.exports.features, spec.name, {
-    get: realize,
-    enumerable: true,
-    configurable: true,
-  });
-  const stubs = spec.commands.map(id =>
-    host.registerCommand(id, (...args: unknown[]) => {
-      realize();
-      const handler = handlers.get(id);
-      if (!handler) throw new Error(`${id} is not available`);
-      return handler(...args);
-    }),
-  );
-  for (const make of spec.handOvers ?? []) handOvers.push(make(forward));
+  Object.defineProperty(host.exports.features, name, { get: load, enumerable: true, configurable: true });
+  for (const id of commands) {
+    standIns.push(
+      host.registerCommand(id, (...args: unknown[]) => {
+        load();
+        const handler = handlers.get(id);
+        if (!handler) throw new Error(`${id} is not available`);
+        return handler(...args);
+      }),
+    );
+  }
+  if (manifest.view) view = treeViewStandIn(manifest.view, load, standIns);
+  standIns.push(...providerStandIns(manifest, services, forward, () => loaded !== undefined, afterLoad));
+  // Loaded the turn after activation; a failure is logged and shown by load.
+  const later = () =>
+    void Promise.resolve()
+      .then(load)
+      .catch(() => undefined);
+  const timer = manifest.start === 'afterActivation' ? setTimeout(later, 0) : undefined;
+  if (manifest.start === 'activation') load();
   return {
-    load: () => void realize(),
+    load,
     dispose: () => {
       disposed = true;
-      for (const d of [...stubs, ...handOvers.splice(0)]) d.dispose();
-      registered?.dispose();
+      clearTimeout(timer);
+      for (const d of standIns.splice(0)) d.dispose();
+      loaded?.dispose();
+      settings.dispose();
     },
   };
 }
 
-/** A webview panel serializer stub: the panel goes to the loaded feature's `revive`. */
-export function serializerHandOver(
-  viewType: string,
-  revive: (feature: unknown, panel: vscode.WebviewPanel, state: unknown) => Promise<void>,
-): HandOver {
-  return forward =>
-    vscode.window.registerWebviewPanelSerializer(viewType, {
-      deserializeWebviewPanel: (panel, state: unknown) => forward(feature => revive(feature, panel, state)),
-    });
+/** The stand-ins of the providers VS Code calls: panel serializers, hover, terminal links, documents. */
+function providerStandIns(
+  { panels, hover, terminalLinks, documents }: FeatureManifest,
+  services: Services,
+  forward: <T>(use: (feature: never) => T) => T,
+  loaded: () => boolean,
+  afterLoad: (() => void)[],
+): vscode.Disposable[] {
+  const standIns: vscode.Disposable[] = [];
+  for (const panel of panels ?? []) {
+    standIns.push(
+      vscode.window.registerWebviewPanelSerializer(panel.viewType, {
+        deserializeWebviewPanel: async (webview, state: unknown) => forward(f => panel.revive(f, webview, state)),
+      }),
+    );
+  }
+  if (hover) {
+    const mayHover = (d: vscode.TextDocument, p: vscode.Position) =>
+      hover.mayHover(services, d.lineAt(p.line).text, p.character, d.languageId);
+    standIns.push(
+      vscode.languages.registerHoverProvider(
+        { scheme: '*' },
+        {
+          provideHover: (d, p, token) =>
+            mayHover(d, p) ? forward(f => hover.provider(f).provideHover(d, p, token)) : undefined,
+        },
+      ),
+    );
+  }
+  if (terminalLinks) {
+    standIns.push(
+      vscode.window.registerTerminalLinkProvider({
+        provideTerminalLinks: (context, token) =>
+          forward(f => terminalLinks.provider(f).provideTerminalLinks(context, token)),
+        handleTerminalLink: link => forward(f => terminalLinks.provider(f).handleTerminalLink(link)),
+      }),
+    );
+  }
+  if (documents) {
+    // Read empty until the feature is loaded (no document of the scheme exists before it is).
+    const changed = new vscode.EventEmitter<vscode.Uri>();
+    afterLoad.push(() => forward(f => documents.provider(f).onDidChange?.(uri => changed.fire(uri))));
+    const provideTextDocumentContent = (uri: vscode.Uri, token: vscode.CancellationToken) =>
+      loaded() ? forward(f => documents.provider(f).provideTextDocumentContent(uri, token)) : '';
+    standIns.push(
+      changed,
+      vscode.workspace.registerTextDocumentContentProvider(documents.scheme, {
+        onDidChange: changed.event,
+        provideTextDocumentContent,
+      }),
+    );
+  }
+  return standIns;
+}
+
+/**
+ * The view, created now (VS Code needs its data provider at once) with a stand-in provider: the
+ * first thing VS Code asks it (the view shown) loads the feature, which attaches its own.
+ */
+function treeViewStandIn(
+  spec: NonNullable<FeatureManifest['view']>,
+  load: () => unknown,
+  standIns: vscode.Disposable[],
+): ViewSlot {
+  const changed = new vscode.EventEmitter<unknown>();
+  let real: vscode.TreeDataProvider<unknown> | undefined;
+  const provider = (): vscode.TreeDataProvider<unknown> | undefined => {
+    if (!real) load();
+    return real;
+  };
+  const treeView = vscode.window.createTreeView<unknown>(spec.id, {
+    showCollapseAll: spec.showCollapseAll ?? false,
+    treeDataProvider: {
+      onDidChangeTreeData: changed.event,
+      getChildren: element => provider()?.getChildren(element) ?? [],
+      getTreeItem: element => provider()?.getTreeItem(element) ?? new vscode.TreeItem('…'),
+      getParent: element => provider()?.getParent?.(element),
+      resolveTreeItem: (item, element, token) => provider()?.resolveTreeItem?.(item, element, token) ?? item,
+    },
+  });
+  standIns.push(treeView, changed);
+  return {
+    treeView,
+    attach: p => {
+      if (real) throw new Error(`${spec.id} already has its provider`);
+      real = p;
+      const forwarding = p.onDidChangeTreeData?.(e => changed.fire(e));
+      return new vscode.Disposable(() => {
+        forwarding?.dispose();
+        real = undefined;
+      });
+    },
+  };
 }

@@ -9,13 +9,11 @@
 //       that fires only when that slice changed, with the previous and current slice;
 //     - the events it reacts to (`onDidChangeMirrorClient: vscode.Event<unknown>`...), a `log`,
 //       and writers (`config: SettingsWriter`) when it changes settings.
-//   extension.ts and lazyWiring.ts build each feature's inputs from the services: `settingsSlice`
-//   picks the slice, so a feature never reads the settings itself (config.ts and services.ts do). A feature never sees the Services bag, which keeps it testable with fakes and
-//   keeps what it depends on visible in its signature.
-//   `FeatureContext` (host + the whole `services`) remains only for the features not yet moved
-//   to this pattern; it goes away when the last one has.
+//   Its manifest (manifest.ts in its folder; the shape is features/manifest.ts) builds those inputs from the services, with
+//   the slice `settingsSlice` picks, so the feature's own code never reads the settings nor sees
+//   the Services bag, which keeps it testable with fakes and what it depends on visible in its
+//   signature.
 import * as vscode from 'vscode';
-import type { CommandId } from '../commands';
 import type { ConfigService } from '../config';
 import type { Services } from '../services';
 import type { LedgerLensConfig } from '../settings';
@@ -51,6 +49,9 @@ export interface ActivationTiming {
   readonly activateCpuMs?: number;
 }
 
+/** A command's id: `ledgerLens.` and a name package.json contributes (test/unit/contributions.test.ts checks every one). */
+export type CommandId = `ledgerLens.${string}`;
+
 /** What every feature gets whatever it does: the extension, the exports, and command registration. */
 export interface FeatureHost {
   readonly extension: vscode.ExtensionContext;
@@ -60,11 +61,6 @@ export interface FeatureHost {
    * an unhandled rejection. The handler's return value is passed through to `executeCommand`.
    */
   registerCommand(id: CommandId, handler: (...args: unknown[]) => unknown): vscode.Disposable;
-}
-
-/** Transitional: the host plus the whole services bag, for features not yet on narrow inputs. */
-export interface FeatureContext extends FeatureHost {
-  readonly services: Services;
 }
 
 /** The log a feature writes to. */
@@ -146,16 +142,13 @@ export function sameValue(a: unknown, b: unknown): boolean {
 
 // EntityTarget moved to the pure core (src/ledger/target.ts). Re-exported here until helper
 // "panels" has switched its imports; then this line goes.
-export type { EntityKind, EntityTarget, HasTarget } from '../ledger';
 
-export function createFeatureContext(
-  services: Services,
+export function createFeatureHost(
   extension: vscode.ExtensionContext,
   exports: LedgerLensExports,
-): FeatureContext {
-  const log = services.log;
+  log: FeatureLog,
+): FeatureHost {
   return {
-    services,
     extension,
     exports,
     registerCommand(id, handler) {

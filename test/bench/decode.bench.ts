@@ -18,6 +18,7 @@ import {
   type ArtifactSource,
   type ContractMatch,
 } from '../../src/abi';
+import { extensionBuild } from '../support/bundles';
 import { projectRoot } from '../support/paths';
 import { cpuNow, fmt, stats, type BenchRow } from './harness';
 
@@ -220,6 +221,7 @@ async function bundleSize(): Promise<BenchRow[]> {
     write: false,
     metafile: true,
     logLevel: 'silent',
+    plugins: [extensionBuild().featureManifests(root) as esbuild.Plugin],
   });
   const output = Object.values(result.metafile.outputs)[0];
   const abiShare = Object.entries(output.inputs)

@@ -58,6 +58,8 @@ interface ExtensionBuild {
   startupFiles(metafile: Metafile, entry?: string): Set<string>;
   lazyParts(root: string): Readonly<Record<string, string>>;
   featureFolders(root: string): string[];
+  /** The esbuild plugin that answers `ledger-lens:features` (every feature's manifest). */
+  featureManifests(root: string): unknown;
   readonly ISOLATED: Readonly<Record<string, string>>;
 }
 

@@ -4,7 +4,6 @@
 // and why a file was skipped. The AbiIndex it fills is shared through `services.abi`.
 import * as vscode from 'vscode';
 import { ArtifactIndexer, summaryLines, type AbiIndex, type ArtifactSource, type IndexSummary } from '../../abi';
-import { Commands } from '../../commands';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { openContractSource } from './source';
 import { globMatcher, joinGlobs, matchesAny, type AbiGlobs } from '../../abi/globs';
@@ -108,7 +107,7 @@ export function registerAbi(host: FeatureHost, inputs: AbiInputs): vscode.Dispos
   const feature: AbiFeature = { index, ready: () => scan, uriOf: file => uris.get(file) };
   host.exports.features['abi'] = feature;
   disposables.push(
-    host.registerCommand(Commands.openContractSource, arg => openContractSource(index, file => uris.get(file), arg)),
+    host.registerCommand('ledgerLens.openContractSource', arg => openContractSource(index, file => uris.get(file), arg)),
   );
   return new vscode.Disposable(() => {
     start.cancel();

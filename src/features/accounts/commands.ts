@@ -1,7 +1,6 @@
 // The Accounts view's commands: refresh, retry, Load more, the type filter, the as-of view, copy,
 // remove, relabel, reveal, and add (add.ts). Settings are changed through the writer only.
 import * as vscode from 'vscode';
-import { Commands, Views } from '../../commands';
 import { TRANSACTION_TYPES, type MirrorClient } from '../../mirror';
 import type { AccountSetting } from '../../settings';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
@@ -49,12 +48,12 @@ export function registerAccountCommands(host: FeatureHost, inputs: AccountComman
     new Error(`${node.entry.id} is not in any ledgerLens.accounts setting this window can change`);
 
   return vscode.Disposable.from(
-    host.registerCommand(Commands.refreshAccounts, async arg => {
+    host.registerCommand('ledgerLens.refreshAccounts', async arg => {
       const node = accountOf(arg);
       if (node) await store.load(node, true);
       else await store.refreshAll();
     }),
-    host.registerCommand(Commands.retry, async arg => {
+    host.registerCommand('ledgerLens.retry', async arg => {
       if ((await tokenSectionAction(store, arg)) !== undefined) return;
       if (arg instanceof MessageNode && arg.retry === 'loadMore') {
         const account = accountOf(arg);
@@ -63,14 +62,14 @@ export function registerAccountCommands(host: FeatureHost, inputs: AccountComman
       }
       await store.load(target(arg, 'Retry'), true);
     }),
-    host.registerCommand(Commands.loadMore, async arg => {
+    host.registerCommand('ledgerLens.loadMore', async arg => {
       const shown = await tokenSectionAction(store, arg);
       if (shown !== undefined) return shown;
       const node = target(arg, 'Load more');
       await store.loadMore(node);
       return node.pager.transactions.length;
     }),
-    host.registerCommand(Commands.filterTransactionType, async (arg, type) => {
+    host.registerCommand('ledgerLens.filterTransactionType', async (arg, type) => {
       const node = target(arg, 'Filter by transaction type');
       let pick: string | undefined | null;
       if (typeof type === 'string' || type === null) pick = type === '' ? null : type;
@@ -83,25 +82,25 @@ export function registerAccountCommands(host: FeatureHost, inputs: AccountComman
           .then(undefined, () => undefined);
       return pick;
     }),
-    host.registerCommand(Commands.toggleTransactionOrder, async (arg, oldest) => {
+    host.registerCommand('ledgerLens.toggleTransactionOrder', async (arg, oldest) => {
       const node = target(arg, 'Toggle oldest first');
       await store.setOldestFirst(node, typeof oldest === 'boolean' ? oldest : !node.oldestFirst);
       return node.oldestFirst;
     }),
-    host.registerCommand(Commands.showAsOf, (arg, text, operator) =>
+    host.registerCommand('ledgerLens.showAsOf', (arg, text, operator) =>
       showAsOf(store, target(arg, 'Show as of timestamp'), text, operator),
     ),
-    host.registerCommand(Commands.copyValue, async arg => {
+    host.registerCommand('ledgerLens.copyValue', async arg => {
       if (!(arg instanceof RowNode || arg instanceof TokenNode || arg instanceof NftNode) || arg.copyText === undefined)
         throw new Error('Copy value needs a row of the Accounts view');
       await vscode.env.clipboard.writeText(arg.copyText);
       vscode.window.setStatusBarMessage(`Copied ${arg.row.label}`, 3000);
       return arg.copyText;
     }),
-    host.registerCommand(Commands.addAccount, (arg, label, scope) =>
+    host.registerCommand('ledgerLens.addAccount', (arg, label, scope) =>
       addAccount(inputs, typeof arg === 'string' ? arg : undefined, label, scope),
     ),
-    host.registerCommand(Commands.removeAccount, async arg => {
+    host.registerCommand('ledgerLens.removeAccount', async arg => {
       const node = target(arg, 'Remove account');
       if (node.entry.temporary) {
         store.removeTemporary(node);
@@ -110,7 +109,7 @@ export function registerAccountCommands(host: FeatureHost, inputs: AccountComman
       if (!(await writer.edit(node.key, () => undefined))) throw notListed(node);
       return node.key;
     }),
-    host.registerCommand(Commands.renameAccount, async (arg, given) => {
+    host.registerCommand('ledgerLens.renameAccount', async (arg, given) => {
       const node = target(arg, 'Edit label');
       const label = typeof given === 'string' ? given : await askLabel(node);
       if (label === undefined) return undefined;
@@ -122,7 +121,7 @@ export function registerAccountCommands(host: FeatureHost, inputs: AccountComman
       if (!(await writer.edit(node.key, id => entry(id)))) throw notListed(node);
       return label.trim();
     }),
-    host.registerCommand(Commands.revealAccount, arg => revealAccount(inputs, arg)),
+    host.registerCommand('ledgerLens.revealAccount', arg => revealAccount(inputs, arg)),
   );
 }
 
@@ -145,7 +144,7 @@ async function revealAccount(inputs: AccountCommandsInputs, arg: unknown): Promi
       })
       .then(undefined, (e: unknown) => inputs.log.error(`revealAccount: ${errorMessage(e)}`));
   }
-  await vscode.commands.executeCommand(`workbench.view.extension.${Views.container}`);
+  await vscode.commands.executeCommand(`workbench.view.extension.${'ledgerLens'}`);
   await treeView.reveal(node, { select: true, focus: true, expand: true });
   return node.key;
 }

@@ -1,9 +1,8 @@
 // The accounts feature: the Accounts view (configured and temporary accounts, their details,
 // tokens and recent transactions), its refresh timer, and its commands (commands.ts, add.ts).
 import * as vscode from 'vscode';
-import { Views } from '../../commands';
 import type { SettingsWriter } from '../../config';
-import type { ViewSlot } from '../../lazyView';
+import type { ViewSlot } from '../manifest';
 import type { MirrorClient, TokenMetadata } from '../../mirror';
 import type { ExchangeRates } from '../../mirror/rates';
 import type { AccountSetting, Network } from '../../settings';
@@ -43,7 +42,7 @@ export interface AccountsInputs {
   readonly tokens?: () => TokenMetadata;
   /** Exchange rates of the current network (fees in dollars); undefined when dollars are off. */
   readonly rates?: () => ExchangeRates | undefined;
-  /** The Accounts view, when it was created before the feature loaded (src/lazyView.ts). */
+  /** The Accounts view, when it was created before the feature loaded (src/lazyFeature.ts). */
   readonly view?: ViewSlot<AccountsNode>;
 }
 
@@ -65,13 +64,15 @@ export function registerAccounts(host: FeatureHost, inputs: AccountsInputs): vsc
     ...(inputs.tokens ? { tokens: inputs.tokens } : {}),
     ...(inputs.rates ? { rates: inputs.rates } : {}),
     progress: work =>
-      void vscode.window.withProgress({ location: { viewId: Views.accounts } }, () => work.catch(() => undefined)),
+      void vscode.window.withProgress({ location: { viewId: 'ledgerLens.accounts' } }, () =>
+        work.catch(() => undefined),
+      ),
   });
   const store = provider.store;
   const attached = inputs.view?.attach(provider);
   const treeView =
     inputs.view?.treeView ??
-    vscode.window.createTreeView(Views.accounts, { treeDataProvider: provider, showCollapseAll: true });
+    vscode.window.createTreeView('ledgerLens.accounts', { treeDataProvider: provider, showCollapseAll: true });
   const feature: AccountsFeature = {
     provider,
     store,

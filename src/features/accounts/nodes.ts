@@ -1,7 +1,6 @@
 // The Accounts view's nodes: an account, its sections (details, tokens, recent transactions), and
 // their rows. Nodes hold data and describe their tree item as plain `ItemData`; the shared
 // message and Load more rows come from common/nodes.ts. Pure (no vscode).
-import { Commands } from '../../commands';
 import type { AccountResponse, Transaction } from '../../mirror';
 import type { AsOfOperator, EntityTarget, HasTarget } from '../../ledger';
 import type { RateInForce } from '../../mirror/rates';
@@ -44,7 +43,7 @@ export function accountMessage(
     text,
     detail,
     {
-      ...(retry ? { retry: { reason: retry, command: Commands.retry } } : {}),
+      ...(retry ? { retry: { reason: retry, command: 'ledgerLens.retry' } } : {}),
       ...(icon ? { icon } : {}),
     },
   );
@@ -56,7 +55,7 @@ export function transactionsLoadMore(section: SectionNode): LoadMoreNode<Section
   return new LoadMoreNode<SectionNode>(
     section,
     `account/${account.key}/loadMore`,
-    Commands.loadMore,
+    'ledgerLens.loadMore',
     () => ({ loading: account.loadingMore, loaded: account.pager.transactions.length }),
     'transactions',
   );

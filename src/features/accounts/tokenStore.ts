@@ -12,7 +12,6 @@ import { NFT_PAGE, nftRules, type NftList } from './nftList';
 import { PagedList } from '../common/pager';
 import { describeProblem } from './problem';
 import { NftNode, TOKEN_FIRST_ROWS, TOKEN_PAGE } from './tokens';
-import { Commands } from '../../commands';
 
 export interface TokenStoreOptions {
   readonly client: () => MirrorClient;
@@ -133,7 +132,7 @@ export class AccountTokens {
         new LoadMoreNode<SectionNode>(
           section,
           `${section.id}/loadMore`,
-          Commands.loadMore,
+          'ledgerLens.loadMore',
           () => ({ loading: list.busy !== undefined, loaded: list.rows.length }),
           'NFTs',
         ),

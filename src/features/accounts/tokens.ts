@@ -3,7 +3,6 @@
 // account with 1,000 balances asks the metadata of the rows shown only (the first rows first); the
 // account's NFTs as `Token name #serial` with the metadata decoded from base64 as text (a URL is
 // shown, never fetched), paged with Load more. Pure (no vscode).
-import { Commands } from '../../commands';
 import type { EntityTarget, HasTarget } from '../../ledger';
 import type { Nft, TokenLookup } from '../../mirror';
 import { plainText as plain } from '../../present';
@@ -91,7 +90,7 @@ export function tokenRows(
       ? new LoadMoreNode<SectionNode>(
           section,
           `${section.id}/loadMore`,
-          Commands.loadMore,
+          'ledgerLens.loadMore',
           () => ({ loading: false, loaded: n }),
           'token balances (their units are asked as they are shown)',
         )

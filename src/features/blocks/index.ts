@@ -2,8 +2,7 @@
 // "Lookup block", "Open block" and the block panel.
 import * as vscode from 'vscode';
 import * as z from '../../zod';
-import { Commands, Views } from '../../commands';
-import type { ViewSlot } from '../../lazyView';
+import type { ViewSlot } from '../manifest';
 import type { Block, MirrorClient } from '../../mirror';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { refuse, runLookup, warn, type LookupNetwork, type LookupOutcome } from '../common/detailPanel/lookup';
@@ -54,7 +53,7 @@ export interface BlocksInputs {
   readonly settings: Setting<BlocksSettings>;
   readonly onDidChangeMirrorClient: vscode.Event<unknown>;
   readonly log: FeatureLog;
-  /** The Blocks view, when it was created before the feature loaded (src/lazyView.ts). */
+  /** The Blocks view, when it was created before the feature loaded (src/lazyFeature.ts). */
   readonly view?: ViewSlot<BlocksTreeNode>;
 }
 
@@ -69,7 +68,7 @@ export function registerBlocks(host: FeatureHost, inputs: BlocksInputs): vscode.
   const attached = inputs.view?.attach(provider);
   const treeView =
     inputs.view?.treeView ??
-    vscode.window.createTreeView(Views.blocks, { treeDataProvider: provider, showCollapseAll: false });
+    vscode.window.createTreeView('ledgerLens.blocks', { treeDataProvider: provider, showCollapseAll: false });
   const feature: BlocksFeature = { provider, panels, treeView: treeView };
   host.exports.features['blocks'] = feature;
 
@@ -105,10 +104,10 @@ export function registerBlocks(host: FeatureHost, inputs: BlocksInputs): vscode.
       updateDescription();
       provider.reset();
     }),
-    host.registerCommand(Commands.refreshBlocks, () => provider.refresh()),
-    host.registerCommand(Commands.loadMoreBlocks, () => provider.loadMore()),
-    host.registerCommand(Commands.lookupBlock, arg => show(arg)),
-    host.registerCommand(Commands.openBlock, arg => show(arg ?? null)),
+    host.registerCommand('ledgerLens.refreshBlocks', () => provider.refresh()),
+    host.registerCommand('ledgerLens.loadMoreBlocks', () => provider.loadMore()),
+    host.registerCommand('ledgerLens.lookupBlock', arg => show(arg)),
+    host.registerCommand('ledgerLens.openBlock', arg => show(arg ?? null)),
   );
 }
 

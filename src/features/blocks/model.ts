@@ -2,7 +2,7 @@
 // Pure (no vscode).
 import { formatGrouped, parseTimestamp, timestampToDate, timestampToIso, type Timestamp } from '../../ledger';
 import type { Block, BlocksResponse } from '../../mirror';
-import { Pager } from '../common/pager';
+import { Pager, type PagerRules } from '../common/pager';
 import { NONE } from '../../present';
 import type { DetailField, DetailSection } from '../../../webview/protocol';
 import { revealInvisibles } from '../common/markdown';
@@ -20,15 +20,20 @@ export const BLOCKS_CAP = 500;
  * The Blocks view's list: newest first, keyed by number; a refresh adds new blocks on top and,
  * past `cap` rows (or what the user loaded, if more), drops the oldest.
  */
-export function blocksPager(cap = BLOCKS_CAP): Pager<Block, BlocksResponse, bigint> {
-  return new Pager<Block, BlocksResponse, bigint>({
+export function blocksRules(cap = BLOCKS_CAP): PagerRules<Block, BlocksResponse, bigint> {
+  return {
     rows: page => page.blocks,
     key: block => block.number.toString(),
     position: block => block.number,
     compare: (a, b) => (a < b ? -1 : a > b ? 1 : 0),
     growOnRefresh: true,
     cap,
-  });
+  };
+}
+
+/** The rows of the Blocks view's list alone (what the tests of its rules drive). */
+export function blocksPager(cap = BLOCKS_CAP): Pager<Block, BlocksResponse, bigint> {
+  return new Pager(blocksRules(cap));
 }
 
 /** `#17`, then "2 tx · 12:00:01.234–12:00:03.456 UTC · gas 0". */

@@ -1,6 +1,5 @@
 // Commands shared by every view: network selection, the log, copy, HashScan, and "Open as JSON".
 import * as vscode from 'vscode';
-import { Commands } from '../../commands';
 import { NETWORK_INFO, formatTransactionIdAt, formatTransactionIdDash, parseTransactionId } from '../../ledger';
 import type { SettingsWriter } from '../../config';
 import type { MirrorClient } from '../../mirror';
@@ -9,9 +8,8 @@ import type { EntityTarget } from '../../ledger';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { prettyJson } from './json';
 import { hashscanUrl } from './links';
+import { JSON_SCHEME } from './manifest';
 import { targetOf } from './targets';
-
-const JSON_SCHEME = 'ledgerlens-json';
 
 /** The settings the shared commands read: the network, and where each network's requests go. */
 export type CommonSettings = Pick<LedgerLensConfig, 'network' | 'customMirror' | 'mirrorBaseUrl' | 'endpoints'>;
@@ -25,32 +23,40 @@ export interface CommonInputs {
   readonly log: FeatureLog;
 }
 
+/** What the shared commands keep: the text of each "Open as JSON" document. */
+export interface CommonFeature {
+  readonly jsonDocuments: vscode.TextDocumentContentProvider;
+}
+
 export function registerCommon(host: FeatureHost, inputs: CommonInputs): vscode.Disposable {
   const documents = new Map<string, string>();
   const changed = new vscode.EventEmitter<vscode.Uri>();
   const disposables: vscode.Disposable[] = [changed];
-
-  disposables.push(
-    vscode.workspace.registerTextDocumentContentProvider(JSON_SCHEME, {
+  // "Open as JSON" documents: the manifest's stand-in provider of JSON_SCHEME hands them here.
+  const feature: CommonFeature = {
+    jsonDocuments: {
       onDidChange: changed.event,
       provideTextDocumentContent: uri => documents.get(uri.toString()) ?? '',
-    }),
-    host.registerCommand(Commands.showLog, () => inputs.log.show()),
-    host.registerCommand(Commands.selectNetwork, () => selectNetwork(inputs)),
-    host.registerCommand(Commands.copyId, async arg => {
+    },
+  };
+  host.exports.features['common'] = feature;
+  disposables.push(
+    host.registerCommand('ledgerLens.showLog', () => inputs.log.show()),
+    host.registerCommand('ledgerLens.selectNetwork', () => selectNetwork(inputs)),
+    host.registerCommand('ledgerLens.copyId', async arg => {
       const target = requireTarget(arg);
       await vscode.env.clipboard.writeText(target.id);
       vscode.window.setStatusBarMessage(`Copied ${target.id}`, 3000);
       return target.id;
     }),
-    host.registerCommand(Commands.copyEvmAddress, async arg => {
+    host.registerCommand('ledgerLens.copyEvmAddress', async arg => {
       const target = requireTarget(arg);
       if (!target.evmAddress) throw new Error(`${target.id} has no EVM address`);
       await vscode.env.clipboard.writeText(target.evmAddress);
       vscode.window.setStatusBarMessage(`Copied ${target.evmAddress}`, 3000);
       return target.evmAddress;
     }),
-    host.registerCommand(Commands.copyTransactionId, async (arg, form) => {
+    host.registerCommand('ledgerLens.copyTransactionId', async (arg, form) => {
       const target = requireTarget(arg);
       const id = parseTransactionId(target.id);
       if (target.kind !== 'transaction' || !id) throw new Error(`${target.id} is not a transaction id`);
@@ -66,14 +72,14 @@ export function registerCommon(host: FeatureHost, inputs: CommonInputs): vscode.
       vscode.window.setStatusBarMessage(`Copied ${pick.label}`, 3000);
       return pick.label;
     }),
-    host.registerCommand(Commands.openInHashScan, async arg => {
+    host.registerCommand('ledgerLens.openInHashScan', async arg => {
       const target = requireTarget(arg);
       const url = hashscanUrl(inputs.settings.current, target.kind, target.id);
       if (!url) throw new Error('HashScan has no page for a custom mirror node');
       await vscode.env.openExternal(vscode.Uri.parse(url, true));
       return url;
     }),
-    host.registerCommand(Commands.openAsJson, async arg => {
+    host.registerCommand('ledgerLens.openAsJson', async arg => {
       const target = requireTarget(arg);
       const raw = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Window, title: `Ledger Lens: loading ${target.id}` },

@@ -1,7 +1,7 @@
 // The tree pieces every view shares: what a node says about itself (`ItemData`, turned into a
 // vscode.TreeItem by treeItem.ts), a message row (empty, failed with a Retry, or a note) and the
 // "Load more" row. Pure (no vscode), so stores and their tests use them without an editor.
-import type { CommandId } from '../../commands';
+import type { CommandId } from '../context';
 import { plainText as plain } from '../../present';
 import { escapeMarkdown } from './markdown';
 
@@ -18,6 +18,8 @@ export interface ItemData {
   readonly collapsible: 'none' | 'collapsed' | 'expanded';
   /** Run on click; the node itself is the argument unless `args` is given. */
   readonly command?: { readonly id: CommandId; readonly title: string; readonly args?: readonly unknown[] };
+  /** What a screen reader says; the label and description unless given. */
+  readonly accessibilityLabel?: string;
 }
 
 /** A node of one of our trees: it describes its item, and builds its tooltip only when hovered. */

@@ -24,7 +24,9 @@ export function toTreeItem(node: unknown, data: ItemData): vscode.TreeItem {
       arguments: data.command.args ? [...data.command.args] : [node],
     };
   }
-  item.accessibilityInformation = { label: data.description ? `${data.label}, ${data.description}` : data.label };
+  item.accessibilityInformation = {
+    label: data.accessibilityLabel ?? (data.description ? `${data.label}, ${data.description}` : data.label),
+  };
   return item;
 }
 

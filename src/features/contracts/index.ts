@@ -2,10 +2,8 @@
 // transaction), the panel, and the serializer that brings the panel back after a reload.
 import * as vscode from 'vscode';
 import type { AbiIndex } from '../../abi';
-import { Commands } from '../../commands';
 import type { MirrorClient, TokenMetadata } from '../../mirror';
 import {
-  CONTRACT_RESULTS_VIEW_TYPE,
   contractResultsFilterInitValidator,
   contractResultsStateValidator,
   type ContractResultsFilters,
@@ -26,7 +24,7 @@ export { ContractResultsPanel } from './panel';
 export interface ContractsFeature {
   readonly open: (filters?: ContractResultsFilterInit) => ContractResultsPanel;
   readonly current: () => ContractResultsPanel | undefined;
-  /** Brings a panel back after a reload (the serializer's work; the lazy seam in lazyWiring.ts calls it). */
+  /** Brings a panel back after a reload (the serializer's work: its manifest's stand-in calls it). */
   readonly revive: (panel: vscode.WebviewPanel, state: unknown) => Promise<void>;
 }
 
@@ -133,18 +131,15 @@ export function registerContracts(host: FeatureHost, inputs: ContractsInputs): v
   };
   host.exports.features.contracts = feature;
   return vscode.Disposable.from(
-    host.registerCommand(Commands.showContractResults, arg => {
+    host.registerCommand('ledgerLens.showContractResults', arg => {
       openContractResults(deps, filtersFromArgument(arg));
     }),
-    host.registerCommand(Commands.showAccountContractResults, arg => {
+    host.registerCommand('ledgerLens.showAccountContractResults', arg => {
       const target = targetOf(arg);
       if (!target || target.kind !== 'account') {
         throw new Error('Show contract results from this account needs an account');
       }
       openContractResults(deps, filtersForTarget(target));
-    }),
-    vscode.window.registerWebviewPanelSerializer(CONTRACT_RESULTS_VIEW_TYPE, {
-      deserializeWebviewPanel: (panel, state: unknown) => feature.revive(panel, state),
     }),
     { dispose: () => current?.dispose() },
   );

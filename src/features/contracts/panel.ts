@@ -3,7 +3,6 @@
 // with every int64 as exact decimal text. The rows are the shared paged list (common/pager.ts): one
 // request at a time, a new search aborts the last, and a failed page is asked again by Retry.
 import * as vscode from 'vscode';
-import { Commands } from '../../commands';
 import { MirrorInputError, type ContractResultsResponse } from '../../mirror';
 import { describeMirrorError } from '../../present/errors';
 import type { AbiIndex } from '../../abi';
@@ -165,10 +164,13 @@ export class ContractResultsPanel extends PanelHost<ContractResultsToHost, Contr
         });
       case 'openEntity':
         return Promise.resolve(
-          vscode.commands.executeCommand(m.kind === 'account' ? Commands.revealAccount : Commands.openInHashScan, {
-            kind: m.kind,
-            id: m.id,
-          }),
+          vscode.commands.executeCommand(
+            m.kind === 'account' ? 'ledgerLens.revealAccount' : 'ledgerLens.openInHashScan',
+            {
+              kind: m.kind,
+              id: m.id,
+            },
+          ),
         ).then(() => undefined);
       case 'detail':
         return this.detail(m.key);

@@ -4,7 +4,6 @@
 import * as vscode from 'vscode';
 import { decodeReport, pastedTokenAddresses, resolveUnits, type AbiIndex } from '../../abi';
 import type { TokenMetadata } from '../../mirror';
-import { Commands } from '../../commands';
 import type { FeatureHost } from '../context';
 import { Lru } from '../../util/lru';
 
@@ -65,7 +64,7 @@ export function registerDecode(host: FeatureHost, inputs: DecodeInputs): vscode.
   return vscode.Disposable.from(
     reports,
     vscode.workspace.registerTextDocumentContentProvider(DECODED_SCHEME, reports),
-    host.registerCommand(Commands.decodeCalldata, async (arg?: unknown) => {
+    host.registerCommand('ledgerLens.decodeCalldata', async (arg?: unknown) => {
       const text = typeof arg === 'string' ? arg : await askForInput();
       if (text === undefined) return undefined;
       const uri = reports.add(await feature.decode(text));

@@ -1,7 +1,6 @@
 // The Markdown of every hover. Pure (no vscode): the provider wraps the text in a MarkdownString
 // that trusts only HOVER_COMMANDS. Every value that came from the network goes through codeSpan
 // (ids, hashes, addresses) or escapeMarkdown (free text), so it shows as the literal text it is.
-import { Commands } from '../../commands';
 import type { EntityKind, EntityTarget } from '../../ledger';
 import { codeSpan, commandLink, escapeMarkdown } from '../common/markdown';
 import {
@@ -40,14 +39,14 @@ import type {
 
 /** The only commands a hover's links may run (the MarkdownString's allow-list). */
 export const HOVER_COMMANDS: readonly string[] = [
-  Commands.revealAccount,
-  Commands.copyId,
-  Commands.copyEvmAddress,
-  Commands.copyTransactionId,
-  Commands.openInHashScan,
-  Commands.openAsJson,
-  Commands.openTransaction,
-  Commands.openContractSource,
+  'ledgerLens.revealAccount',
+  'ledgerLens.copyId',
+  'ledgerLens.copyEvmAddress',
+  'ledgerLens.copyTransactionId',
+  'ledgerLens.openInHashScan',
+  'ledgerLens.openAsJson',
+  'ledgerLens.openTransaction',
+  'ledgerLens.openContractSource',
 ];
 
 export interface HoverEnv {
@@ -132,16 +131,16 @@ function links({ target, sidebar }: LinkSet, env: HoverEnv): string {
   const out: string[] = [];
   if (target.kind === 'transaction') {
     const args = env.mirrorNetwork === undefined ? target : { ...target, network: env.mirrorNetwork };
-    out.push(commandLink('Open transaction', Commands.openTransaction, args, 'Show the transaction in a panel'));
-    out.push(commandLink('Copy id', Commands.copyTransactionId, target));
+    out.push(commandLink('Open transaction', 'ledgerLens.openTransaction', args, 'Show the transaction in a panel'));
+    out.push(commandLink('Copy id', 'ledgerLens.copyTransactionId', target));
   } else {
     if (sidebar)
-      out.push(commandLink('Open in sidebar', Commands.revealAccount, target, 'Show the account in the Accounts view'));
-    out.push(commandLink('Copy id', Commands.copyId, target));
-    if (target.evmAddress) out.push(commandLink('Copy EVM address', Commands.copyEvmAddress, target));
+      out.push(commandLink('Open in sidebar', 'ledgerLens.revealAccount', target, 'Show the account in the Accounts view'));
+    out.push(commandLink('Copy id', 'ledgerLens.copyId', target));
+    if (target.evmAddress) out.push(commandLink('Copy EVM address', 'ledgerLens.copyEvmAddress', target));
   }
-  if (env.hashscan) out.push(commandLink('Open in HashScan', Commands.openInHashScan, target));
-  out.push(commandLink('Open as JSON', Commands.openAsJson, target));
+  if (env.hashscan) out.push(commandLink('Open in HashScan', 'ledgerLens.openInHashScan', target));
+  out.push(commandLink('Open as JSON', 'ledgerLens.openAsJson', target));
   return out.join(SEP);
 }
 

@@ -13,7 +13,6 @@ import {
   withUnits,
   type AbiIndex,
 } from '../../abi';
-import { Commands } from '../../commands';
 import type { ContractInfo, MirrorClient, TokenMetadata, TransactionsResponse } from '../../mirror';
 import { codeSpan, commandLink, escapeMarkdown } from '../common/markdown';
 
@@ -66,7 +65,7 @@ export function contractArtifactLine(abi: AbiIndex, contract: ContractInfo): str
   const match = abi.matchContract({ runtimeBytecode: contract.runtime_bytecode ?? undefined });
   if (match?.kind !== 'bytecode' || match.contract.origin.kind !== 'artifact') return undefined;
   const { contractName, sourceName, file } = match.contract.origin;
-  const link = commandLink('open source', Commands.openContractSource, { file }, 'Open the Solidity source');
+  const link = commandLink('open source', 'ledgerLens.openContractSource', { file }, 'Open the Solidity source');
   return `Artifact: ${codeSpan(contractName, 100)}${sourceName ? `, ${codeSpan(sourceName, 200)}` : ''} (${link})${
     match.others.length ? ` ${escapeMarkdown(`and ${match.others.length} more with the same code`)}` : ''
   }`;

@@ -142,7 +142,6 @@ export function registerHover(host: FeatureHost, inputs: HoverInputs): vscode.Di
   const feature: HoverFeature = { provider, resolver };
   host.exports.features['hover'] = feature;
   return vscode.Disposable.from(
-    vscode.languages.registerHoverProvider({ scheme: '*' }, provider),
     // What was learnt about ids belongs to one network.
     inputs.onDidChangeMirrorClient(() => {
       resolver.reset();

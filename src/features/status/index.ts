@@ -1,7 +1,6 @@
 // The network health item in the status bar, its tooltip and its click menu. The rules live in
 // present.ts (what to say) and status/poller.ts (when to ask); this file wires them to VS Code.
 import * as vscode from 'vscode';
-import { Commands } from '../../commands';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { notify } from '../common/notifications';
 import type { MirrorProblem } from '../../services';
@@ -127,7 +126,7 @@ class StatusBarFeature extends Disposable {
     super();
     this.item = this._register(vscode.window.createStatusBarItem(STATUS_ITEM_ID, vscode.StatusBarAlignment.Left, 10));
     this.item.name = 'Ledger Lens network status';
-    this.item.command = Commands.showStatus;
+    this.item.command = 'ledgerLens.showStatus';
     this.target = this._register(
       new ActiveTarget(inputs.target.initial, inputs.target.resolve, inputs.target.changed, line =>
         inputs.log.warn(line),
@@ -179,7 +178,7 @@ class StatusBarFeature extends Disposable {
       }),
     );
     this._register(inputs.onDidChangeMirrorProblem(() => this.render()));
-    this._register(host.registerCommand(Commands.showStatus, () => this.showMenu()));
+    this._register(host.registerCommand('ledgerLens.showStatus', () => this.showMenu()));
 
     this.render();
     this.item.show();
@@ -317,7 +316,7 @@ class StatusBarFeature extends Disposable {
     if (notice.severity === 'warning') {
       // Not awaited: the promise settles only when the user dismisses the message.
       void notify('warning', notice.text, 'Details').then(pick =>
-        pick ? vscode.commands.executeCommand(Commands.showStatus) : undefined,
+        pick ? vscode.commands.executeCommand('ledgerLens.showStatus') : undefined,
       );
     } else {
       void notify('information', notice.text);
@@ -335,15 +334,15 @@ class StatusBarFeature extends Disposable {
     const options = {
       now: Date.now(),
       time: this.time,
-      detailsCommand: Commands.showStatus,
-      selectNetworkCommand: Commands.selectNetwork,
+      detailsCommand: 'ledgerLens.showStatus',
+      selectNetworkCommand: 'ledgerLens.selectNetwork',
     };
     const md = new vscode.MarkdownString(
       local ? localTooltip(this.localSnapshot(), options) : tooltipMarkdown(this.snapshot(), options),
       true,
     );
     // Only our own two commands may run from the tooltip; everything else in it is escaped text.
-    md.isTrusted = { enabledCommands: [Commands.showStatus, Commands.selectNetwork] };
+    md.isTrusted = { enabledCommands: ['ledgerLens.showStatus', 'ledgerLens.selectNetwork'] };
     this.item.tooltip = md;
     if (this.openMenu) this.fillMenu(this.openMenu);
   }
@@ -395,7 +394,7 @@ class StatusBarFeature extends Disposable {
         return; // stays open: the menu refills when the answer arrives
       }
       qp.hide();
-      if (action.kind === 'selectNetwork') void vscode.commands.executeCommand(Commands.selectNetwork);
+      if (action.kind === 'selectNetwork') void vscode.commands.executeCommand('ledgerLens.selectNetwork');
       else void this.openExternal(action.url);
     });
     this.fillMenu(qp);

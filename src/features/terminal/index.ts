@@ -66,5 +66,6 @@ export function registerTerminal(host: FeatureHost, inputs: TerminalInputs): vsc
   };
   const api: TerminalFeatureApi = { provider };
   host.exports.features['terminal'] = api;
-  return vscode.window.registerTerminalLinkProvider(provider);
+  // The manifest's stand-in provider is the one VS Code knows: it hands every call to `provider`.
+  return new vscode.Disposable(() => undefined);
 }

@@ -7,7 +7,6 @@
 // as a transaction hash, and a raw ECDSA key is 32 bytes like an EVM transaction hash; following
 // such a link would send the key to a public mirror node. So a 48-byte value that is a DER SEQUENCE
 // of its whole length is skipped, and so is any hash on a line that speaks of a key, secret or seed.
-import { Commands } from '../../commands';
 import {
   type EntityId,
   type TransactionId,
@@ -168,10 +167,10 @@ export function findTerminalLinks(line: string, options: TerminalLinkOptions = {
 
 /** What a click on a link does: one of our commands and its argument. */
 export type LinkAction =
-  | { readonly command: typeof Commands.lookupTransaction; readonly argument: string }
-  | { readonly command: typeof Commands.showContractResults; readonly argument: { kind: 'contract'; id: string } }
+  | { readonly command: 'ledgerLens.lookupTransaction'; readonly argument: string }
+  | { readonly command: 'ledgerLens.showContractResults'; readonly argument: { kind: 'contract'; id: string } }
   | {
-      readonly command: typeof Commands.revealAccount;
+      readonly command: 'ledgerLens.revealAccount';
       readonly argument: { kind: 'account'; id: string; evmAddress?: string };
     };
 
@@ -186,9 +185,9 @@ export async function actionFor(
   const t = match.target;
   switch (t.kind) {
     case 'transaction':
-      return { command: Commands.lookupTransaction, argument: formatTransactionIdDash(t.transactionId) };
+      return { command: 'ledgerLens.lookupTransaction', argument: formatTransactionIdDash(t.transactionId) };
     case 'transactionHash':
-      return { command: Commands.lookupTransaction, argument: t.hash };
+      return { command: 'ledgerLens.lookupTransaction', argument: t.hash };
     case 'entity':
       return entityAction(formatEntityId(t.id), undefined, isContract);
     case 'evm': {
@@ -206,9 +205,9 @@ async function entityAction(
   evmAddress: string | undefined,
   isContract: (idOrAddress: string) => Promise<boolean>,
 ): Promise<LinkAction> {
-  if (await isContract(id)) return { command: Commands.showContractResults, argument: { kind: 'contract', id } };
+  if (await isContract(id)) return { command: 'ledgerLens.showContractResults', argument: { kind: 'contract', id } };
   return {
-    command: Commands.revealAccount,
+    command: 'ledgerLens.revealAccount',
     argument: evmAddress ? { kind: 'account', id, evmAddress } : { kind: 'account', id },
   };
 }

@@ -1,6 +1,5 @@
 // The transactions feature: "Lookup transaction", "Open transaction details" and the panel.
 import * as vscode from 'vscode';
-import { Commands } from '../../commands';
 import type { AbiIndex } from '../../abi';
 import type { TokenMetadata } from '../../mirror';
 import type { ExchangeRates } from '../../mirror/rates';
@@ -65,8 +64,8 @@ export function registerTransactions(host: FeatureHost, inputs: TransactionsInpu
 
   return vscode.Disposable.from(
     panels,
-    host.registerCommand(Commands.lookupTransaction, (arg): Promise<LookupOutcome> => lookupTransaction(deps, arg)),
-    host.registerCommand(Commands.openTransaction, (arg): Promise<LookupOutcome> => {
+    host.registerCommand('ledgerLens.lookupTransaction', (arg): Promise<LookupOutcome> => lookupTransaction(deps, arg)),
+    host.registerCommand('ledgerLens.openTransaction', (arg): Promise<LookupOutcome> => {
       const target = targetOf(arg);
       if (!target || target.kind !== 'transaction') {
         throw new Error('Open transaction details needs a transaction id');

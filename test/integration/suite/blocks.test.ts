@@ -1,7 +1,6 @@
 // The Blocks view and "Lookup block" in a real extension host against the loopback replay.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { Commands } from '../../../src/commands';
 import type { LedgerLensExports } from '../../../src/features/context';
 import type { BlockLookupOutcome, BlocksFeature } from '../../../src/features/blocks';
 import { BlockNode, BlocksProvider, LoadMoreNode, MessageNode } from '../../../src/features/blocks/tree';
@@ -64,7 +63,7 @@ describe('Blocks', () => {
     const item = provider.getTreeItem(blocks[0]);
     assert.strictEqual(item.label, '#19');
     assert.strictEqual(item.description, '7 tx · 09:33:21.234–09:33:21.234 UTC · gas 240,000');
-    assert.strictEqual(item.command?.command, Commands.openBlock);
+    assert.strictEqual(item.command?.command, 'ledgerLens.openBlock');
     assert.ok(!nodes.some(n => n.kind === 'loadMore'), 'no Load more when links.next is null');
     assert.ok(
       replay.requests.some(r => r.url === '/api/v1/blocks'),
@@ -92,7 +91,7 @@ describe('Blocks', () => {
         [19n, 18n],
       );
       assert.ok(nodes.at(-1) instanceof LoadMoreNode);
-      assert.strictEqual(provider.getTreeItem(nodes.at(-1)!).command?.command, Commands.loadMoreBlocks);
+      assert.strictEqual(provider.getTreeItem(nodes.at(-1)!).command?.command, 'ledgerLens.loadMoreBlocks');
 
       await provider.loadMore();
       await provider.loadMore();
@@ -190,7 +189,7 @@ describe('Blocks', () => {
 
   it('Lookup block by a 96-hex hash opens the block panel with every field', async () => {
     const outcome = await vscode.commands.executeCommand<BlockLookupOutcome>(
-      Commands.lookupBlock,
+      'ledgerLens.lookupBlock',
       H96.toUpperCase().replace('0X', '0x'),
     );
     assert.strictEqual(outcome?.kind, 'shown', JSON.stringify(outcome));
@@ -218,10 +217,10 @@ describe('Blocks', () => {
   });
 
   it('Lookup block by number, and a malformed or unknown one', async () => {
-    const zero = await vscode.commands.executeCommand<BlockLookupOutcome>(Commands.lookupBlock, '0');
+    const zero = await vscode.commands.executeCommand<BlockLookupOutcome>('ledgerLens.lookupBlock', '0');
     assert.strictEqual(zero?.kind, 'shown');
     for (const bad of ['1test', 'invalidnumber', '0xb0162e8a244dc05fbd6f3', '-1', '9223372036854775808']) {
-      const r = await vscode.commands.executeCommand<BlockLookupOutcome>(Commands.lookupBlock, bad);
+      const r = await vscode.commands.executeCommand<BlockLookupOutcome>('ledgerLens.lookupBlock', bad);
       assert.strictEqual(r?.kind, 'invalid', bad);
     }
     assert.deepStrictEqual(
@@ -229,7 +228,7 @@ describe('Blocks', () => {
       ['/api/v1/blocks/0'],
       'no request for malformed input',
     );
-    const missing = await vscode.commands.executeCommand<BlockLookupOutcome>(Commands.lookupBlock, '10');
+    const missing = await vscode.commands.executeCommand<BlockLookupOutcome>('ledgerLens.lookupBlock', '10');
     assert.deepStrictEqual(missing, {
       kind: 'not-found',
       network: 'testnet',
@@ -275,7 +274,7 @@ describe('Blocks', () => {
     };
     let outcome: BlockLookupOutcome | undefined;
     try {
-      outcome = await vscode.commands.executeCommand<BlockLookupOutcome>(Commands.lookupBlock, '11');
+      outcome = await vscode.commands.executeCommand<BlockLookupOutcome>('ledgerLens.lookupBlock', '11');
     } finally {
       (vscode.window as { showErrorMessage: unknown }).showErrorMessage = original;
     }
@@ -291,7 +290,7 @@ describe('Blocks', () => {
     const node = (await provider.getChildren()).find((n): n is BlockNode => n.kind === 'block');
     assert.ok(node);
     replay.resetRequests();
-    const outcome = await vscode.commands.executeCommand<BlockLookupOutcome>(Commands.openBlock, node);
+    const outcome = await vscode.commands.executeCommand<BlockLookupOutcome>('ledgerLens.openBlock', node);
     assert.strictEqual(outcome?.kind, 'shown');
     assert.strictEqual(replay.requests.length, 0);
   });

@@ -3,7 +3,6 @@
 // (search, Load more, retry) with replayed rows, refusals before any request, and server errors.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { Commands } from '../../../src/commands';
 import type { LedgerLensExports } from '../../../src/features/context';
 import type { ContractResultsPanel, ContractsFeature } from '../../../src/features/contracts';
 import { filtersWith } from '../../../src/features/contracts/filters';
@@ -76,7 +75,7 @@ describe('Contract results panel', () => {
   });
 
   it('the command opens the panel, which loads the replayed results in tinybars', async () => {
-    await vscode.commands.executeCommand(Commands.showContractResults);
+    await vscode.commands.executeCommand('ledgerLens.showContractResults');
     const panel = feature(api).current();
     assert.ok(panel, 'a panel is open');
     await waitFor(() => panel.pageReady, 20_000, 'the page saying it is ready');
@@ -189,19 +188,19 @@ describe('Contract results panel', () => {
   });
 
   it("an account's menu command filters by that account", async () => {
-    await vscode.commands.executeCommand(Commands.showAccountContractResults, { kind: 'account', id: '0.0.5999' });
+    await vscode.commands.executeCommand('ledgerLens.showAccountContractResults', { kind: 'account', id: '0.0.5999' });
     const panel = feature(api).current();
     assert.ok(panel);
     assert.strictEqual(panel.currentFilters.from, '0.0.5999');
   });
 
   it('a block and a transaction open it with their filters (the object other features pass)', async () => {
-    await vscode.commands.executeCommand(Commands.showContractResults, { kind: 'block', id: '10' });
+    await vscode.commands.executeCommand('ledgerLens.showContractResults', { kind: 'block', id: '10' });
     const panel = feature(api).current();
     assert.ok(panel);
     assert.strictEqual(panel.currentFilters.blockNumber, '10');
     const posted = record(panel);
-    await vscode.commands.executeCommand(Commands.showContractResults, {
+    await vscode.commands.executeCommand('ledgerLens.showContractResults', {
       timestamps: [{ operator: 'eq', value: '987654.000123456' }],
     });
     assert.strictEqual(feature(api).current(), panel, 'the open panel is reused');

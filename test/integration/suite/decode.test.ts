@@ -8,7 +8,6 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { encodeAbiParameters, encodeEventTopics, encodeFunctionData, type Abi } from 'viem';
-import { Commands } from '../../../src/commands';
 import type { AbiFeature } from '../../../src/features/abi';
 import type { LedgerLensExports } from '../../../src/features/context';
 import type { ContractsFeature } from '../../../src/features/contracts';
@@ -149,7 +148,7 @@ describe('Decoding contract calls', () => {
 
   it('the transaction panel shows the function, arguments, result and events; an edit changes them', async () => {
     replay.addRecords(records(probe()));
-    const outcome = await vscode.commands.executeCommand<LookupOutcome>(Commands.lookupTransaction, TX);
+    const outcome = await vscode.commands.executeCommand<LookupOutcome>('ledgerLens.lookupTransaction', TX);
     assert.ok(outcome && outcome.kind === 'shown');
     const panel = (api.features['transactions'] as TransactionsFeature).panels.open[0];
     const call = await waitFor(
@@ -296,7 +295,7 @@ describe('Decoding contract calls', () => {
   it('Decode calldata decodes pasted calldata into a read-only document', async () => {
     const data = encodeFunctionData({ abi: probe().abi, functionName: 'approve', args: [ALICE, 7n] });
     assert.match(await (api.features['decode'] as DecodeFeature).decode(data), /approve\(address,uint256\)/);
-    const uri = await vscode.commands.executeCommand<vscode.Uri>(Commands.decodeCalldata, data);
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('ledgerLens.decodeCalldata', data);
     assert.ok(uri);
     const doc = await vscode.workspace.openTextDocument(uri);
     assert.match(doc.getText(), /spender \(address\): 0\.0\.1234/);

@@ -4,7 +4,6 @@
 // fresh transaction's 404 opens its panel retrying in place until it appears; closing stops it.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { Commands } from '../../../src/commands';
 import type { LedgerLensExports } from '../../../src/features/context';
 import type { BlocksFeature } from '../../../src/features/blocks';
 import type { TerminalFeatureApi } from '../../../src/features/terminal';
@@ -15,7 +14,7 @@ import type { DetailView } from '../../../webview/protocol';
 import { aTransaction, aTransactionsBody, recordFor } from '../../support/builders';
 import { activateLedgerLens, usePublicReplay, useReplay, waitFor } from '../helpers';
 
-const lookup = (arg: unknown) => vscode.commands.executeCommand<LookupOutcome>(Commands.lookupTransaction, arg);
+const lookup = (arg: unknown) => vscode.commands.executeCommand<LookupOutcome>('ledgerLens.lookupTransaction', arg);
 const TX = '0.0.300@1565779555.711927000';
 const TX_PATH = '/api/v1/transactions/0.0.300-1565779555-711927000';
 
@@ -84,7 +83,7 @@ describe('panels: the network they used and why', () => {
     );
     assert.ok(!replay().mirror.requests.some(r => r.url === TX_PATH), 'the testnet mirror node was not asked');
     // From a view's node (the Accounts view's transaction rows): the views show the configured network.
-    const fromTree = await vscode.commands.executeCommand<LookupOutcome>(Commands.openTransaction, {
+    const fromTree = await vscode.commands.executeCommand<LookupOutcome>('ledgerLens.openTransaction', {
       target: { kind: 'transaction', id: '0.0.10-1234567890-999999998' },
     });
     assert.strictEqual(fromTree?.kind, 'shown', JSON.stringify(fromTree));
@@ -97,7 +96,7 @@ describe('panels: the network they used and why', () => {
     assert.strictEqual(outcome?.kind, 'shown', JSON.stringify(outcome));
     assert.strictEqual(outcome.network, 'testnet');
     assert.strictEqual(outcome.view.why, 'testnet · by default');
-    const blocks = await vscode.commands.executeCommand<LookupOutcome>(Commands.lookupBlock, '0');
+    const blocks = await vscode.commands.executeCommand<LookupOutcome>('ledgerLens.lookupBlock', '0');
     assert.strictEqual(blocks?.kind, 'shown', JSON.stringify(blocks));
     assert.strictEqual(blocks.view.why, 'testnet · by default');
     for (const p of (api.features['blocks'] as BlocksFeature).panels.open) p.dispose();
@@ -144,12 +143,12 @@ describe('panels: the network they used and why', () => {
       network: 'mainnet-public',
     });
     mainnet().resetRequests();
-    const outcome = await vscode.commands.executeCommand<LookupOutcome>(Commands.openTransaction, args);
+    const outcome = await vscode.commands.executeCommand<LookupOutcome>('ledgerLens.openTransaction', args);
     assert.strictEqual(outcome?.kind, 'shown', JSON.stringify(outcome));
     assert.strictEqual(outcome.network, 'mainnet-public');
     assert.strictEqual(outcome.view.why, 'mainnet · from Client.forMainnet() at line 1');
     // A link naming another network than the code means (a "found elsewhere" hover) is obeyed, and said.
-    const other = await vscode.commands.executeCommand<LookupOutcome>(Commands.openTransaction, {
+    const other = await vscode.commands.executeCommand<LookupOutcome>('ledgerLens.openTransaction', {
       ...args,
       network: 'previewnet',
     });

@@ -3,9 +3,9 @@
 // that no poll outlives a network switch or the feature itself.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { LedgerLensExports, FeatureContext } from '../../../src/features/context';
+import type { FeatureHost, LedgerLensExports } from '../../../src/features/context';
 import type { StatusFeatureApi } from '../../../src/features/status';
-import { wireStatus } from '../../../src/extension';
+import { wireStatus } from '../../../src/features/status/switch';
 import { Services } from '../../../src/services';
 import { activateLedgerLens, resetSettings, setSetting, useReplay, waitFor } from '../helpers';
 import { patient } from '../../support/patience';
@@ -324,8 +324,7 @@ describe('status feature lifetime', () => {
     const log = vscode.window.createOutputChannel('Ledger Lens status test', { log: true });
     const services = new Services(log);
     const exports: LedgerLensExports = { services, features: {} };
-    const ctx: FeatureContext = {
-      services,
+    const ctx: FeatureHost = {
       extension: undefined as unknown as vscode.ExtensionContext,
       exports,
       registerCommand: () => new vscode.Disposable(() => undefined),

@@ -5,7 +5,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { LedgerLensExports } from '../../../src/features/context';
-import { wireStatus } from '../../../src/extension';
+import { wireStatus } from '../../../src/features/status/switch';
 import { activateLedgerLens, resetSettings, setSetting, useReplay, waitFor } from '../helpers';
 import { patient } from '../../support/patience';
 

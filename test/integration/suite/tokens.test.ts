@@ -7,7 +7,6 @@
 // The extension runs from dist/, so its classes are not this file's: nodes are used structurally.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { Commands } from '../../../src/commands';
 import type { LedgerLensExports } from '../../../src/features/context';
 import type { AccountsFeature } from '../../../src/features/accounts';
 import type { AccountsNode } from '../../../src/features/accounts/store';
@@ -168,14 +167,14 @@ describe('tokens, NFTs and dollars', () => {
     assert.match(String(rows[3].item.description), /^0x009f9296ff/);
     const more = rows[rows.length - 1];
     assert.match(label(more.item), /Load more/);
-    await vscode.commands.executeCommand(Commands.loadMore, more.node);
+    await vscode.commands.executeCommand('ledgerLens.loadMore', more.node);
     await waitFor(async () => (await items(nftSection.node)).some(r => /#1$/.test(label(r.item))), 10_000, 'page 2');
     const urls = replay().mirror.requests.map(r => r.url);
     assert.ok(!urls.some(u => u.includes('bafy') || u.includes('cats')), 'metadata URLs are shown, never fetched');
   });
 
   it('a transaction’s fee in dollars at its own consensus time; token transfers in units; NFT by name', async () => {
-    const lookup = (arg: string) => vscode.commands.executeCommand<LookupOutcome>(Commands.lookupTransaction, arg);
+    const lookup = (arg: string) => vscode.commands.executeCommand<LookupOutcome>('ledgerLens.lookupTransaction', arg);
     const a = loaded(await lookup(TX_A.id)).sections[0];
     const feeA = field(a, 'Fee charged') ?? field(a, 'Charged fee') ?? field(a, 'Fee');
     assert.ok(feeA, JSON.stringify(a.fields.map(f => f.label)));
@@ -203,7 +202,7 @@ describe('tokens, NFTs and dollars', () => {
   it('ledgerLens.fiat.enabled false: no dollar value and no rate request', async () => {
     await setSetting('ledgerLens.fiat.enabled', false);
     await waitFor(() => api.services.config.current.fiatEnabled === false, 5000, 'the setting read');
-    const outcome = await vscode.commands.executeCommand<LookupOutcome>(Commands.lookupTransaction, TX_B.id);
+    const outcome = await vscode.commands.executeCommand<LookupOutcome>('ledgerLens.lookupTransaction', TX_B.id);
     const s = loaded(outcome).sections[0];
     assert.ok(!JSON.stringify(s).includes('≈ $'));
     assert.strictEqual(rateUrls().length, 0);

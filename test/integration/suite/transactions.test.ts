@@ -2,7 +2,6 @@
 // recordings: the command with a given input opens the panel with the replayed transaction(s).
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { Commands } from '../../../src/commands';
 import type { LedgerLensExports } from '../../../src/features/context';
 import type { TransactionsFeature } from '../../../src/features/transactions';
 import type { LookupOutcome } from '../../../src/features/transactions/lookup';
@@ -45,7 +44,7 @@ function lookupUrls(replay: MirrorReplay): string[] {
     );
 }
 
-const lookup = (arg: unknown) => vscode.commands.executeCommand<LookupOutcome>(Commands.lookupTransaction, arg);
+const lookup = (arg: unknown) => vscode.commands.executeCommand<LookupOutcome>('ledgerLens.lookupTransaction', arg);
 
 describe('Lookup transaction', () => {
   let api: LedgerLensExports;
@@ -268,7 +267,7 @@ describe('Lookup transaction', () => {
   });
 
   it('opens a transaction from an EntityTarget (accounts tree, hover)', async () => {
-    const outcome = await vscode.commands.executeCommand<LookupOutcome>(Commands.openTransaction, {
+    const outcome = await vscode.commands.executeCommand<LookupOutcome>('ledgerLens.openTransaction', {
       kind: 'transaction',
       id: '0.0.10-1234567890-999999998',
     });

@@ -3,7 +3,6 @@
 // own links.next.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { Commands } from '../../../src/commands';
 import type { BlockLookupOutcome, BlocksFeature } from '../../../src/features/blocks';
 import { BlockNode, BlocksProvider, LoadMoreNode } from '../../../src/features/blocks/tree';
 import { createMirrorClient } from '../../../src/mirror';
@@ -48,13 +47,13 @@ describe('real mirror node: blocks', () => {
       const fields = view.status === 'loaded' ? view.sections[0].fields : [];
       return (label: string) => fields.find(f => f.label === label)?.value;
     };
-    const byNumber = get(await vscode.commands.executeCommand<BlockLookupOutcome>(Commands.lookupBlock, '17'));
+    const byNumber = get(await vscode.commands.executeCommand<BlockLookupOutcome>('ledgerLens.lookupBlock', '17'));
     assert.strictEqual(byNumber('Hash'), H96);
     assert.strictEqual(byNumber('Number'), '17');
-    const byHash = get(await vscode.commands.executeCommand<BlockLookupOutcome>(Commands.lookupBlock, H96));
+    const byHash = get(await vscode.commands.executeCommand<BlockLookupOutcome>('ledgerLens.lookupBlock', H96));
     assert.strictEqual(byHash('Number'), '17');
     assert.strictEqual(byHash('Previous hash'), byNumber('Previous hash'));
-    const missing = await vscode.commands.executeCommand<BlockLookupOutcome>(Commands.lookupBlock, '10');
+    const missing = await vscode.commands.executeCommand<BlockLookupOutcome>('ledgerLens.lookupBlock', '10');
     assert.strictEqual(missing?.kind, 'not-found', JSON.stringify(missing));
   });
 

@@ -5,7 +5,6 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { toEventSelector } from 'viem';
-import { Commands } from '../../../src/commands';
 import type { AbiFeature } from '../../../src/features/abi';
 import type { TransactionsFeature } from '../../../src/features/transactions';
 import type { LookupOutcome } from '../../../src/features/transactions/lookup';
@@ -16,7 +15,7 @@ import { MY_TOKEN_CALL } from '../own/myToken';
 
 type Loaded = Extract<DetailView, { status: 'loaded' }>;
 
-const lookup = (arg: unknown) => vscode.commands.executeCommand<LookupOutcome>(Commands.lookupTransaction, arg);
+const lookup = (arg: unknown) => vscode.commands.executeCommand<LookupOutcome>('ledgerLens.lookupTransaction', arg);
 
 function loaded(outcome: LookupOutcome | undefined): Loaded {
   assert.ok(outcome, 'the command returned an outcome');

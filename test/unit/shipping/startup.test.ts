@@ -1,8 +1,7 @@
 // What the extension host loads at startup, as build/extension-build.mjs builds it for the .vsix: at
 // most 400 KB, no module in two files, none of the parts meant for first use (undici, viem, the
-// built-in ABIs, the mirror response schemas, the features behind the lazy seam of
-// src/lazyFeature.ts and src/lazyView.ts, the clients and the HTTP layer, src/infer's readers, the
-// ABI layer, zod), and, when the startup file is really
+// built-in ABIs, the mirror response schemas, every feature its manifest loads on first use
+// (src/lazyFeature.ts), the clients and the HTTP layer, src/infer's readers, the ABI layer, zod), and, when the startup file is really
 // required (with a stand-in `vscode` module), one file read (the startup chunks are folded into it)
 // and no lazy file loaded; each lazy file then loads on its own, sharing the startup file's modules.
 import * as assert from 'assert';
@@ -11,9 +10,8 @@ import Module from 'module';
 import * as os from 'os';
 import * as path from 'path';
 import { extensionBuild, type Metafile } from '../../support/bundles';
-import { projectRoot } from '../ledger/paths';
-import { PanelTypes } from '../../../src/commands';
-import * as protocol from '../../../webview/protocol';
+import { featureManifests } from '../../support/manifests';
+import { projectRoot } from '../../support/paths';
 import type * as SettingsSchemas from '../../../src/settingsSchemas';
 
 const LAZY_PACKAGES = ['undici', 'viem', 'abitype', '@noble/hashes', 'zod'];
@@ -25,8 +23,6 @@ const LAZY_SOURCES = [
   'src/abi/builtin.ts',
   'src/net/undiciParts.ts',
   'src/abi/viemParts.ts',
-  'src/walkthrough.ts',
-  'src/features/common/index.ts',
   // The clients and the one HTTP layer: the services build them with the first request.
   'src/clients.ts',
   'src/mirror/index.ts',
@@ -42,38 +38,36 @@ const LAZY_SOURCES = [
   'src/net/http.ts',
   'src/net/budget.ts',
 ];
+/** The features loaded on first use (each one's file exports its registration). */
+const LAZY_FEATURES = featureManifests().filter(f => f.manifest.start !== 'activation');
+
 /** Folders whose every module is loaded on first use, with the few small ones startup code shares. */
 const LAZY_FOLDERS: Record<string, readonly string[]> = {
-  // The two views are created at activation with a stand-in provider (src/lazyView.ts); their
-  // features load when a view is first shown or a command of theirs runs.
-  'src/features/accounts/': [],
-  'src/features/blocks/': [],
-  'src/features/transactions/': [],
-  'src/features/contracts/': [],
-  'src/features/decode/': [],
-  'src/features/terminal/': [],
-  'src/features/hover/': [],
-  'src/features/abi/': [],
+  // Each feature's manifest (a few lines, types and pure modules) is in the startup file; the rest
+  // of its folder loads with its first use (views: when first shown, src/lazyFeature.ts).
+  ...Object.fromEntries(
+    LAZY_FEATURES.map(f => [`src/features/${f.folder}/`, [`src/features/${f.folder}/manifest.ts`]]),
+  ),
+  // The shared commands' folder also holds what every feature uses: notifications and their
+  // Markdown (a stand-in reports a failed load), and the detail panels' settings slice.
+  'src/features/common/': [
+    'src/features/common/manifest.ts',
+    'src/features/common/notifications.ts',
+    'src/features/common/notices.ts',
+    'src/features/common/markdown.ts',
+    'src/features/common/detailPanel/networks.ts',
+  ],
   // Which network answers (route.ts, resolve.ts) is asked by the status item; the readers are lazy.
   'src/infer/': ['src/infer/route.ts', 'src/infer/resolve.ts'],
-  // The settings hold the defaults of `ledgerLens.abi.include` / `exclude` (globs.ts); the decoders are lazy.
-  'src/abi/': ['src/abi/globs.ts'],
+  // The settings hold the defaults of `ledgerLens.abi.include` / `exclude` (globs.ts), and the root
+  // the index's getter (onFirstUse.ts); the decoders are lazy.
+  'src/abi/': ['src/abi/globs.ts', 'src/abi/onFirstUse.ts'],
 };
-/** The lazy features' files and what each exports (its registration). */
-const LAZY_FEATURES: Record<string, string> = {
-  'lazy-accounts.js': 'registerAccounts',
-  'lazy-blocks.js': 'registerBlocks',
+/** Lazy files other than the features' and what each exports. */
+const LAZY_MODULES: Record<string, string> = {
   'lazy-clients.js': 'createMirrorClient',
-  'lazy-transactions.js': 'registerTransactions',
-  'lazy-contracts.js': 'registerContracts',
-  'lazy-decode.js': 'registerDecode',
-  'lazy-terminal.js': 'registerTerminal',
-  'lazy-hover.js': 'registerHover',
-  'lazy-abi-feature.js': 'registerAbi',
-  'lazy-walkthrough.js': 'registerWalkthrough',
-  'lazy-common.js': 'registerCommon',
   'lazy-infer.js': 'inferNetwork',
-  'lazy-abi.js': 'AbiIndex',
+  'lazy-abi-index.js': 'AbiIndex',
 };
 
 /** A `vscode` stand-in: every property is a callable, constructible object, so top-level code runs. */
@@ -135,14 +129,10 @@ describe('startup: what the extension host loads before activate()', function ()
       const early = inputs.filter(i => i.startsWith(folder) && !shared.includes(i));
       assert.deepStrictEqual(early, [], `${folder} is loaded at startup`);
     }
-    const names = Object.values({ ...build.LAZY, ...build.ISOLATED });
+    const names = Object.values({ ...build.lazyParts(projectRoot()), ...build.ISOLATED });
     for (const name of names) assert.ok(metafile.outputs[`dist/${name}.js`], `dist/${name}.js is built`);
-    for (const file of Object.keys(LAZY_FEATURES)) assert.ok(names.includes(file.replace(/\.js$/, '')), file);
-  });
-
-  it('names the webview panel types as webview/protocol.ts does (the seam does not load it)', () => {
-    assert.strictEqual(PanelTypes.transaction, protocol.TRANSACTION_VIEW_TYPE);
-    assert.strictEqual(PanelTypes.contractResults, protocol.CONTRACT_RESULTS_VIEW_TYPE);
+    for (const f of LAZY_FEATURES) assert.ok(names.includes(`lazy-${f.folder}`), f.folder);
+    for (const file of Object.keys(LAZY_MODULES)) assert.ok(names.includes(file.replace(/\.js$/, '')), file);
   });
 
   it('requires no lazy file when the startup file loads; each lazy file loads on its own', () => {
@@ -170,10 +160,16 @@ describe('startup: what the extension host loads before activate()', function ()
         const viaFile = require(path.join(dir, path.basename(f))) as unknown;
         assert.strictEqual(viaFile, chunkOf?.(`./${path.basename(f)}`), f);
       }
-      for (const [file, name] of Object.entries(LAZY_FEATURES)) {
+      for (const [file, name] of Object.entries(LAZY_MODULES)) {
         // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle just built
         const part = require(path.join(dir, file)) as Record<string, unknown>;
         assert.strictEqual(typeof part[name], 'function', `${file} exports ${name}`);
+      }
+      for (const { folder } of LAZY_FEATURES) {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle just built
+        const part = require(path.join(dir, `lazy-${folder}.js`)) as Record<string, unknown>;
+        const register = Object.keys(part).filter(k => k.startsWith('register') && typeof part[k] === 'function');
+        assert.ok(register.length > 0, `lazy-${folder}.js exports its registration`);
       }
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle just built
       const undici = require(path.join(dir, 'lazy-undici.js')) as { Agent?: unknown };

@@ -1,6 +1,5 @@
 import * as assert from 'assert';
 import { formatEntityId, formatTransactionIdAt } from '../../../src/ledger';
-import { Commands } from '../../../src/commands';
 import fc from 'fast-check';
 import { assertGrowth } from '../../support/growth';
 import {
@@ -197,7 +196,7 @@ describe('what a terminal link opens', () => {
     for (const line of ['tx 0.0.1234@1700000000.000000005', 'tx 0.0.1234-1700000000-5', 'tx 0.0.1234@1700000000']) {
       const expected = line.endsWith('@1700000000') ? '0.0.1234-1700000000-000000000' : '0.0.1234-1700000000-000000005';
       assert.deepStrictEqual(await actionFor(only(line), isContract), {
-        command: Commands.lookupTransaction,
+        command: 'ledgerLens.lookupTransaction',
         argument: expected,
       });
     }
@@ -205,18 +204,18 @@ describe('what a terminal link opens', () => {
 
   it('a 48-byte hash opens the transaction panel by hash', async () => {
     assert.deepStrictEqual(await actionFor(only(`hash ${HASH48}`), isContract), {
-      command: Commands.lookupTransaction,
+      command: 'ledgerLens.lookupTransaction',
       argument: `0x${HASH48}`,
     });
   });
 
   it('a contract id opens its contract results; an account id is revealed in Accounts', async () => {
     assert.deepStrictEqual(await actionFor(only('deployed 0.0.5005'), isContract), {
-      command: Commands.showContractResults,
+      command: 'ledgerLens.showContractResults',
       argument: { kind: 'contract', id: '0.0.5005' },
     });
     assert.deepStrictEqual(await actionFor(only('payer 0.0.1234'), isContract), {
-      command: Commands.revealAccount,
+      command: 'ledgerLens.revealAccount',
       argument: { kind: 'account', id: '0.0.1234' },
     });
   });
@@ -225,12 +224,12 @@ describe('what a terminal link opens', () => {
     asked.length = 0;
     const longZero = await actionFor(only('at 0x000000000000000000000000000000000000138d'), isContract);
     assert.deepStrictEqual(longZero, {
-      command: Commands.showContractResults,
+      command: 'ledgerLens.showContractResults',
       argument: { kind: 'contract', id: '0.0.5005' },
     });
     const evm = await actionFor(only('from 0x5FbDB2315678afecb367f032d93F642f64180aa3'), isContract);
     assert.deepStrictEqual(evm, {
-      command: Commands.revealAccount,
+      command: 'ledgerLens.revealAccount',
       argument: {
         kind: 'account',
         id: '0x5fbdb2315678afecb367f032d93f642f64180aa3',

@@ -2,7 +2,6 @@
 // messages they may send (validated with the protocol's one description of an action), and what
 // their links and buttons do. Both panels load the one browser bundle, webview/detail.
 import * as vscode from 'vscode';
-import { Commands } from '../../../commands';
 import { PanelHost, type PanelLog } from '../../../webview/panelHost';
 import {
   detailToHostValidator,
@@ -97,11 +96,11 @@ export async function runDetailAction(
 ): Promise<unknown> {
   switch (action.type) {
     case 'revealAccount':
-      return vscode.commands.executeCommand(Commands.revealAccount, { kind: 'account', id: action.id });
+      return vscode.commands.executeCommand('ledgerLens.revealAccount', { kind: 'account', id: action.id });
     case 'openInHashScan':
-      return vscode.commands.executeCommand(Commands.openInHashScan, { kind: action.kind, id: action.id });
+      return vscode.commands.executeCommand('ledgerLens.openInHashScan', { kind: action.kind, id: action.id });
     case 'openAsJson':
-      return vscode.commands.executeCommand(Commands.openAsJson, panel.target);
+      return vscode.commands.executeCommand('ledgerLens.openAsJson', panel.target);
     case 'copy':
       await vscode.env.clipboard.writeText(action.text);
       vscode.window.setStatusBarMessage(
@@ -118,10 +117,10 @@ export async function runDetailAction(
           : action.blockHash
             ? { blockHash: action.blockHash }
             : {};
-      return vscode.commands.executeCommand(Commands.showContractResults, init);
+      return vscode.commands.executeCommand('ledgerLens.showContractResults', init);
     }
     case 'openBlock':
-      return vscode.commands.executeCommand(Commands.openBlock, {
+      return vscode.commands.executeCommand('ledgerLens.openBlock', {
         kind: 'block',
         id: action.hashOrNumber,
         ...(panel.network === undefined ? {} : { network: panel.network }),

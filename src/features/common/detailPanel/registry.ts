@@ -1,6 +1,7 @@
 // What the transaction and block panels have in common: one panel per thing (showing it again
-// reveals it), a serializer that brings panels back after a reload by re-reading their network,
-// and a refresh that cancels when the panel closes. Subclasses say what a panel is about.
+// reveals it), a reviver that brings panels back after a reload by re-reading their network (the
+// manifest's serializer stand-in calls it), and a refresh that cancels when the panel closes.
+// Subclasses say what a panel is about.
 import * as vscode from 'vscode';
 import { hashscanNetworkOf, isNetwork } from '../../../ledger';
 import { isAbortError, type MirrorClient } from '../../../mirror';
@@ -46,7 +47,6 @@ export abstract class DetailPanels<State extends PanelState, Result>
     private readonly validate: Validator<State>,
   ) {
     super();
-    this._register(vscode.window.registerWebviewPanelSerializer(PANEL_KINDS[kind], this));
   }
 
   /** Two states with the same key are one panel. */

@@ -2,8 +2,7 @@
 // TypeScript file holding ids to hover (the walkthrough's "Hover an id" step). The ids exist on
 // mainnet and testnet (0.0.8 is a consensus node's account) and in the offline replay.
 import * as vscode from 'vscode';
-import { Commands } from './commands';
-import type { FeatureHost } from './features/context';
+import type { FeatureHost } from '../context';
 
 export const SAMPLE_TEXT = `// Ledger Lens sample: hover the ids below (Ledger Lens: Select network changes the network).
 
@@ -21,7 +20,7 @@ export { nodeAccount, nodeAddress, sdkForm, mirrorForm };
 `;
 
 export function registerWalkthrough(ctx: FeatureHost): vscode.Disposable {
-  return ctx.registerCommand(Commands.openSample, async () => {
+  return ctx.registerCommand('ledgerLens.openSample', async () => {
     const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: SAMPLE_TEXT });
     await vscode.window.showTextDocument(doc, { preview: false });
   });
