@@ -377,12 +377,13 @@ export interface DetailInitialState {
 
 export type DetailToWebview = { readonly type: 'view'; readonly view: DetailView };
 
-export type DetailToHost = { readonly type: 'action'; readonly action: DetailAction };
+/** `ready`: the page listens now (a view posted before that is lost, so the host sends it again). */
+export type DetailToHost = { readonly type: 'action'; readonly action: DetailAction } | { readonly type: 'ready' };
 
 /** What the host accepts from a detail panel (strict: see detailActionValidator). */
-export const detailToHostValidator: v.Validator<DetailToHost> = v.object({
-  type: v.literal('action'),
-  action: detailActionValidator(true),
+export const detailToHostValidator: v.Validator<DetailToHost> = v.tagged('type', {
+  action: v.object({ type: v.literal('action'), action: detailActionValidator(true) }),
+  ready: v.object({ type: v.literal('ready') }),
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -39,6 +39,8 @@ export function startDetailPanel(): void {
   host.saveState(first.persist);
   render(app, first.view, act);
   onHostMessage(toWebview, m => render(app, m.view, act));
+  // A restored panel's record may arrive before this page listened: the host answers with its view.
+  host.post({ type: 'ready' });
 }
 
 function render(app: HTMLElement, v: DetailView, act: (a: DetailAction) => void): void {

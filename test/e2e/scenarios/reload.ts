@@ -8,7 +8,7 @@
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { expectIncludes, type Driver, type Scenario } from '../driver';
 import { patient } from '../../support/patience';
-import { terminalTextAt } from './terminal';
+import { echoAndCtrlClick } from './terminal';
 
 const TX_AT = '0.0.300@1565779555.711927000'; // CRYPTOTRANSFER in the recordings
 const TX_CONSENSUS = '2019-08-14T10:45:55.711927001Z';
@@ -128,24 +128,7 @@ async function hoverAccount(d: Driver): Promise<{ hover: string }> {
 /** Echoes `id` in the active terminal, Ctrl+clicks the printed line, and reads the panel that opens. */
 async function followTerminalLink(d: Driver, id: string, type: string): Promise<{ title: string }> {
   const { page } = d;
-  await page.locator('.terminal-wrapper.active .xterm').click();
-  await page.keyboard.type(`echo ${id}`);
-  await page.keyboard.press('Enter');
-  let at: { x: number; y: number } | null = null;
-  for (const deadline = Date.now() + patient(15_000); !at && Date.now() < deadline;) {
-    at = await terminalTextAt(page, id);
-    if (!at) await page.waitForTimeout(250);
-  }
-  if (!at) throw new Error(`${id} is not printed in the terminal`);
-  // Links are found when the pointer comes over the line; Ctrl+click follows one.
-  await page.mouse.move(at.x - 40, at.y);
-  await page.mouse.move(at.x, at.y, { steps: 4 });
-  await page.waitForTimeout(800);
-  await page.keyboard.down('Control');
-  await page.mouse.move(at.x + 1, at.y);
-  await page.waitForTimeout(300);
-  await page.mouse.click(at.x + 1, at.y);
-  await page.keyboard.up('Control');
+  const at = await echoAndCtrlClick(page, page.locator('.terminal-wrapper.active .xterm'), id);
   const probe = (f: FrameLocator) => f.locator('dd[data-field="Type"]', { hasText: type });
   const frame = await panelShowing(page, probe, `a ${type} transaction`).catch(async () => {
     // The link's own hover offers "Follow link" too.

@@ -1,7 +1,7 @@
 // Terminal links in a real workbench: `echo` a replayed transaction id in the integrated terminal,
 // in the SDK form and in the mirror node form, Ctrl+click each, and read the transaction panel that
 // opens (its type, and which network it asked and why). Each step leaves a screenshot.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expectIncludes, type PageDocument, type PageNode, type Scenario } from '../driver';
 import { patient } from '../../support/patience';
 
@@ -53,24 +53,7 @@ export const scenario: Scenario = {
 
     /** Echoes `id`, waits for the output line, Ctrl+clicks it, and reads the panel that opens. */
     const echoAndClick = async (id: string, type: string) => {
-      await terminal.click();
-      await page.keyboard.type(`echo ${id}`);
-      await page.keyboard.press('Enter');
-      let at: { x: number; y: number } | null = null;
-      for (const deadline = Date.now() + patient(15_000); !at && Date.now() < deadline;) {
-        at = await terminalTextAt(page, id);
-        if (!at) await page.waitForTimeout(250);
-      }
-      if (!at) throw new Error(`${id} is not printed in the terminal`);
-      // Links are found when the mouse comes over the line; Ctrl+click follows one.
-      await page.mouse.move(at.x - 40, at.y);
-      await page.mouse.move(at.x, at.y, { steps: 4 });
-      await page.waitForTimeout(800);
-      await page.keyboard.down('Control');
-      await page.mouse.move(at.x + 1, at.y);
-      await page.waitForTimeout(300);
-      await page.mouse.click(at.x + 1, at.y);
-      await page.keyboard.up('Control');
+      const at = await echoAndCtrlClick(page, terminal, id);
       const frame = d.webviewFrame();
       const typeField = frame.locator('dd[data-field="Type"]', { hasText: type });
       try {
@@ -117,3 +100,26 @@ export const scenario: Scenario = {
     });
   },
 };
+
+/** Echoes `id` in `terminal`, waits for the printed line, and Ctrl+clicks it (as a user follows a link); where it was. */
+export async function echoAndCtrlClick(page: Page, terminal: Locator, id: string): Promise<{ x: number; y: number }> {
+  await terminal.click();
+  await page.keyboard.type(`echo ${id}`);
+  await page.keyboard.press('Enter');
+  let at: { x: number; y: number } | null = null;
+  for (const deadline = Date.now() + patient(15_000); !at && Date.now() < deadline;) {
+    at = await terminalTextAt(page, id);
+    if (!at) await page.waitForTimeout(250);
+  }
+  if (!at) throw new Error(`${id} is not printed in the terminal`);
+  // Links are found when the mouse comes over the line; Ctrl+click follows one.
+  await page.mouse.move(at.x - 40, at.y);
+  await page.mouse.move(at.x, at.y, { steps: 4 });
+  await page.waitForTimeout(800);
+  await page.keyboard.down('Control');
+  await page.mouse.move(at.x + 1, at.y);
+  await page.waitForTimeout(300);
+  await page.mouse.click(at.x + 1, at.y);
+  await page.keyboard.up('Control');
+  return at;
+}

@@ -64,6 +64,15 @@ describe('detail panels: actions', () => {
     assert.ok(!check(detailToHostValidator, { type: 'view', action: { type: 'refresh' } }).ok);
   });
 
+  it('the host accepts the page saying it listens, and nothing else under that name', () => {
+    const ready = check(detailToHostValidator, { type: 'ready', extra: 1 });
+    assert.ok(ready.ok);
+    assert.deepStrictEqual(JSON.parse(JSON.stringify(ready.value)), { type: 'ready' });
+    for (const bad of [{ type: 'Ready' }, { type: 'ready ' }, { kind: 'ready' }, 'ready', null]) {
+      assert.ok(!check(detailToHostValidator, bad).ok, JSON.stringify(bad));
+    }
+  });
+
   it('the page checks shapes only: a view keeps an action the host would check again on the click', () => {
     const loose = detailActionValidator(false);
     assert.deepStrictEqual(loose({ type: 'revealAccount', id: '0.0.12345678901' }), {

@@ -70,6 +70,8 @@ export class DetailPanel extends PanelHost<DetailToHost, DetailToWebview> {
   }
 
   protected async onMessage(message: DetailToHost): Promise<void> {
+    // The page listens from now: what it shows may predate the last view posted (lost before).
+    if (message.type === 'ready') return void this.post({ type: 'view', view: this.current });
     try {
       await runDetailAction(message.action, {
         target: this.options.target,
