@@ -107,7 +107,9 @@ export function registerAbi(host: FeatureHost, inputs: AbiInputs): vscode.Dispos
   const feature: AbiFeature = { index, ready: () => scan, uriOf: file => uris.get(file) };
   host.exports.features['abi'] = feature;
   disposables.push(
-    host.registerCommand('ledgerLens.openContractSource', arg => openContractSource(index, file => uris.get(file), arg)),
+    host.registerCommand('ledgerLens.openContractSource', arg =>
+      openContractSource(index, file => uris.get(file), arg),
+    ),
   );
   return new vscode.Disposable(() => {
     start.cancel();

@@ -135,7 +135,9 @@ function links({ target, sidebar }: LinkSet, env: HoverEnv): string {
     out.push(commandLink('Copy id', 'ledgerLens.copyTransactionId', target));
   } else {
     if (sidebar)
-      out.push(commandLink('Open in sidebar', 'ledgerLens.revealAccount', target, 'Show the account in the Accounts view'));
+      out.push(
+        commandLink('Open in sidebar', 'ledgerLens.revealAccount', target, 'Show the account in the Accounts view'),
+      );
     out.push(commandLink('Copy id', 'ledgerLens.copyId', target));
     if (target.evmAddress) out.push(commandLink('Copy EVM address', 'ledgerLens.copyEvmAddress', target));
   }
