@@ -1,8 +1,7 @@
-// A small LRU of parsed responses keyed by URL, with the freshness the server granted
-// (Cache-Control: max-age, less the Age a shared cache on the way already spent). Bounded twice:
-// by entries and by bytes (the size of each body as received), so a few huge pages cannot hold
-// hundreds of MiB. The LRU itself is util/lru.
-import { Lru } from '../util/lru';
+// The response cache's entries and their freshness: parsed responses keyed by URL, fresh for what the
+// server granted (Cache-Control: max-age, less the Age a shared cache on the way already spent).
+// The client holds them in util/lru's one LRU, bounded twice: by entries and by bytes (the size of
+// each body as received), so a few huge pages cannot hold hundreds of MiB.
 
 export interface CacheEntry<T> {
   readonly value: T;
@@ -13,18 +12,6 @@ export interface CacheEntry<T> {
 
 /** Default byte bound of a client's response cache: 32 MiB of bodies. */
 export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
-
-/**
- * The response cache: the extension's LRU of entries, each weighed by its body's size in bytes
- * (`set(key, entry, bytes)`). The entry, fresh or stale, is what `get` returns; an entry larger than
- * the whole byte bound is not kept at all.
- */
-export class LruCache<T> extends Lru<string, CacheEntry<T>> {
-  /** The sum of the sizes given to `set` of the entries held. */
-  get bytes(): number {
-    return this.weight;
-  }
-}
 
 /**
  * Seconds of freshness from a Cache-Control header: max-age, or 0 when no-store or no-cache forbid

@@ -2,7 +2,8 @@
 // parsing, schema validation, a max-age cache (with stale-while-revalidate on request), in-flight
 // coalescing and pagination.
 import type * as z from '../zod';
-import { DEFAULT_CACHE_BYTES, LruCache, freshnessSeconds } from './cache';
+import { DEFAULT_CACHE_BYTES, freshnessSeconds, type CacheEntry } from './cache';
+import { Lru } from '../util/lru';
 import { MirrorError } from './errors';
 import { httpError, validate, type Schema } from './responses';
 import {
@@ -82,7 +83,8 @@ class Client {
   private readonly origin: string;
   private readonly prefix: string;
   private readonly transport: Transport;
-  private readonly cache: LruCache<object>;
+  /** The response cache: entries weighed by their body's size in bytes; one larger than the bound is not kept. */
+  private readonly cache: Lru<string, CacheEntry<object>>;
   private readonly inflight = new Map<string, Shared>();
   private readonly meta = new WeakMap<object, Meta>();
   private readonly onOutcome: ((o: RequestOutcome) => void) | undefined;
@@ -100,7 +102,7 @@ class Client {
     this.baseUrl = base.origin + path;
     this.apiRoot = this.baseUrl + '/api/v1';
     this.onOutcome = options.onOutcome;
-    this.cache = new LruCache(options.cacheEntries ?? 500, options.cacheBytes ?? DEFAULT_CACHE_BYTES);
+    this.cache = new Lru(options.cacheEntries ?? 500, options.cacheBytes ?? DEFAULT_CACHE_BYTES);
     this.transport = new Transport({
       timeoutMs: options.timeoutMs ?? 10_000,
       maxRequestsPerSecond: options.maxRequestsPerSecond ?? 20,

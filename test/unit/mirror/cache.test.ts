@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import { createMirrorClient, type MirrorClient } from '../../../src/mirror';
-import { LruCache, ageSeconds, freshnessSeconds, maxAgeSeconds } from '../../../src/mirror/cache';
+import { ageSeconds, freshnessSeconds, maxAgeSeconds, type CacheEntry } from '../../../src/mirror/cache';
+import { Lru } from '../../../src/util/lru';
 import { delay, sendJson, startServer, type TestServer } from './helpers';
 
 const PORT = 18237;
@@ -8,7 +9,7 @@ const entry = (n: number) => ({ value: n, fetchedAt: 0, expiresAt: 1 });
 
 describe('mirror/cache: LRU bounded by entries and bytes', () => {
   it('drops the least recently used past the entry bound', () => {
-    const c = new LruCache<number>(2);
+    const c = new Lru<string, CacheEntry<number>>(2);
     c.set('a', entry(1));
     c.set('b', entry(2));
     c.get('a'); // a is now the most recent
@@ -16,23 +17,23 @@ describe('mirror/cache: LRU bounded by entries and bytes', () => {
     assert.deepStrictEqual([c.get('a')?.value, c.get('b'), c.get('c')?.value], [1, undefined, 3]);
   });
   it('drops the least recently used until the bytes fit, and counts them exactly', () => {
-    const c = new LruCache<number>(100, 1000);
+    const c = new Lru<string, CacheEntry<number>>(100, 1000);
     c.set('a', entry(1), 400);
     c.set('b', entry(2), 400);
-    assert.strictEqual(c.bytes, 800);
+    assert.strictEqual(c.weight, 800);
     c.get('a');
     c.set('c', entry(3), 400); // 1200 > 1000: b (least recent) goes
     assert.strictEqual(c.get('b'), undefined);
-    assert.strictEqual(c.bytes, 800);
+    assert.strictEqual(c.weight, 800);
     c.set('a', entry(4), 100); // replacing an entry replaces its size
-    assert.strictEqual(c.bytes, 500);
+    assert.strictEqual(c.weight, 500);
     c.delete('a');
-    assert.strictEqual(c.bytes, 400);
+    assert.strictEqual(c.weight, 400);
     c.clear();
-    assert.deepStrictEqual([c.size, c.bytes], [0, 0]);
+    assert.deepStrictEqual([c.size, c.weight], [0, 0]);
   });
   it('never keeps an entry larger than the whole byte bound', () => {
-    const c = new LruCache<number>(100, 1000);
+    const c = new Lru<string, CacheEntry<number>>(100, 1000);
     c.set('small', entry(1), 10);
     c.set('huge', entry(2), 1001);
     assert.strictEqual(c.get('huge'), undefined);
