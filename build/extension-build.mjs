@@ -34,9 +34,9 @@ export function lazyParts(root) {
     'src/net/undiciParts.ts': 'lazy-undici',
     'src/mirror/schemas.ts': 'lazy-mirror-schemas',
     'src/abi/builtin.ts': 'lazy-abi-builtins',
-    // The settings' schemas and zod, for the first value that is not its default (src/settings.ts).
-    'src/settingsSchemas.ts': 'lazy-settings-schemas',
-    'src/clients.ts': 'lazy-clients',
+    // The settings' schemas and zod, for the first value that is not its default (src/app/settings.ts).
+    'src/app/settingsSchemas.ts': 'lazy-settings-schemas',
+    'src/app/clients.ts': 'lazy-clients',
     'src/infer/index.ts': 'lazy-infer',
     'src/abi/index.ts': 'lazy-abi-index',
     ...Object.fromEntries(

@@ -8,7 +8,7 @@ import { activationClock, bundleLoaded } from './activationTiming';
 import { createFeatureHost, type LedgerLensExports } from './features/context';
 import type { FeatureManifest } from './features/manifest';
 import { mountFeature } from './lazyFeature';
-import { Services } from './services';
+import { Services } from './app/services';
 
 // Every src/features/<name>/manifest.ts, in folder order: a module the build writes
 // (build/extension-build.mjs, featureManifests), so no list of features is kept by hand.

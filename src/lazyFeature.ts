@@ -9,8 +9,8 @@ import type { AbiIndex } from './abi';
 import type { FeatureHost, FeatureLog, Setting } from './features/context';
 import { settingsSlice } from './features/context';
 import type { FeatureManifest, ViewSlot } from './features/manifest';
-import { notify } from './features/common/notifications';
-import type { Services } from './services';
+import { notify } from './app/notifications';
+import type { Services } from './app/services';
 import { errorMessage } from './util/errorMessage';
 
 export function mountFeature(

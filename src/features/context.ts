@@ -14,11 +14,11 @@
 //   the Services bag, which keeps it testable with fakes and what it depends on visible in its
 //   signature.
 import * as vscode from 'vscode';
-import type { ConfigService } from '../config';
-import type { Services } from '../services';
-import type { LedgerLensConfig } from '../settings';
+import type { ConfigService } from '../app/config';
+import type { Services } from '../app/services';
+import type { LedgerLensConfig } from '../app/settings';
 import { errorNotice } from './common/notices';
-import { notify } from './common/notifications';
+import { notify } from '../app/notifications';
 import { errorMessage } from '../util/errorMessage';
 
 /**

@@ -6,8 +6,8 @@
 // nothing of the feature's code and a unit test can read every manifest without VS Code.
 import type * as vscode from 'vscode';
 import type { AbiIndex } from '../abi';
-import type { Services } from '../services';
-import type { LedgerLensConfig } from '../settings';
+import type { Services } from '../app/services';
+import type { LedgerLensConfig } from '../app/settings';
 import type { PanelViewType } from '../../webview/panelKinds';
 import type { CommandId, FeatureHost, Setting } from './context';
 

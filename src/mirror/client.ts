@@ -83,7 +83,6 @@ class Client {
   private readonly origin: string;
   private readonly prefix: string;
   private readonly transport: Transport;
-  /** The response cache: entries weighed by their body's size in bytes; one larger than the bound is not kept. */
   private readonly cache: Lru<string, CacheEntry<object>>;
   private readonly inflight = new Map<string, Shared>();
   private readonly meta = new WeakMap<object, Meta>();

@@ -10,7 +10,7 @@ import { Agent, request } from 'undici';
 import { findReferences } from '../../src/ledger/references';
 import { HoverResolver } from '../../src/features/hover/resolver';
 import { createMirrorClient, type MirrorClient } from '../../src/mirror';
-import { parseSettings } from '../../src/settings';
+import { parseSettings } from '../../src/app/settings';
 import { projectRoot } from '../support/paths';
 import { loadRecords } from '../support/mirrorReplay';
 import { fmt, interleaved, now, stats, type BenchRow, type Stats } from './harness';

@@ -4,7 +4,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { SETTING_KEYS as KEYS } from '../../src/settings';
+import { SETTING_KEYS as KEYS } from '../../src/app/settings';
 import { projectRoot } from './ledger/paths';
 
 interface Manifest {

@@ -1,10 +1,10 @@
-// The network router's decisions (src/networkRoutes.ts), table-driven: for each asker, the network
+// The network router's decisions (src/app/networkRoutes.ts), table-driven: for each asker, the network
 // asked, where its requests go, why, and what the status item and a miss do with it.
 import * as assert from 'assert';
 import { inferFromSource, inferNetwork, settingsAnswer, type NetworkAnswer } from '../../src/infer';
 import type { Network } from '../../src/ledger';
-import { codeRoute, panelRoute, settingsRoute, type Route } from '../../src/networkRoutes';
-import { parseSettings, type RawSettings } from '../../src/settings';
+import { codeRoute, panelRoute, settingsRoute, type Route } from '../../src/app/networkRoutes';
+import { parseSettings, type RawSettings } from '../../src/app/settings';
 
 function configOf(raw: RawSettings) {
   return parseSettings(raw).config;

@@ -9,7 +9,7 @@ import {
   networkLabel,
   parseSettings,
   type RawSettings,
-} from '../../src/settings';
+} from '../../src/app/settings';
 import { statusPageNetworkOf } from '../../src/ledger';
 
 function problemKeys(raw: RawSettings): string[] {

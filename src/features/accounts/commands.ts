@@ -2,7 +2,7 @@
 // remove, relabel, reveal, and add (add.ts). Settings are changed through the writer only.
 import * as vscode from 'vscode';
 import { TRANSACTION_TYPES, type MirrorClient } from '../../mirror';
-import type { AccountSetting } from '../../settings';
+import type { AccountSetting } from '../../app/settings';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { LoadMoreNode, MessageNode } from '../common/nodes';
 import { targetOf } from '../common/targets';
@@ -18,7 +18,7 @@ import {
   type AsOfOperator,
 } from '../../ledger';
 import { consensusTime, forNotification, plainText as plain } from '../../present';
-import { notify } from '../common/notifications';
+import { notify } from '../../app/notifications';
 import { AS_OF_CAVEAT, NONCE_CAVEAT } from './model';
 import { AccountNode, RowNode, SectionNode, type AccountsNode } from './nodes';
 import { NftNode, TokenNode } from './tokens';

@@ -1,11 +1,11 @@
 // The accounts feature: the Accounts view (configured and temporary accounts, their details,
 // tokens and recent transactions), its refresh timer, and its commands (commands.ts, add.ts).
 import * as vscode from 'vscode';
-import type { SettingsWriter } from '../../config';
+import type { SettingsWriter } from '../../app/config';
 import type { ViewSlot } from '../manifest';
 import type { MirrorClient, TokenMetadata } from '../../mirror';
 import type { ExchangeRates } from '../../mirror/rates';
-import type { AccountSetting, Network } from '../../settings';
+import type { AccountSetting, Network } from '../../app/settings';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { registerAccountCommands } from './commands';
 import type { AccountsNode } from './nodes';

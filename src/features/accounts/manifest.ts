@@ -1,5 +1,5 @@
 // The Accounts view and its commands: loaded when the view is first shown, or with a command.
-import { networkLabel } from '../../settings';
+import { networkLabel } from '../../app/settings';
 import { feature, type ViewSlot } from '../manifest';
 import type * as Accounts from './index';
 import type { AccountsNode } from './nodes';

@@ -1,8 +1,8 @@
 // Changes to `ledgerLens.accounts` (add, remove, relabel), written through the config service at
 // the scopes that hold the account. The list's entries are ids or { id, label }; an entry is
 // matched by the account it names (any accepted form), not by its text.
-import type { SettingScope, SettingsWriter } from '../../config';
-import type { AccountSetting, Network } from '../../settings';
+import type { SettingScope, SettingsWriter } from '../../app/config';
+import type { AccountSetting, Network } from '../../app/settings';
 import { checkAccountEntry } from '../../ledger';
 
 export class AccountsSettingsWriter {

@@ -8,7 +8,7 @@
 import { ACCOUNT_FORMS_HELP } from '../../ledger';
 import { type AccountParams, type AccountResponse, type MirrorClient, type TokenMetadata } from '../../mirror';
 import type { ExchangeRates } from '../../mirror/rates';
-import type { AccountSetting, Network } from '../../settings';
+import type { AccountSetting, Network } from '../../app/settings';
 import { SERVER_DEFAULT_LIMIT, TOKEN_BALANCE_CAP, accountDetailRows, transactionRows } from './model';
 import { asOfParam, checkAccountEntry, type AsOfOperator } from '../../ledger';
 import { asOfCaveat, asOfHeading, asOfQueryText } from './asOf';

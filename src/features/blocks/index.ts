@@ -13,7 +13,7 @@ import {
   type ClientFor,
   type DetailSettings,
   type NetworkChooser,
-} from '../common/detailPanel/networks';
+} from '../../app/panelNetworks';
 import { targetOf } from '../common/targets';
 import { BLOCK_INPUT_HELP, parseBlockLookup, type BlockQuery } from './input';
 import { BlockPanels } from './panels';

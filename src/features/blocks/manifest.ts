@@ -1,8 +1,8 @@
 // The Blocks view, Lookup block and the block panel: loaded when the view is first shown, or with
 // its first command or restored panel.
 import { PANEL_KINDS } from '../../../webview/panelKinds';
-import { networkLabel } from '../../settings';
-import { detailSettings } from '../common/detailPanel/networks';
+import { networkLabel } from '../../app/settings';
+import { detailSettings } from '../../app/panelNetworks';
 import { feature, type ViewSlot } from '../manifest';
 import type * as Blocks from './index';
 import type { BlocksTreeNode } from './tree';

@@ -1,9 +1,9 @@
 // Commands shared by every view: network selection, the log, copy, HashScan, and "Open as JSON".
 import * as vscode from 'vscode';
 import { NETWORK_INFO, formatTransactionIdAt, formatTransactionIdDash, parseTransactionId } from '../../ledger';
-import type { SettingsWriter } from '../../config';
+import type { SettingsWriter } from '../../app/config';
 import type { MirrorClient } from '../../mirror';
-import { NETWORKS, type LedgerLensConfig, type Network } from '../../settings';
+import { NETWORKS, type LedgerLensConfig, type Network } from '../../app/settings';
 import type { EntityTarget } from '../../ledger';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { prettyJson } from './json';

@@ -1,6 +1,6 @@
 // Links to HashScan, network-aware. Pure (no vscode).
 import { hashscanNetworkOf, type EntityKind } from '../../ledger';
-import type { LedgerLensConfig } from '../../settings';
+import type { LedgerLensConfig } from '../../app/settings';
 
 const HASHSCAN = 'https://hashscan.io';
 

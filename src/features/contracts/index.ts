@@ -10,7 +10,7 @@ import {
 } from '../../../webview/protocol';
 import { check } from '../../../webview/shared/validate';
 import { restoredState } from '../../webview/panelHost';
-import { notify } from '../common/notifications';
+import { notify } from '../../app/notifications';
 import { targetOf } from '../common/targets';
 import type { EntityTarget } from '../../ledger';
 import type { FeatureHost, FeatureLog, Setting } from '../context';

@@ -1,6 +1,6 @@
 // Contract results: its commands and panel, loaded with the first of them or a restored panel.
 import { PANEL_KINDS } from '../../../webview/panelKinds';
-import { networkLabel } from '../../settings';
+import { networkLabel } from '../../app/settings';
 import { feature } from '../manifest';
 import type * as Contracts from './index';
 

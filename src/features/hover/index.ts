@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { AbiIndex } from '../../abi';
 import type { ExchangeRates } from '../../mirror/rates';
 import type { MirrorClient, TokenMetadata } from '../../mirror';
-import type { LedgerLensConfig, Network } from '../../settings';
+import type { LedgerLensConfig, Network } from '../../app/settings';
 import { publicDoorOf } from '../../ledger/networks';
 import { findElsewhere, foundElsewhereMessage } from '../../mirror/elsewhere';
 import { escapeMarkdown } from '../common/markdown';

@@ -7,7 +7,7 @@ import { type EntityId, formatEntityId, formatTransactionIdDash, ledgerOf } from
 import { MirrorError, type MirrorClient, type TokenMetadata } from '../../mirror';
 import type { ExchangeRates } from '../../mirror/rates';
 import { asOfText, describeMirrorError } from '../../present';
-import { type LedgerLensConfig, networkLabel } from '../../settings';
+import { type LedgerLensConfig, networkLabel } from '../../app/settings';
 import { hashscanNetwork } from '../common/links';
 import { codeSpan } from '../common/markdown';
 import { revertDecoding } from '../common/revertData';

@@ -3,7 +3,7 @@
 // (debounced: inference is cached per version, but typing fires often) and when the evidence or
 // the settings change. A slow answer for an editor the user already left is dropped.
 import * as vscode from 'vscode';
-import type { Network } from '../../settings';
+import type { Network } from '../../app/settings';
 import { Disposable, toDisposable } from '../../util/lifecycle';
 import { errorMessage } from '../../util/errorMessage';
 

@@ -2,17 +2,17 @@
 // present.ts (what to say) and status/poller.ts (when to ask); this file wires them to VS Code.
 import * as vscode from 'vscode';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
-import { notify } from '../common/notifications';
-import type { MirrorProblem } from '../../services';
+import { notify } from '../../app/notifications';
+import type { MirrorProblem } from '../../app/services';
 import { publicMirrorUrl } from '../../ledger/networks';
-import type { Network } from '../../settings';
+import type { Network } from '../../app/settings';
 import { Disposable, toDisposable } from '../../util/lifecycle';
 import { createLocalPoller, type LocalHealth } from '../../status/local';
 import { ActiveTarget, type StatusTarget } from './follow';
 import { localLook, localMenuEntries, localTooltip, type LocalSnapshot } from './localPresent';
 import type { HealthLevel, MaintenanceInfo, PollOutcome, StatusClient, Summary } from '../../status';
 // The rules by their own modules, not the index: it would bring the client and its schemas, which
-// the services load with the first check (src/clients.ts), not at activation.
+// the services load with the first check (src/app/clients.ts), not at activation.
 import { allMaintenanceInfos, networkHealth } from '../../status/health';
 import { StatusPoller } from '../../status/poller';
 import {

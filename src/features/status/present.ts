@@ -5,7 +5,7 @@ import { forNotification } from '../../present';
 import { escapeMarkdown } from '../common/markdown';
 import type { Network } from '../../ledger/networks';
 import type { HealthLevel, MaintenanceInfo, NetworkHealth } from '../../status';
-// From its own module: the index would bring the client, loaded with the first check (src/clients.ts).
+// From its own module: the index would bring the client, loaded with the first check (src/app/clients.ts).
 import { isTroubled } from '../../status/health';
 
 /** Everything the item shows, as the feature knows it at one moment. */

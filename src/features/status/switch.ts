@@ -3,7 +3,7 @@
 // router's answer for the status item (the network the active editor means, and the mirror node to
 // ask for its own health where no status page covers that network).
 import * as vscode from 'vscode';
-import type { Services } from '../../services';
+import type { Services } from '../../app/services';
 import type { FeatureHost } from '../context';
 import { settingsSlice } from '../context';
 import { registerStatus } from './index';

@@ -7,7 +7,7 @@ import type { MirrorClient } from '../../mirror';
 import { isNotFound } from '../../mirror/fresh';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { errorNotice } from '../common/notices';
-import { notify } from '../common/notifications';
+import { notify } from '../../app/notifications';
 import { type TerminalLinkMatch, actionFor, findTerminalLinks } from './links';
 import { errorMessage } from '../../util/errorMessage';
 

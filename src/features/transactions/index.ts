@@ -4,12 +4,7 @@ import type { AbiIndex } from '../../abi';
 import type { TokenMetadata } from '../../mirror';
 import type { ExchangeRates } from '../../mirror/rates';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
-import {
-  settingsChooser,
-  type ClientFor,
-  type DetailSettings,
-  type NetworkChooser,
-} from '../common/detailPanel/networks';
+import { settingsChooser, type ClientFor, type DetailSettings, type NetworkChooser } from '../../app/panelNetworks';
 import { targetOf } from '../common/targets';
 import { lookupTransaction, type LookupDeps, type LookupOutcome } from './lookup';
 import { TransactionPanels } from './panels';

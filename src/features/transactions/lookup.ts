@@ -12,11 +12,11 @@ import {
   type ClientFor,
   type DetailSettings,
   type NetworkChooser,
-} from '../common/detailPanel/networks';
+} from '../../app/panelNetworks';
 import { notIndexedYet } from './fresh';
 import { targetOf } from '../common/targets';
 import { notFoundNotice } from '../common/notices';
-import { notify } from '../common/notifications';
+import { notify } from '../../app/notifications';
 import {
   LOOKUP_PROMPT,
   describeQuery,

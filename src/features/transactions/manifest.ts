@@ -1,6 +1,6 @@
 // Lookup transaction and the transaction panel: loaded with the first lookup or restored panel.
 import { PANEL_KINDS } from '../../../webview/panelKinds';
-import { detailSettings } from '../common/detailPanel/networks';
+import { detailSettings } from '../../app/panelNetworks';
 import { feature } from '../manifest';
 import type * as Transactions from './index';
 

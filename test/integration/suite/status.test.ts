@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { FeatureHost, LedgerLensExports } from '../../../src/features/context';
 import type { StatusFeatureApi } from '../../../src/features/status';
 import { wireStatus } from '../../../src/features/status/switch';
-import { Services } from '../../../src/services';
+import { Services } from '../../../src/app/services';
 import { activateLedgerLens, resetSettings, setSetting, useReplay, waitFor } from '../helpers';
 import { patient } from '../../support/patience';
 

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { activateLedgerLens, hoverMarkdown, useReplay, waitFor } from '../helpers';
 import { patient } from '../../support/patience';
 import { elsewhere, received } from './elsewhere';
-import { NETWORKS, defaultMirrorBaseUrl } from '../../../src/settings';
+import { NETWORKS, defaultMirrorBaseUrl } from '../../../src/app/settings';
 
 describe('an untrusted workspace cannot redirect Ledger Lens', function () {
   this.timeout(patient(60_000));

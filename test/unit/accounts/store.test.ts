@@ -11,7 +11,7 @@ import {
   type SectionNode,
   type TransactionNode,
 } from '../../../src/features/accounts/store';
-import type { AccountSetting } from '../../../src/settings';
+import type { AccountSetting } from '../../../src/app/settings';
 import { anAccount, aTokenBalance, aTransaction, recordFor } from '../../support/builders';
 import type { MirrorReplay } from '../../support/mirrorReplay';
 import { replayPerSuite } from '../../support/replayPerSuite';

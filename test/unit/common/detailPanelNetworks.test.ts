@@ -1,5 +1,5 @@
 // Which network a panel or lookup asks for a command's argument, and the lines that say why
-// (src/features/common/detailPanel/networks.ts).
+// (src/app/panelNetworks.ts).
 import * as assert from 'assert';
 import {
   foundElsewhereWhy,
@@ -10,7 +10,7 @@ import {
   savedWhy,
   settingsChooser,
   type NetworkChooser,
-} from '../../../src/features/common/detailPanel/networks';
+} from '../../../src/app/panelNetworks';
 import type { Network } from '../../../src/ledger';
 
 const settings = () => ({ network: 'testnet' as const, customMirror: false });

@@ -1,4 +1,4 @@
-// Every notification goes through one door (src/features/common/notifications.ts), which makes its
+// Every notification goes through one door (src/app/notifications.ts), which makes its
 // whole text inert: VS Code turns `[label](command:…)` in a notification into a live link, and a
 // server's message or a workspace's script or folder name can carry one. Two checks: the sources
 // hold no other show*Message call (read with the TypeScript parser, aliases and destructuring
@@ -11,14 +11,14 @@ import * as path from 'path';
 import ts from 'typescript';
 import { errorNotice, notFoundNotice } from '../../../src/features/common/notices';
 import { failureMessage } from '../../../src/features/common/detailPanel/notify';
-import type * as Notifications from '../../../src/features/common/notifications';
+import type * as Notifications from '../../../src/app/notifications';
 import { changeNotice } from '../../../src/features/status/present';
 import { MirrorError } from '../../../src/mirror';
 import { forNotification } from '../../../src/present';
 import { projectRoot } from '../ledger/paths';
 
 /** The one file allowed to call VS Code's show*Message. */
-const DOOR = 'src/features/common/notifications.ts';
+const DOOR = 'src/app/notifications.ts';
 const SHOW_MESSAGE = /^show(?:Information|Warning|Error)Message$/;
 
 function tsFiles(dir: string): string[] {
@@ -198,7 +198,7 @@ function loadDoor(shown: Shown[]): typeof Notifications {
   };
   const mod = Module as unknown as { _load: Load };
   const load = mod._load;
-  const file = require.resolve('../../../src/features/common/notifications');
+  const file = require.resolve('../../../src/app/notifications');
   delete require.cache[file];
   mod._load = function (this: unknown, request, parent, isMain) {
     return request === 'vscode' ? fake : load.call(this, request, parent, isMain);

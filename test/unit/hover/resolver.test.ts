@@ -2,7 +2,7 @@
 // client: which requests a hover costs, what it says, and how it fails.
 import * as assert from 'assert';
 import { createMirrorClient, type MirrorClient } from '../../../src/mirror';
-import { type LedgerLensConfig, parseSettings } from '../../../src/settings';
+import { type LedgerLensConfig, parseSettings } from '../../../src/app/settings';
 import { HoverResolver } from '../../../src/features/hover/resolver';
 import { entityChecksum } from '../../../src/ledger';
 import { startMirrorReplay, type MirrorReplay } from '../../support/mirrorReplay';

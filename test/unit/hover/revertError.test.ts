@@ -4,7 +4,7 @@
 import * as assert from 'assert';
 import { encodeErrorResult } from 'viem';
 import { createMirrorClient, type MirrorClient } from '../../../src/mirror';
-import { parseSettings } from '../../../src/settings';
+import { parseSettings } from '../../../src/app/settings';
 import { HoverResolver } from '../../../src/features/hover/resolver';
 import { JsonDoc, recordFor } from '../../support/builders';
 import { startMirrorReplay, type MirrorReplay } from '../../support/mirrorReplay';

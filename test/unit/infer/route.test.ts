@@ -3,7 +3,7 @@
 import * as assert from 'assert';
 import { hostOf, localMirrorBaseUrl, mirrorNetworkFor, whyLine, type MirrorConfig } from '../../../src/infer/route';
 import { inferNetwork, inferFromSource, describeAnswer } from '../../../src/infer';
-import { parseSettings, type RawSettings } from '../../../src/settings';
+import { parseSettings, type RawSettings } from '../../../src/app/settings';
 
 /** The settings' snapshot for raw values, as the services hold it. */
 function configOf(raw: RawSettings): MirrorConfig {

@@ -18,7 +18,7 @@ import {
   publicMirrorUrl,
   statusGroupOf,
 } from '../../../src/ledger/networks';
-import { NETWORKS as SETTINGS_NETWORKS } from '../../../src/settings';
+import { NETWORKS as SETTINGS_NETWORKS } from '../../../src/app/settings';
 import { isEntityKind, longZeroAddressOf, toEntityTarget, type EntityKind } from '../../../src/ledger/target';
 
 describe('ledger/networks', () => {

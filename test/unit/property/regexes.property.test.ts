@@ -12,7 +12,7 @@ import ts from 'typescript';
 import { assertGrowth, cpuPerRun } from '../../support/growth';
 import { cpuNow } from '../../support/cpuTime';
 import { projectRoot } from '../../support/paths';
-import { RESTRICTED_SETTING_KEYS } from '../../../src/settings';
+import { RESTRICTED_SETTING_KEYS } from '../../../src/app/settings';
 import { ABI_TYPE } from '../../../src/abi/schemas';
 import { commentOrStringSource } from '../../../src/infer/lexer';
 
@@ -233,7 +233,7 @@ function assertNearLinear(what: string, re: RegExp, pattern: string, runs = 4): 
 
 /** Per file, the patterns its `RegExp` constructions build, in source order (one builder each). */
 const CONSTRUCTED: Readonly<Record<string, ReadonlyArray<() => RegExp>>> = {
-  'src/trustNotice.ts': [() => new RegExp(`"(ledgerLens\\.(?:${RESTRICTED_SETTING_KEYS.join('|')}))"\\s*:`, 'g')],
+  'src/app/trustNotice.ts': [() => new RegExp(`"(ledgerLens\\.(?:${RESTRICTED_SETTING_KEYS.join('|')}))"\\s*:`, 'g')],
   // The name is escaped before it goes in; a long hostile one is what is tried.
   'src/features/abi/source.ts': [
     () => new RegExp(`^\\s*(?:abstract\\s+)?(?:contract|library|interface)\\s+${'Token'.repeat(20)}\\b`),

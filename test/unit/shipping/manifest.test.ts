@@ -79,7 +79,7 @@ describe('manifest: settings, walkthrough, welcome content, pictures', () => {
   });
 
   it('contributes a setting for every key the extension reads', () => {
-    const source = fs.readFileSync(path.join(root, 'src', 'settings.ts'), 'utf8');
+    const source = fs.readFileSync(path.join(root, 'src', 'app', 'settings.ts'), 'utf8');
     const keys = /export const SETTING_KEYS = \[([^\]]*)\]/.exec(source)?.[1] ?? '';
     const read = [...keys.matchAll(/'([\w.]+)'/g)].map(m => `ledgerLens.${m[1]}`);
     assert.ok(read.length > 10);

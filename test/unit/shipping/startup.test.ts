@@ -12,19 +12,19 @@ import * as path from 'path';
 import { extensionBuild, type Metafile } from '../../support/bundles';
 import { featureManifests } from '../../support/manifests';
 import { projectRoot } from '../../support/paths';
-import type * as SettingsSchemas from '../../../src/settingsSchemas';
+import type * as SettingsSchemas from '../../../src/app/settingsSchemas';
 
 const LAZY_PACKAGES = ['undici', 'viem', 'abitype', '@noble/hashes', 'zod'];
 const LAZY_SOURCES = [
   // zod and the settings' schemas, required for the first value that is not its default.
   'src/zod.ts',
-  'src/settingsSchemas.ts',
+  'src/app/settingsSchemas.ts',
   'src/mirror/schemas.ts',
   'src/abi/builtin.ts',
   'src/net/undiciParts.ts',
   'src/abi/viemParts.ts',
   // The clients and the one HTTP layer: the services build them with the first request.
-  'src/clients.ts',
+  'src/app/clients.ts',
   'src/mirror/index.ts',
   'src/mirror/client.ts',
   'src/mirror/params.ts',
@@ -48,14 +48,12 @@ const LAZY_FOLDERS: Record<string, readonly string[]> = {
   ...Object.fromEntries(
     LAZY_FEATURES.map(f => [`src/features/${f.folder}/`, [`src/features/${f.folder}/manifest.ts`]]),
   ),
-  // The shared commands' folder also holds what every feature uses: notifications and their
-  // Markdown (a stand-in reports a failed load), and the detail panels' settings slice.
+  // The shared commands' folder also holds what every feature uses: the notices' words and their
+  // Markdown (the commands' failures at startup go through them).
   'src/features/common/': [
     'src/features/common/manifest.ts',
-    'src/features/common/notifications.ts',
     'src/features/common/notices.ts',
     'src/features/common/markdown.ts',
-    'src/features/common/detailPanel/networks.ts',
   ],
   // Which network answers (route.ts, resolve.ts) is asked by the status item; the readers are lazy.
   'src/infer/': ['src/infer/route.ts', 'src/infer/resolve.ts'],

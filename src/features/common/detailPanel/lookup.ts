@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { MirrorError, MirrorInputError, isAbortError, type MirrorClient } from '../../../mirror';
 import type { DetailView } from '../../../../webview/protocol';
 import { forNotification } from '../../../present/text';
-import { notify } from '../notifications';
+import { notify } from '../../../app/notifications';
 import { failureMessage } from './notify';
 
 /** What a lookup command returns (integration tests read it). */

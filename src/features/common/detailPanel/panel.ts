@@ -14,7 +14,7 @@ import {
   type TransactionPanelState,
 } from '../../../../webview/protocol';
 import { errorNotice } from '../notices';
-import { notify } from '../notifications';
+import { notify } from '../../../app/notifications';
 import { errorMessage } from '../../../util/errorMessage';
 
 export interface DetailPanelOptions {

@@ -13,7 +13,7 @@ import type { Validator } from '../../../../webview/shared/validate';
 import { errorView } from './errorView';
 import { defaultLocalTime, type FormatOptions } from './format';
 import { DetailPanel } from './panel';
-import { savedWhy, type ClientFor, type DetailSettings } from './networks';
+import { savedWhy, type ClientFor, type DetailSettings } from '../../../app/panelNetworks';
 
 type PanelState = TransactionPanelState | BlockPanelState;
 type PanelTarget = { readonly kind: 'transaction' | 'block'; readonly id: string };

@@ -1,10 +1,10 @@
 // Which network a detail panel or lookup asks, and the line that says why. The composition root
-// answers both (the network the active editor's code means, src/codeNetwork.ts; every network's
+// answers both (the network the active editor's code means, src/app/codeNetwork.ts; every network's
 // client is the services' shared one, so one request budget per origin holds for panels too).
 // No vscode.
-import { isNetwork, ledgerOf, type Network } from '../../../ledger';
-import type { MirrorClient } from '../../../mirror';
-import type { LedgerLensConfig } from '../../../settings';
+import { isNetwork, ledgerOf, type Network } from '../ledger';
+import type { MirrorClient } from '../mirror';
+import type { LedgerLensConfig } from './settings';
 
 /** The settings the detail panels and lookups read: the selected network and whether its URL is custom. */
 export type DetailSettings = Pick<LedgerLensConfig, 'network' | 'customMirror'>;
@@ -23,7 +23,7 @@ export interface ChosenNetwork {
 /**
  * Which network to ask: the one a link names (`requested`: a hover's link carries the network the
  * hover used), else the one the active editor's code means, else the settings' (the network
- * router's `forPanel`, src/networkRouter.ts).
+ * router's `forPanel`, src/app/networkRouter.ts).
  */
 export interface NetworkChooser {
   (requested?: Network): Promise<ChosenNetwork>;

@@ -1,14 +1,14 @@
 // [network] The one router: for each asker (a hover's document, a panel or lookup, a command with
 // no editor, a terminal link, the status item) which network is asked, at which endpoint, and why.
-// The decisions are pure (src/networkRoutes.ts); this class hands them the code's answer
-// (src/codeNetwork.ts), the current settings and the shared client of each network. Built on first
+// The decisions are pure (src/app/networkRoutes.ts); this class hands them the code's answer
+// (src/app/codeNetwork.ts), the current settings and the shared client of each network. Built on first
 // use and holding only references, so it costs nothing at activation.
 import * as vscode from 'vscode';
 import type { CodeNetwork } from './codeNetwork';
 import type { ConfigService } from './config';
-import { hostOf } from './infer/route';
-import type { Network } from './ledger/networks';
-import type { MirrorClient } from './mirror';
+import { hostOf } from '../infer/route';
+import type { Network } from '../ledger/networks';
+import type { MirrorClient } from '../mirror';
 import { codeRoute, panelRoute, settingsRoute, type Route } from './networkRoutes';
 
 export type { Route } from './networkRoutes';

@@ -1,9 +1,9 @@
 // The settings' zod schemas, loaded by settings.ts for the first value that is not its default (so
 // activation with default settings loads no zod), each made on its first use and then shared: a
 // parse runs at activation and again on each change, and making a schema costs more than using it.
-import { NETWORKS } from './ledger';
-import { once } from './util/once';
-import * as z from './zod';
+import { NETWORKS } from '../ledger';
+import { once } from '../util/once';
+import * as z from '../zod';
 
 const httpUrl = once(() =>
   z.string().check(

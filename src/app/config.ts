@@ -1,7 +1,7 @@
 // Reads the `ledgerLens.*` settings from VS Code into one typed snapshot (see settings.ts for the
 // rules) and tells listeners when it changes.
 import * as vscode from 'vscode';
-import { Disposable } from './util/lifecycle';
+import { Disposable } from '../util/lifecycle';
 import {
   RESTRICTED_SETTING_KEYS,
   SETTING_KEYS,

@@ -1,9 +1,9 @@
 // The settings as one typed, validated snapshot. Pure: config.ts reads VS Code and hands the raw
 // values here, so the rules (defaults, bounds, the base URL) are unit-tested without VS Code.
-import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from './abi/globs';
-import { once } from './util/once';
-import { trimTrailing } from './util/trim';
-import type * as Z from './zod';
+import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from '../abi/globs';
+import { once } from '../util/once';
+import { trimTrailing } from '../util/trim';
+import type * as Z from '../zod';
 import type * as SettingsSchemas from './settingsSchemas';
 import {
   NETWORKS,
@@ -13,7 +13,7 @@ import {
   networkLabelOf,
   type MirrorEndpoint,
   type Network,
-} from './ledger';
+} from '../ledger';
 
 type Schemas = typeof SettingsSchemas.settingsSchemas;
 

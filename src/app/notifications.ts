@@ -4,7 +4,7 @@
 // through forNotification here (links broken, controls shown, one line, bounded), and
 // test/unit/common/notifications.test.ts fails on any other show*Message call in src.
 import * as vscode from 'vscode';
-import { forNotification } from '../../present/text';
+import { forNotification } from '../present/text';
 
 export type NoticeSeverity = 'information' | 'warning' | 'error';
 

@@ -6,10 +6,10 @@
 // Mode, so the workspace's settings files are read (read only: nothing in them is executed).
 import * as vscode from 'vscode';
 import type { ConfigService } from './config';
-import { notify } from './features/common/notifications';
-import { ignoredSettingsMessage } from './present/trust';
+import { notify } from './notifications';
+import { ignoredSettingsMessage } from '../present/trust';
 import { RESTRICTED_SETTING_KEYS } from './settings';
-import { Disposable } from './util/lifecycle';
+import { Disposable } from '../util/lifecycle';
 
 export const MANAGE_TRUST = 'Manage Workspace Trust';
 /** `"ledgerLens.<restricted key>":` (the keys are plain words: nothing in them needs escaping). */

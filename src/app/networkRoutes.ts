@@ -1,10 +1,10 @@
-// The network router's decisions (src/networkRouter.ts), pure so they are unit-tested without VS
+// The network router's decisions (src/app/networkRouter.ts), pure so they are unit-tested without VS
 // Code: for one asker, which network is asked, where its requests go, and the line that says why.
 // Every fact about a network comes from its row of the table (src/ledger/networks.ts) and every
 // endpoint from the settings' one decision (mirrorEndpoints); no name is mapped here.
-import { linkWhy } from './features/common/detailPanel/networks';
-import type { NetworkAnswer } from './infer/resolve';
-import { mirrorNetworkFor, whyLine } from './infer/route';
+import { linkWhy } from './panelNetworks';
+import type { NetworkAnswer } from '../infer/resolve';
+import { mirrorNetworkFor, whyLine } from '../infer/route';
 import {
   inferredNetworkOf,
   ledgerOf,
@@ -12,7 +12,7 @@ import {
   type MirrorEndpoint,
   type Network,
   type NetworkSetting,
-} from './ledger/networks';
+} from '../ledger/networks';
 
 /** The settings a route is decided from (a slice of LedgerLensConfig). */
 export interface RouteConfig {

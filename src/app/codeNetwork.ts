@@ -5,15 +5,15 @@
 // names a network, whose mirror node URL comes from our own table or the user's settings.
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type * as Infer from './infer';
-import type { ConfigFs, ConfigStat, DocumentEvidence, NetworkAnswer, WorkspaceEvidence } from './infer';
-import type { Network } from './ledger/networks';
-import { once } from './util/once';
+import type * as Infer from '../infer';
+import type { ConfigFs, ConfigStat, DocumentEvidence, NetworkAnswer, WorkspaceEvidence } from '../infer';
+import type { Network } from '../ledger/networks';
+import { once } from '../util/once';
 
 // src/infer (the readers of hardhat, foundry, .env, compose files and code) is required with the
 // first question (dist/lazy-infer.js), not when the extension starts.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
-const infer = once(() => require('./infer') as typeof Infer);
+const infer = once(() => require('../infer') as typeof Infer);
 
 /** The config files inference reads, as a watcher glob (see src/infer/workspace.ts). */
 const CONFIG_GLOB =
@@ -121,4 +121,4 @@ export class CodeNetwork implements vscode.Disposable {
 }
 
 // Where an inferred network is asked, and the line that says why: pure, in src/infer/route.ts.
-export { hostOf, localMirrorBaseUrl, mirrorNetworkFor, whyLine, type MirrorConfig } from './infer/route';
+export { hostOf, localMirrorBaseUrl, mirrorNetworkFor, whyLine, type MirrorConfig } from '../infer/route';

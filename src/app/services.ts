@@ -3,19 +3,19 @@
 import * as vscode from 'vscode';
 import { ConfigService } from './config';
 import type * as Clients from './clients';
-import type { MirrorClient, TokenMetadata, TokenMetadataByNetwork } from './mirror';
-import type { ExchangeRates, ExchangeRatesByNetwork } from './mirror/rates';
-import type { StatusClient } from './status';
-import type { HttpClient, ProxyConfig } from './net';
-import { inferredNetworkOf, isNetwork } from './ledger';
+import type { MirrorClient, TokenMetadata, TokenMetadataByNetwork } from '../mirror';
+import type { ExchangeRates, ExchangeRatesByNetwork } from '../mirror/rates';
+import type { StatusClient } from '../status';
+import type { HttpClient, ProxyConfig } from '../net';
+import { inferredNetworkOf, isNetwork } from '../ledger';
 import { defaultMirrorBaseUrl, mirrorClientChanged, type LedgerLensConfig, type Network } from './settings';
 import { CodeNetwork } from './codeNetwork';
 import { NetworkRouter } from './networkRouter';
-import { Disposable } from './util/lifecycle';
-import { once } from './util/once';
+import { Disposable } from '../util/lifecycle';
+import { once } from '../util/once';
 import { TrustNotice } from './trustNotice';
 
-/** The clients' code (src/clients.ts), required by the first client built, not at activation. */
+/** The clients' code (src/app/clients.ts), required by the first client built, not at activation. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the lazy seam (lazyFeature.ts)
 const clients = once(() => require('./clients') as typeof Clients);
 
