@@ -5,3 +5,4 @@ export * from './amounts';
 export * from './time';
 export * from './errors';
 export * from './trust';
+export * from './transactionTypes';
