@@ -1,5 +1,5 @@
-// The Accounts view's commands: refresh, retry, Load more, the type filter, the as-of view, copy,
-// remove, relabel, reveal, and add (add.ts). Settings are changed through the writer only.
+// The Accounts view's commands: refresh, retry, Load more, the type filter (and its clear), the
+// as-of view, copy, remove, relabel, reveal, and add (add.ts). Settings are changed through the writer only.
 import * as vscode from 'vscode';
 import { TRANSACTION_TYPES, type MirrorClient } from '../../mirror';
 import type { AccountSetting } from '../../app/settings';
@@ -17,7 +17,7 @@ import {
   parseAsOf,
   type AsOfOperator,
 } from '../../ledger';
-import { consensusTime, forNotification, plainText as plain } from '../../present';
+import { consensusTime, forNotification, plainText as plain, transactionTypeWords } from '../../present';
 import { notify } from '../../app/notifications';
 import { AS_OF_CAVEAT, NONCE_CAVEAT } from './model';
 import { AccountNode, RowNode, SectionNode, type AccountsNode } from './nodes';
@@ -55,9 +55,9 @@ export function registerAccountCommands(host: FeatureHost, inputs: AccountComman
     }),
     host.registerCommand('ledgerLens.retry', async arg => {
       if ((await tokenSectionAction(store, arg)) !== undefined) return;
-      if (arg instanceof MessageNode && arg.retry === 'loadMore') {
+      if (arg instanceof MessageNode && (arg.retry === 'loadMore' || arg.retry === 'filter')) {
         const account = accountOf(arg);
-        if (account) await store.loadMore(account);
+        if (account) await (arg.retry === 'filter' ? store.retryFilter(account) : store.loadMore(account));
         return;
       }
       await store.load(target(arg, 'Retry'), true);
@@ -67,7 +67,7 @@ export function registerAccountCommands(host: FeatureHost, inputs: AccountComman
       if (shown !== undefined) return shown;
       const node = target(arg, 'Load more');
       await store.loadMore(node);
-      return node.pager.transactions.length;
+      return node.list.rows.length;
     }),
     host.registerCommand('ledgerLens.filterTransactionType', async (arg, type) => {
       const node = target(arg, 'Filter by transaction type');
@@ -81,6 +81,11 @@ export function registerAccountCommands(host: FeatureHost, inputs: AccountComman
           .reveal(node.transactions, { expand: true, select: false, focus: false })
           .then(undefined, () => undefined);
       return pick;
+    }),
+    host.registerCommand('ledgerLens.clearTransactionTypeFilter', async arg => {
+      const node = target(arg, 'Clear transaction type filter');
+      await store.setFilter(node, undefined);
+      return node.key;
     }),
     host.registerCommand('ledgerLens.toggleTransactionOrder', async (arg, oldest) => {
       const node = target(arg, 'Toggle oldest first');
@@ -183,19 +188,34 @@ function askLabel(node: AccountNode): Thenable<string | undefined> {
   });
 }
 
+/** The types in words (the wire name beside), sorted by their words, the current one active. */
 async function pickTransactionType(node: AccountNode): Promise<string | null | undefined> {
   type Item = vscode.QuickPickItem & { type: string | null };
+  const current = (wire: string | null): string => (wire === (node.filter ?? null) ? ' (current)' : '');
+  const types = TRANSACTION_TYPES.map(t => ({ label: transactionTypeWords(t), description: t + current(t), type: t }));
+  types.sort((a, b) => a.label.localeCompare(b.label));
   const items: Item[] = [
-    { label: 'All transaction types', description: node.filter ? '' : '(current)', type: null },
+    { label: 'All transaction types', description: current(null).trim(), type: null },
     { label: '', kind: vscode.QuickPickItemKind.Separator, type: null },
-    ...TRANSACTION_TYPES.map(t => ({ label: t, description: t === node.filter ? '(current)' : '', type: t })),
+    ...types,
   ];
-  const pick = await vscode.window.showQuickPick(items, {
-    title: `Transactions of ${plain(node.title, 80)}`,
-    placeHolder: 'Show only one transaction type',
-    matchOnDescription: false,
-  });
-  return pick ? pick.type : undefined;
+  const quickPick = vscode.window.createQuickPick<Item>();
+  quickPick.items = items;
+  quickPick.title = `Transactions of ${plain(node.title, 80)}`;
+  quickPick.placeholder = 'Show only one transaction type (type its words or its wire name)';
+  quickPick.matchOnDescription = true;
+  // Enter keeps the filter as it is.
+  const active = items.find(i => i.kind !== vscode.QuickPickItemKind.Separator && i.type === (node.filter ?? null));
+  if (active) quickPick.activeItems = [active];
+  try {
+    return await new Promise<string | null | undefined>(resolve => {
+      quickPick.onDidAccept(() => resolve(quickPick.selectedItems[0]?.type));
+      quickPick.onDidHide(() => resolve(undefined));
+      quickPick.show();
+    });
+  } finally {
+    quickPick.dispose();
+  }
 }
 
 async function askAsOf(node: AccountNode): Promise<string | undefined> {

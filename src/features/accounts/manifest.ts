@@ -11,6 +11,7 @@ export const manifest = feature({
     'ledgerLens.retry',
     'ledgerLens.loadMore',
     'ledgerLens.filterTransactionType',
+    'ledgerLens.clearTransactionTypeFilter',
     'ledgerLens.toggleTransactionOrder',
     'ledgerLens.showAsOf',
     'ledgerLens.copyValue',

@@ -8,7 +8,7 @@ import { asOfRangeWords } from './asOf';
 import { codeSpan, escapeMarkdown } from '../common/markdown';
 import { LoadMoreNode, MessageNode, type ItemData, type TreeNode } from '../common/nodes';
 import type { CheckedEntry } from '../../ledger';
-import { plainText as plain } from '../../present';
+import { plainText as plain, transactionTypeWords } from '../../present';
 import { TOKEN_BALANCE_CAP, accountView, transactionTooltip, transactionView, type Row } from './model';
 import type { TransactionList } from './pages';
 import type { NftList } from './nftList';
@@ -25,8 +25,8 @@ export type AccountsNode =
   | LoadMoreNode<SectionNode>
   | MessageNode<AccountRetry, AccountNode | SectionNode>;
 
-/** What Retry redoes: the account's load, or its Load more. */
-export type AccountRetry = 'account' | 'loadMore' | 'nfts';
+/** What Retry redoes: the account's load, its Load more, its NFTs, or its type filter's list. */
+export type AccountRetry = 'account' | 'loadMore' | 'nfts' | 'filter';
 
 /** A message row below an account node; `retry` makes it a failure the Retry command redoes. */
 export function accountMessage(
@@ -36,6 +36,7 @@ export function accountMessage(
   detail: string,
   retry?: AccountRetry,
   icon?: string,
+  context?: string,
 ): MessageNode<AccountRetry, AccountNode | SectionNode> {
   return new MessageNode<AccountRetry, AccountNode | SectionNode>(
     parent,
@@ -45,6 +46,7 @@ export function accountMessage(
     {
       ...(retry ? { retry: { reason: retry, command: 'ledgerLens.retry' } } : {}),
       ...(icon ? { icon } : {}),
+      ...(context ? { context } : {}),
     },
   );
 }
@@ -56,7 +58,7 @@ export function transactionsLoadMore(section: SectionNode): LoadMoreNode<Section
     section,
     `account/${account.key}/loadMore`,
     'ledgerLens.loadMore',
-    () => ({ loading: account.loadingMore, loaded: account.pager.transactions.length }),
+    () => ({ loading: account.loadingMore, loaded: account.list.rows.length }),
     'transactions',
   );
 }
@@ -75,9 +77,14 @@ export class AccountNode implements TreeNode, HasTarget {
   readonly parent = undefined;
   /** The account's transactions; its first page is the account lookup (the list owns the requests). */
   readonly pager: TransactionList;
+  /**
+   * The transactions of one type (`filter`), asked apart from the account: a type the mirror node
+   * refuses fails this list only, and the account keeps its balance, details and tokens.
+   */
+  readonly filtered: TransactionList;
   /** The account's NFTs, loaded when the section is first expanded. */
   readonly nftList: NftList;
-  /** A TransactionTypes name, or undefined for all. */
+  /** A TransactionTypes wire name, or undefined for all; it filters Recent transactions only. */
   filter: string | undefined;
   /** Transactions oldest first (`order=asc`), else the server's newest first. */
   oldestFirst = false;
@@ -100,11 +107,30 @@ export class AccountNode implements TreeNode, HasTarget {
     readonly key: string,
     private readonly networkLabel: () => string,
     /** Its two lists, made by the store (they ask through its client). */
-    lists: (node: AccountNode) => { readonly transactions: TransactionList; readonly nfts: NftList },
+    lists: (node: AccountNode) => {
+      readonly transactions: TransactionList;
+      readonly filtered: TransactionList;
+      readonly nfts: NftList;
+    },
   ) {
     const made = lists(this);
     this.pager = made.transactions;
+    this.filtered = made.filtered;
     this.nftList = made.nfts;
+  }
+
+  /**
+   * The transactions Recent transactions shows: the filter's once a page of it landed, else the
+   * account's own (the last good rows stay while a filter loads or is refused).
+   */
+  get list(): TransactionList {
+    return this.filter && this.filtered.loaded ? this.filtered : this.pager;
+  }
+
+  /** Why the filter's list failed, while it stands (the rows shown are then the last good ones). */
+  get filterProblem(): Problem | undefined {
+    const failed = this.filtered.failed;
+    return this.filter && failed?.which === 'first' ? failed.problem : undefined;
   }
 
   /** The account as last looked up (the first page of its transactions). */
@@ -124,9 +150,9 @@ export class AccountNode implements TreeNode, HasTarget {
     return failed?.which === 'first' ? failed.problem : undefined;
   }
 
-  /** Why the last Load more failed, while it stands. */
+  /** Why the last Load more of the list shown failed, while it stands. */
   get moreProblem(): Problem | undefined {
-    const failed = this.pager.failed;
+    const failed = this.list.failed;
     return failed?.which === 'more' ? failed.problem : undefined;
   }
 
@@ -136,7 +162,7 @@ export class AccountNode implements TreeNode, HasTarget {
   }
 
   get loadingMore(): boolean {
-    return this.pager.busy === 'more';
+    return this.list.busy === 'more';
   }
 
   /** The query the lookup answered (filter, as-of, limit). */
@@ -206,7 +232,6 @@ export class AccountNode implements TreeNode, HasTarget {
       ...this.viewOptions(),
     });
     const extra = [
-      ...(this.filter ? [plain(this.filter, 40)] : []),
       ...(this.entry.temporary ? ['not saved'] : []),
       ...(this.status === 'loading' ? ['refreshing…'] : []),
     ];
@@ -288,9 +313,10 @@ export class SectionNode implements TreeNode {
         };
       }
       case 'transactions': {
-        const n = account.pager.transactions.length;
-        const parts = [`${n}${account.pager.hasMore ? '+' : ''}`];
-        if (account.filter) parts.push(plain(account.filter, 40));
+        const list = account.list;
+        const parts = [`${list.rows.length}${list.hasMore ? '+' : ''}`];
+        if (account.filter) parts.push(plain(transactionTypeWords(account.filter), 60));
+        if (account.filter && account.filtered.busy === 'first') parts.push('filtering…');
         if (account.oldestFirst) parts.push('oldest first');
         if (account.asOf) parts.push(asOfRangeWords(account.asOf, account.asOfOperator));
         return {
@@ -309,7 +335,8 @@ export class SectionNode implements TreeNode {
     if (this.section !== 'transactions') return undefined;
     const filter = this.parent.filter;
     return filter
-      ? `Only ${codeSpan(filter)} transactions. Use *Filter by transaction type* to change.`
+      ? `Only *${escapeMarkdown(transactionTypeWords(filter))}* transactions (${codeSpan(filter)}). ` +
+          'Use *Filter by transaction type* to change, *Clear transaction type filter* (✕) to show every type.'
       : 'All transaction types. Use *Filter by transaction type* to show one type.';
   }
 }

@@ -5,12 +5,16 @@
 //
 // One request per account: the account lookup returns the balance, the token balances and the
 // first page of transactions together, so expanding an account (or its sections) never fetches.
+// A transaction type filter is a second list of the account's transactions, asked apart (the same
+// lookup with `transactiontype`, of which only the transactions are used): a type the mirror node
+// refuses fails that list alone, and Recent transactions keeps its last good rows beside the words.
 import { ACCOUNT_FORMS_HELP } from '../../ledger';
 import { type AccountParams, type AccountResponse, type MirrorClient, type TokenMetadata } from '../../mirror';
 import type { ExchangeRates } from '../../mirror/rates';
 import type { AccountSetting, Network } from '../../app/settings';
 import { SERVER_DEFAULT_LIMIT, TOKEN_BALANCE_CAP, accountDetailRows, transactionRows } from './model';
 import { asOfParam, checkAccountEntry, type AsOfOperator } from '../../ledger';
+import { transactionTypeWords } from '../../present';
 import { asOfCaveat, asOfHeading, asOfQueryText } from './asOf';
 import {
   AccountNode,
@@ -149,30 +153,39 @@ export class AccountsStore {
     if (!node.check.ok || this.disposed) return Promise.resolve();
     if (node.loading && !reload) return node.loading;
     if (reload) node.nftList.reset(); // asked again when the section shows
-    const path = node.check.request;
-    const params = this.params(node);
-    const work = node.pager.restart(
-      signal =>
-        this.options.client().getAccount(path, params, { signal, ...(reload ? { cache: 'reload' as const } : {}) }),
-      // The pager merges a refreshed first page by newest-first position: oldest first starts over.
-      { query: JSON.stringify(params), merge: !node.oldestFirst },
-    );
-    this.options.progress?.(work);
-    return work;
+    const work = this.restart(node, node.pager, this.params(node), reload);
+    if (!node.filter) return work;
+    return Promise.all([work, this.loadFiltered(node, reload)]).then(() => undefined);
   }
 
-  /** Follows `links.next` of the last page loaded and appends it (joins the request on its way). */
+  /** Follows `links.next` of the last page of the list shown and appends it (joins the request on its way). */
   loadMore(node: AccountNode): Promise<void> {
-    const asked = node.pager.busy === undefined;
-    const work = node.pager.loadMore();
-    if (asked && node.pager.busy) this.options.progress?.(work);
+    const list = node.list;
+    const asked = list.busy === undefined;
+    const work = list.loadMore();
+    if (asked && list.busy) this.options.progress?.(work);
     return work;
   }
 
-  /** Shows only one transaction type (undefined: all) and reloads the account. */
+  /**
+   * Shows only one transaction type in Recent transactions (undefined: all, at once, with no
+   * request: the account's own rows are the unfiltered list). The account itself is not asked again.
+   */
   setFilter(node: AccountNode, type: string | undefined): Promise<void> {
     node.filter = type;
-    return this.load(node);
+    if (type === undefined) {
+      node.filtered.reset();
+      this.options.changed(node.transactions);
+      return Promise.resolve();
+    }
+    return this.loadFiltered(node, false);
+  }
+
+  /** Asks the filter's failed page again, as it was (Retry on its message row). */
+  retryFilter(node: AccountNode): Promise<void> {
+    const work = node.filtered.retry();
+    this.options.progress?.(work);
+    return work;
   }
 
   /** Lists the account's transactions oldest first (`order=asc`) or newest first, and reloads it. */
@@ -197,6 +210,7 @@ export class AccountsStore {
   reset(): void {
     for (const node of this.nodes) {
       node.pager.reset();
+      node.filtered.reset();
       node.nftList.reset();
       node.tokensShown = TOKEN_PAGE;
     }
@@ -226,15 +240,36 @@ export class AccountsStore {
     return this.params(node);
   }
 
+  /** The account lookup's parameters: never the type filter, which is the filtered list's alone. */
   private params(node: AccountNode | undefined): AccountParams {
     const limit = this.options.settings().transactionsLimit;
     return {
       // The server's default is 25: leaving it out keeps the URL the one every client shares.
       ...(limit !== SERVER_DEFAULT_LIMIT ? { limit } : {}),
-      ...(node?.filter ? { transactiontype: node.filter } : {}),
       ...(node?.oldestFirst ? { order: 'asc' as const } : {}),
       ...(node?.asOf ? { timestamp: asOfParam(node.asOfOperator, node.asOf) } : {}),
     };
+  }
+
+  /** The account's transactions of its filter's type, in a list of their own. */
+  private loadFiltered(node: AccountNode, reload: boolean): Promise<void> {
+    const type = node.filter;
+    if (type === undefined || !node.check.ok || this.disposed) return Promise.resolve();
+    return this.restart(node, node.filtered, { ...this.params(node), transactiontype: type }, reload);
+  }
+
+  /** A new first page of one of an account's lists: the lookup with `params`. */
+  private restart(node: AccountNode, list: TransactionList, params: AccountParams, reload: boolean): Promise<void> {
+    if (!node.check.ok) return Promise.resolve();
+    const path = node.check.request;
+    const work = list.restart(
+      signal =>
+        this.options.client().getAccount(path, params, { signal, ...(reload ? { cache: 'reload' as const } : {}) }),
+      // The pager merges a refreshed first page by newest-first position: oldest first starts over.
+      { query: JSON.stringify(params), merge: !node.oldestFirst },
+    );
+    this.options.progress?.(work);
+    return work;
   }
 
   private keyOf(id: string): string {
@@ -267,7 +302,8 @@ export class AccountsStore {
           key,
           () => this.options.settings().networkLabel,
           n => ({
-            transactions: this.transactionList(n),
+            transactions: this.transactionList(n, false),
+            filtered: this.transactionList(n, true),
             nfts: this.tokenWork.nftList(n),
           }),
         );
@@ -286,19 +322,22 @@ export class AccountsStore {
     this.options.changed(undefined);
   }
 
-  /** An account's transactions: Load more follows links.next; the view hears what happens. */
-  private transactionList(node: AccountNode): TransactionList {
+  /**
+   * An account's transactions (`filtered`: those of its filter's type): Load more follows
+   * links.next; the view hears what happens. The filtered list redraws only Recent transactions.
+   */
+  private transactionList(node: AccountNode, filtered: boolean): TransactionList {
     const label = () => this.options.settings().networkLabel;
     return new TransactionList({
       more: ({ last, signal }) => this.options.client().next(last, { signal }),
       describe: e => describeProblem(e, label()),
       changed: event => {
         if (event.state === 'failed') {
-          const where =
-            event.which === 'first' ? (node.check.ok ? node.check.request : node.key) : `${node.key}, next page`;
+          const first = event.which === 'first' ? (node.check.ok ? node.check.request : node.key) : undefined;
+          const where = `${first ?? `${node.key}, next page`}${filtered ? `, ${node.filter ?? ''} transactions` : ''}`;
           this.options.log?.(`account ${where}: ${event.problem.title}: ${event.problem.detail}`);
         }
-        this.options.changed(event.which === 'first' ? node : node.transactions);
+        this.options.changed(event.which === 'first' && !filtered ? node : node.transactions);
       },
     });
   }
@@ -362,23 +401,34 @@ export class AccountsStore {
       case 'nfts':
         return this.tokenWork.nftChildren(section);
       case 'transactions': {
-        const out: AccountsNode[] = account.pager.transactions.map(tx => new TransactionNode(section, tx));
-        if (out.length === 0 && !account.pager.hasMore) {
+        const list = account.list;
+        const out: AccountsNode[] = [];
+        const refused = account.filterProblem;
+        // Above the rows it explains: they are the last good ones, not the filter's.
+        if (refused && account.filter)
           out.push(
             accountMessage(
               section,
-              'none',
-              account.filter ? `No ${account.filter} transactions` : 'No transactions',
-              '',
+              'filterProblem',
+              `${transactionTypeWords(account.filter)} not shown: ${refused.title}`,
+              refused.detail,
+              'filter',
               undefined,
+              'filter',
             ),
+          );
+        out.push(...list.rows.map(tx => new TransactionNode(section, tx)));
+        if (list.rows.length === 0 && !list.hasMore && !refused) {
+          const words = account.filter && list === account.filtered ? transactionTypeWords(account.filter) : '';
+          out.push(
+            accountMessage(section, 'none', words ? `No ${words} transactions` : 'No transactions', '', undefined),
           );
         }
         if (account.moreProblem)
           out.push(
             accountMessage(section, 'moreProblem', account.moreProblem.title, account.moreProblem.detail, 'loadMore'),
           );
-        else if (account.pager.hasMore) out.push(transactionsLoadMore(section));
+        else if (list.hasMore) out.push(transactionsLoadMore(section));
         return out;
       }
     }
@@ -388,5 +438,6 @@ export class AccountsStore {
 /** An account no longer listed, or the store going: nothing it asked is wanted. */
 function dispose(node: AccountNode): void {
   node.pager.dispose();
+  node.filtered.dispose();
   node.nftList.dispose();
 }

@@ -35,6 +35,8 @@ export interface MessageLook<R extends string> {
   readonly retry?: { readonly reason: R; readonly command: CommandId };
   /** A codicon id; `error` for a retryable failure, else `info`. */
   readonly icon?: string;
+  /** Added to the context value (`message:retry:filter`), so a menu can offer the row's own action. */
+  readonly context?: string;
 }
 
 /** A row that says something: nothing to show, a failure (clicking retries), or a note. */
@@ -47,6 +49,7 @@ export class MessageNode<
   readonly retry: R | undefined;
   private readonly retryCommand: CommandId | undefined;
   private readonly icon: string;
+  private readonly context: string;
 
   constructor(
     readonly parent: N,
@@ -59,6 +62,7 @@ export class MessageNode<
     this.retry = look.retry?.reason;
     this.retryCommand = look.retry?.command;
     this.icon = look.icon ?? (look.retry ? 'error' : 'info');
+    this.context = look.context ? `:${look.context}` : '';
   }
 
   /** True when the message reports a failure (it offers Retry). */
@@ -73,7 +77,7 @@ export class MessageNode<
       ...(this.detail ? { description: plain(this.detail, 200) } : {}),
       icon: this.icon,
       ...(this.retry ? { iconColor: 'errorForeground' } : {}),
-      contextValue: this.retry ? 'message:retry' : 'message',
+      contextValue: `${this.retry ? 'message:retry' : 'message'}${this.context}`,
       collapsible: 'none',
       ...(this.retryCommand ? { command: { id: this.retryCommand, title: 'Retry' } } : {}),
     };

@@ -12,7 +12,7 @@ import {
   type TransactionNode,
 } from '../../../src/features/accounts/store';
 import type { AccountSetting } from '../../../src/app/settings';
-import { anAccount, aTokenBalance, aTransaction, recordFor } from '../../support/builders';
+import { anAccount, anErrorBody, aTokenBalance, aTransaction, recordFor } from '../../support/builders';
 import type { MirrorReplay } from '../../support/mirrorReplay';
 import { replayPerSuite } from '../../support/replayPerSuite';
 import { PAGED_ACCOUNT_PAGE2 as PAGE2, pagedAccountRecords } from '../../support/pagedAccount';
@@ -216,6 +216,7 @@ describe('accounts store (loopback mirror node)', () => {
 
   it('the type filter and the as-of view each ask once, with the seed’s parameters', async () => {
     replay().addRecords([
+      recordFor('/api/v1/accounts/0.0.1001', anAccount()),
       recordFor(
         '/api/v1/accounts/0.0.1001?transactiontype=TOKENMINT',
         anAccount({ transactions: [aTransaction({ name: 'TOKENMINT' })] }),
@@ -225,7 +226,7 @@ describe('accounts store (loopback mirror node)', () => {
     const [node, eight] = (await h.store.children(undefined)) as AccountNode[];
     await settle(h.store);
     await h.store.setFilter(node, 'TOKENMINT');
-    assert.strictEqual(node.transactions.item().description, '1 · TOKENMINT');
+    assert.strictEqual(node.transactions.item().description, '1 · Token mint');
     assert.deepStrictEqual(labels(await h.store.children(node.transactions)), ['TOKENMINT · SUCCESS']);
 
     await h.store.setAsOf(eight, '1234567890.000000006');
@@ -238,6 +239,67 @@ describe('accounts store (loopback mirror node)', () => {
     const children = await h.store.children(eight);
     assert.match(children[0].item().description!, /within 15 minutes.*may be inexact/);
     assert.strictEqual(eight.pager.transactions.length, 2);
+  });
+
+  it('a type the mirror node refuses fails Recent transactions only: the last rows stay beside its words', async () => {
+    replay().addRecords([
+      recordFor('/api/v1/accounts/0.0.1001', anAccount({ transactions: [aTransaction()] })),
+      recordFor(
+        '/api/v1/accounts/0.0.1001?transactiontype=HOOKSTORE',
+        anErrorBody('Invalid parameter: transactiontype'),
+        400,
+      ),
+    ]);
+    configure({ id: '0.0.1001' });
+    const [node] = (await h.store.children(undefined)) as AccountNode[];
+    await settle(h.store);
+    const before = labels(await h.store.children(node.transactions));
+    const description = node.item().description;
+    await h.store.setFilter(node, 'HOOKSTORE');
+    assert.strictEqual(node.status, 'loaded', 'the account stands');
+    assert.strictEqual(node.item().description, description, 'its node says nothing of the filter');
+    assert.strictEqual(node.item().contextValue, 'account:loaded:evm:configured');
+    assert.deepStrictEqual(labels(await h.store.children(node)), ['Details', 'Tokens', 'NFTs', 'Recent transactions']);
+    const rows = await h.store.children(node.transactions);
+    const refusal = rows[0] as MessageNode;
+    assert.strictEqual(refusal.retry, 'filter');
+    assert.strictEqual(refusal.item().label, 'Hook store not shown: Refused (400)');
+    assert.strictEqual(refusal.item().description, 'Invalid parameter: transactiontype');
+    assert.strictEqual(refusal.item().contextValue, 'message:retry:filter');
+    assert.deepStrictEqual(labels(rows.slice(1)), before, 'the last good rows');
+    assert.match(node.transactions.item().description!, /Hook store/);
+    assert.match(node.transactions.tooltip()!, /`HOOKSTORE`/);
+    // Retry asks the same again; clearing shows the account's own rows with no request.
+    const asked = () => accountRequests(replay()).filter(u => u.includes('HOOKSTORE')).length;
+    const once = asked();
+    await h.store.retryFilter(node);
+    assert.strictEqual(asked(), once + 1);
+    const all = accountRequests(replay()).length;
+    await h.store.setFilter(node, undefined);
+    assert.deepStrictEqual(labels(await h.store.children(node.transactions)), before);
+    assert.strictEqual(node.transactions.item().contextValue, 'section:transactions');
+    assert.strictEqual(accountRequests(replay()).length, all);
+  });
+
+  it('a refresh asks the account without the filter, and the filter’s list beside it', async () => {
+    replay().addRecords([
+      recordFor('/api/v1/accounts/0.0.1001', anAccount()),
+      recordFor(
+        '/api/v1/accounts/0.0.1001?transactiontype=TOKENMINT',
+        anAccount({ transactions: [aTransaction({ name: 'TOKENMINT' })] }),
+      ),
+    ]);
+    configure({ id: '0.0.1001' });
+    const [node] = (await h.store.children(undefined)) as AccountNode[];
+    await settle(h.store);
+    await h.store.setFilter(node, 'TOKENMINT');
+    replay().resetRequests();
+    await h.store.load(node, true);
+    assert.deepStrictEqual(accountRequests(replay()).sort(), [
+      '/api/v1/accounts/0.0.1001',
+      '/api/v1/accounts/0.0.1001?transactiontype=TOKENMINT',
+    ]);
+    assert.deepStrictEqual(labels(await h.store.children(node.transactions)), ['TOKENMINT · SUCCESS']);
   });
 
   it('1000 token balances show with a note that the cap is hit', async () => {
