@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { LedgerLensExports } from '../../../src/features/context';
 import type { AccountsFeature } from '../../../src/features/accounts';
 import type { AccountsNode } from '../../../src/features/accounts/store';
-import { anAccount, aTransaction, recordFor } from '../../support/builders';
+import { anAccount, anErrorBody, aTransaction, recordFor } from '../../support/builders';
 import { pagedAccountRecords } from '../../support/pagedAccount';
 import { activateLedgerLens, resetSettings, setSetting, useReplay, waitFor } from '../helpers';
 
@@ -159,7 +159,62 @@ describe('accounts view', () => {
     await vscode.commands.executeCommand('ledgerLens.showAsOf', eight, '');
     await vscode.commands.executeCommand('ledgerLens.filterTransactionType', eight, 'CRYPTOTRANSFER');
     const section = (await items(eight)).find(c => label(c.item) === 'Recent transactions')!;
-    assert.strictEqual(section.item.description, '1 · CRYPTOTRANSFER');
+    assert.strictEqual(section.item.description, '1 · Crypto transfer');
+  });
+
+  it('a type filter the mirror node refuses keeps the account and the last rows, says why, and clears', async () => {
+    replay().mirror.addRecords([
+      recordFor(
+        '/api/v1/accounts/0.0.8?transactiontype=CRYPTOTRANSFER',
+        anAccount({ account: '0.0.8', transactions: [aTransaction()] }),
+      ),
+      // What a mirror node that does not know the type answers.
+      recordFor(
+        '/api/v1/accounts/0.0.8?transactiontype=HOOKSTORE',
+        anErrorBody('Invalid parameter: transactiontype'),
+        400,
+      ),
+    ]);
+    await configure(['0.0.8']);
+    const [eight] = accounts.store.accounts;
+    const section = () => accounts.provider.getTreeItem(eight.transactions);
+    const unfiltered = (await items(eight.transactions)).map(t => label(t.item));
+    await vscode.commands.executeCommand('ledgerLens.filterTransactionType', eight, 'CRYPTOTRANSFER');
+    const good = (await items(eight.transactions)).map(t => label(t.item));
+    assert.deepStrictEqual(good, ['CRYPTOTRANSFER · SUCCESS']);
+
+    await vscode.commands.executeCommand('ledgerLens.filterTransactionType', eight, 'HOOKSTORE');
+    await waitFor(
+      async () => (await items(eight.transactions)).some(t => t.node.kind === 'message'),
+      5000,
+      'the refusal shown',
+    );
+    const account = accounts.provider.getTreeItem(eight);
+    assert.match(String(account.contextValue), /^account:loaded/, 'the account keeps its menu');
+    assert.deepStrictEqual(
+      (await items(eight)).map(s => label(s.item)),
+      ['Details', 'Tokens', 'NFTs', 'Recent transactions'],
+    );
+    assert.ok((await items(eight.details)).some(r => label(r.item) === 'Balance'));
+    assert.match(String(section().description), /Hook store/);
+    assert.match(String(section().contextValue), /^section:transactions:filtered/);
+    const rows = await items(eight.transactions);
+    assert.deepStrictEqual(
+      rows.filter(r => r.node.kind === 'transaction').map(r => label(r.item)),
+      good,
+      'the last good rows stay',
+    );
+    const refusal = rows.find(r => r.node.kind === 'message')!;
+    assert.strictEqual(refusal.item.description, 'Invalid parameter: transactiontype');
+    assert.match(String(refusal.item.contextValue), /^message:retry:filter/);
+
+    await vscode.commands.executeCommand('ledgerLens.clearTransactionTypeFilter', eight.transactions);
+    await waitFor(async () => !(await items(eight.transactions)).some(t => t.node.kind === 'message'), 5000, 'cleared');
+    assert.deepStrictEqual(
+      (await items(eight.transactions)).map(t => label(t.item)),
+      unfiltered,
+    );
+    assert.strictEqual(section().contextValue, 'section:transactions');
   });
 
   it('Add account writes the setting; Edit label and Remove account rewrite it', async () => {
