@@ -10,7 +10,7 @@ import {
   defaultMirrorUrl,
   isNetwork,
   mirrorEndpoints,
-  networkLabel as routeLabel,
+  networkLabelOf,
   type MirrorEndpoint,
   type Network,
 } from '../ledger';
@@ -281,10 +281,7 @@ export function mirrorClientChanged(a: LedgerLensConfig, b: LedgerLensConfig): b
   );
 }
 
-/**
- * The settings' network as every surface names it (the views' descriptions, the contract results):
- * the ledger's one label rule (src/ledger/networks.ts networkLabel) for where its requests go.
- */
-export function networkLabel(config: Pick<LedgerLensConfig, 'network' | 'endpoints'>): string {
-  return routeLabel({ network: config.network, endpoint: config.endpoints[config.network] });
+/** A short name for the network in view descriptions: the network, or the custom URL's host. */
+export function networkLabel(config: Pick<LedgerLensConfig, 'network' | 'customMirror' | 'mirrorBaseUrl'>): string {
+  return networkLabelOf(config.network, config.customMirror ? config.mirrorBaseUrl : undefined);
 }

@@ -4,7 +4,6 @@ import * as vscode from 'vscode';
 import * as z from '../../zod';
 import type { ViewSlot } from '../manifest';
 import type { Block, MirrorClient } from '../../mirror';
-import { isNetwork, networkPlace } from '../../ledger';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { refuse, runLookup, warn, type LookupNetwork, type LookupOutcome } from '../common/detailPanel/lookup';
 import {
@@ -146,16 +145,11 @@ async function lookupBlock(inputs: BlocksInputs, panels: BlockPanels, arg: unkno
         Promise.resolve({
           kind: 'not-found',
           network: name,
-          message: warn(`Block ${typed} was not found ${placeOf(name, inputs.settings.current)} (${why}).`),
+          message: warn(`Block ${typed} was not found on ${name} (${why}).`),
         }),
     },
     text,
   );
-}
-
-/** `on testnet`, `at 127.0.0.1:18571`: where the network's requests went (src/ledger networkPlace). */
-function placeOf(name: string, settings: Pick<DetailSettings, 'endpoints'>): string {
-  return isNetwork(name) ? networkPlace({ network: name, endpoint: settings.endpoints[name] }) : `on ${name}`;
 }
 
 async function askForBlock(): Promise<string | undefined> {

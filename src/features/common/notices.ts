@@ -11,6 +11,6 @@ export function errorNotice(message: string): string {
  * "Transaction … was not found on testnet (why)": `why` names where the network came from, and may
  * quote a `package.json` script or a folder name from the workspace, so the sentence is made inert.
  */
-export function notFoundNotice(label: string, place: string, why: string): string {
-  return forNotification(`Transaction ${label} was not found ${place} (${why}).`);
+export function notFoundNotice(label: string, network: string, why: string): string {
+  return forNotification(`Transaction ${label} was not found on ${network} (${why}).`);
 }

@@ -228,12 +228,12 @@ const PATHS: ReadonlyArray<readonly [string, Notifications.NoticeSeverity, (host
   [
     'a transaction not found (script name)',
     'warning',
-    text => notFoundNotice('0.0.2-1-1', 'on testnet', `from package.json script "${text}"`),
+    text => notFoundNotice('0.0.2-1-1', 'testnet', `from package.json script "${text}"`),
   ],
   [
     'a transaction not found (folder name)',
     'warning',
-    text => notFoundNotice('0.0.2-1-1', 'on testnet', `from the folder ${text}`),
+    text => notFoundNotice('0.0.2-1-1', 'testnet', `from the folder ${text}`),
   ],
   ['a status incident', 'warning', text => changeNotice('testnet', 'degraded', 'major_outage', text).text],
   [
@@ -277,7 +277,7 @@ describe('notifications: what reaches VS Code is inert', () => {
     assert.strictEqual(
       notFoundNotice(
         '0.0.2-1-1',
-        'on testnet',
+        'testnet',
         'from package.json script "[deploy](command:workbench.action.terminal.new)"',
       ),
       'Transaction 0.0.2-1-1 was not found on testnet (from package.json script "[deploy] (command:workbench.action.terminal.new)").',
