@@ -71,3 +71,19 @@ export interface ViewSlot<T = unknown> {
 export function feature<F, S = undefined>(manifest: FeatureManifest<F, S>): FeatureManifest {
   return manifest;
 }
+
+/**
+ * What the features that read the selected network take of the services: its client (read at call
+ * time: it is replaced when the network changes), the event of that change, and the log.
+ */
+export function selectedMirror(services: Services): {
+  readonly mirror: () => Services['mirror'];
+  readonly onDidChangeMirrorClient: Services['onDidChangeMirrorClient'];
+  readonly log: Services['log'];
+} {
+  return {
+    mirror: () => services.mirror,
+    onDidChangeMirrorClient: services.onDidChangeMirrorClient,
+    log: services.log,
+  };
+}

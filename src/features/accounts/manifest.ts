@@ -1,6 +1,6 @@
 // The Accounts view and its commands: loaded when the view is first shown, or with a command.
 import { networkLabel } from '../../app/settings';
-import { feature, type ViewSlot } from '../manifest';
+import { feature, selectedMirror, type ViewSlot } from '../manifest';
 import type * as Accounts from './index';
 import type { AccountsNode } from './nodes';
 
@@ -32,11 +32,9 @@ export const manifest = feature({
   load: (host, { services, settings, view }) =>
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (src/lazyFeature.ts)
     (require('./index') as typeof Accounts).registerAccounts(host, {
-      mirror: () => services.mirror,
+      ...selectedMirror(services),
       settings,
-      onDidChangeMirrorClient: services.onDidChangeMirrorClient,
       config: services.config,
-      log: services.log,
       tokens: () => services.tokens,
       rates: () => services.rates,
       ...(view ? { view: view as ViewSlot<AccountsNode> } : {}),

@@ -3,7 +3,7 @@
 import { PANEL_KINDS } from '../../../webview/panelKinds';
 import { networkLabel } from '../../app/settings';
 import { detailSettings } from '../../app/panelNetworks';
-import { feature, type ViewSlot } from '../manifest';
+import { feature, selectedMirror, type ViewSlot } from '../manifest';
 import type * as Blocks from './index';
 import type { BlocksTreeNode } from './tree';
 
@@ -21,12 +21,10 @@ export const manifest = feature({
   load: (host, { services, settings, view }) =>
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (src/lazyFeature.ts)
     (require('./index') as typeof Blocks).registerBlocks(host, {
-      mirror: () => services.mirror,
+      ...selectedMirror(services),
       clientFor: network => services.mirrorFor(network),
       chooseNetwork: requested => services.router.forPanel(requested),
       settings,
-      onDidChangeMirrorClient: services.onDidChangeMirrorClient,
-      log: services.log,
       ...(view ? { view: view as ViewSlot<BlocksTreeNode> } : {}),
     }),
 });

@@ -1,7 +1,7 @@
 // Contract results: its commands and panel, loaded with the first of them or a restored panel.
 import { PANEL_KINDS } from '../../../webview/panelKinds';
 import { networkLabel } from '../../app/settings';
-import { feature } from '../manifest';
+import { feature, selectedMirror } from '../manifest';
 import type * as Contracts from './index';
 
 export const manifest = feature({
@@ -17,10 +17,8 @@ export const manifest = feature({
   load: (host, { services, settings, abi }) =>
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (src/lazyFeature.ts)
     (require('./index') as typeof Contracts).registerContracts(host, {
-      mirror: () => services.mirror,
+      ...selectedMirror(services),
       settings,
-      onDidChangeMirrorClient: services.onDidChangeMirrorClient,
-      log: services.log,
       abi: abi(),
       tokens: () => services.tokens,
     }),

@@ -2,7 +2,7 @@
 // the resolver, the Markdown and the decoders load with the first hover over a reference.
 import { ledgerOf } from '../../ledger/networks';
 import { findReference } from '../../ledger/references';
-import { feature } from '../manifest';
+import { feature, selectedMirror } from '../manifest';
 import type * as Hover from './index';
 
 export const manifest = feature({
@@ -31,9 +31,8 @@ export const manifest = feature({
   load: (host, { services, settings, abi }) =>
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (src/lazyFeature.ts)
     (require('./index') as typeof Hover).registerHover(host, {
-      mirror: () => services.mirror,
+      ...selectedMirror(services),
       settings,
-      onDidChangeMirrorClient: services.onDidChangeMirrorClient,
       abi: abi(),
       rates: () => services.rates,
       ratesFor: network => services.ratesFor(network),
