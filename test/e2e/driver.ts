@@ -218,16 +218,30 @@ export function createDriver(deps: DriverDeps): Driver {
       await row.waitFor({ timeout: patient(10_000) });
       await page.keyboard.press('Enter');
       await waitForEditor(base);
-    } catch {
+    } catch (e) {
+      console.error(`  (Quick Open did not open ${relativePath}: ${String(e).slice(0, 120)}; the Open File dialog instead)`);
       // ...so then the Open File dialog, which takes a path and needs no index.
       await page.keyboard.press('Escape');
-      await runCommand('File: Open File...');
-      await quickInputBox.waitFor({ state: 'visible', timeout: patient(10_000) });
-      await quickInputBox.fill(path.join(deps.workspace, relativePath));
+      // The dialog is a quick input itself: it stays open, showing the active editor's folder.
+      await runCommand('File: Open File...', { opensInput: true });
+      await fillSettled(path.join(deps.workspace, relativePath));
       await page.keyboard.press('Enter');
       await waitForEditor(base);
     }
     activeFile = relativePath;
+  };
+
+  /**
+   * Fills the quick input with `value` and waits until it stays so: the Open File dialog sets its
+   * box to the folder it is reading when that read ends, which can undo a fill made before.
+   */
+  const fillSettled = async (value: string): Promise<void> => {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await quickInputBox.fill(value);
+      await page.waitForTimeout(300);
+      if ((await quickInputBox.inputValue()) === value) return;
+    }
+    throw new Error(`the quick input would not keep ${value}`);
   };
 
   /** Scrolls the editor so the line holding `text` is rendered (lines off screen are not in the DOM). */

@@ -106,12 +106,21 @@ async function contractResultsPanel(page: Page, unit: string): Promise<{ firstRo
 
 /** The Ledger Lens log as the Output view shows it (it follows the end: the newest lines). */
 async function logText(d: Driver): Promise<string> {
-  await d.runCommand('Ledger Lens: Show log');
   const lines = d.page.locator('.part.panel .monaco-editor .view-lines').first();
-  await lines
-    .locator('.view-line', { hasText: /\S/ })
-    .first()
-    .waitFor({ timeout: patient(10_000) });
+  // A palette row clicked while the palette still fills its list can close it without running
+  // the command (the window has just loaded): a second try, then the failure.
+  for (let attempt = 1; ; attempt++) {
+    await d.runCommand('Ledger Lens: Show log');
+    try {
+      await lines
+        .locator('.view-line', { hasText: /\S/ })
+        .first()
+        .waitFor({ timeout: patient(attempt === 1 ? 5000 : 10_000) });
+      break;
+    } catch (e) {
+      if (attempt >= 2) throw e;
+    }
+  }
   return (await lines.innerText()).replace(/\u00a0/g, ' ');
 }
 

@@ -90,8 +90,19 @@ export const scenario: Scenario = {
       await openStep('account', 'Add account');
       let via = 'the walkthrough button';
       for (let attempt = 1; ; attempt++) {
-        await box.waitFor({ state: 'visible', timeout: patient(10_000) });
-        await box.fill('0.0.8');
+        // The walkthrough page can take the focus back and close the box it opened: bounded waits
+        // for the button's box, then the palette's way (patient).
+        const wait = attempt === 1 ? 4000 : patient(10_000);
+        try {
+          await box.waitFor({ state: 'visible', timeout: wait });
+          await box.fill('0.0.8', { timeout: wait });
+        } catch (e) {
+          if (attempt >= 2) throw e;
+          via = 'the palette (the box opened from the walkthrough closed on focus loss)';
+          await dismiss();
+          await runCommand('Ledger Lens: Add account', { opensInput: true });
+          continue;
+        }
         await page.keyboard.press('Enter');
         await quickInput
           .locator('.quick-input-title', { hasText: 'Label for 0.0.8' })
