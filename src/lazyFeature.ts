@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { AbiIndex } from './abi';
 import type { FeatureHost, FeatureLog, Setting } from './features/context';
 import { settingsSlice } from './features/context';
+import { keepContextKeys } from './features/contextKeys';
 import type { FeatureManifest, ViewSlot } from './features/manifest';
 import { notify } from './app/notifications';
 import type { Services } from './app/services';
@@ -87,6 +88,10 @@ export function mountFeature(
     );
   }
   if (manifest.view) view = treeViewStandIn(manifest.view, load, standIns);
+  if (manifest.contextKeys) {
+    const pick = manifest.contextKeys.bind(manifest);
+    standIns.push(keepContextKeys(services, pick, set => Object.assign((host.exports.contextKeys ??= {}), set)));
+  }
   standIns.push(...providerStandIns(manifest, services, forward, () => loaded !== undefined, afterLoad));
   // Loaded the turn after activation; a failure is logged and shown by load.
   const later = () =>

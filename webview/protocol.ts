@@ -194,6 +194,7 @@ export type ContractResultsToWebview =
       readonly append: boolean;
       readonly hasMore: boolean;
       readonly network: string;
+      readonly hashscan: boolean; // HashScan can have these ids' pages (else ids are plain text)
     }
   /** Refused before any request: each issue names the field and the rule it breaks. */
   | { readonly type: 'invalid'; readonly issues: readonly FieldIssue[] }

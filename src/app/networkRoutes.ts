@@ -3,11 +3,12 @@
 // Every fact about a network comes from its row of the table (src/ledger/networks.ts) and every
 // endpoint from the settings' one decision (mirrorEndpoints); no name is mapped here.
 import { linkWhy } from './panelNetworks';
-import type { NetworkAnswer } from '../infer/resolve';
-import { mirrorNetworkFor, whyLine } from '../infer/route';
+import { describeAnswer, type NetworkAnswer } from '../infer/resolve';
+import { mirrorNetworkFor } from '../infer/route';
 import {
   inferredNetworkOf,
   ledgerOf,
+  networkLabel,
   statusPageNetworkOf,
   type MirrorEndpoint,
   type Network,
@@ -30,7 +31,12 @@ export interface Route {
   readonly inferred: Network;
   /** Where `network`'s requests go: the URL and the setting that named it (undefined: its own mirror node). */
   readonly endpoint: MirrorEndpoint;
-  /** `testnet · from Client.forTestnet() at line 12`; may quote workspace text. */
+  /**
+   * Where the requests go, as every surface names it (networkLabel): `testnet`,
+   * `mainnet · my-mirror.example`, `local · localhost:5551`, or a host alone (`127.0.0.1:18571`).
+   */
+  readonly label: string;
+  /** `testnet · from Client.forTestnet() at line 12`: the label, then why; may quote workspace text. */
   readonly why: string;
   /** The evidence disagreed with itself (said in `why`). */
   readonly conflict: boolean;
@@ -43,13 +49,21 @@ export interface Route {
   readonly askElsewhere: boolean;
 }
 
+/** The why line said with the route's label: `testnet · by default` → `127.0.0.1:18571 · by default`. */
+function labelled(why: string, inferred: Network, label: string): string {
+  const head = `${inferred} · `;
+  return why.startsWith(head) ? `${label} · ${why.slice(head.length)}` : why;
+}
+
 function routeTo(network: Network, inferred: Network, why: string, conflict: boolean, config: RouteConfig): Route {
   const endpoint = config.endpoints[network];
+  const label = networkLabel({ network, endpoint });
   return {
     network,
     inferred,
     endpoint,
-    why,
+    label,
+    why: labelled(why, inferred, label),
     conflict,
     statusPage: statusPageNetworkOf(endpoint),
     askElsewhere: endpoint.setting === undefined && ledgerOf(network) !== undefined,
@@ -62,7 +76,8 @@ function routeTo(network: Network, inferred: Network, why: string, conflict: boo
  */
 export function codeRoute(answer: NetworkAnswer, config: RouteConfig): Route {
   const network = mirrorNetworkFor(answer.network, config);
-  return routeTo(network, answer.network, whyLine(answer, config), answer.conflicts.length > 0, config);
+  // The label names the host a local node is asked at: the why line need not say it again.
+  return routeTo(network, answer.network, describeAnswer(answer), answer.conflicts.length > 0, config);
 }
 
 /**
@@ -81,6 +96,7 @@ export function panelRoute(answer: NetworkAnswer, requested: Network | undefined
  */
 export function settingsRoute(config: RouteConfig): Route {
   const network = config.network;
-  const why = `${network} · ${config.networkSetting === 'auto' ? 'by default' : 'from settings'}`;
-  return routeTo(network, inferredNetworkOf(network), why, false, config);
+  const inferred = inferredNetworkOf(network);
+  const why = `${inferred} · ${config.networkSetting === 'auto' ? 'by default' : 'from settings'}`;
+  return routeTo(network, inferred, why, false, config);
 }

@@ -4,14 +4,14 @@
 // No vscode.
 import { isNetwork, ledgerOf, type Network } from '../ledger';
 import type { MirrorClient } from '../mirror';
-import type { LedgerLensConfig } from './settings';
+import { networkLabel, type LedgerLensConfig } from './settings';
 
-/** The settings the detail panels and lookups read: the selected network and whether its URL is custom. */
-export type DetailSettings = Pick<LedgerLensConfig, 'network' | 'customMirror'>;
+/** The settings the detail panels and lookups read: the selected network, and where each network's requests go. */
+export type DetailSettings = Pick<LedgerLensConfig, 'network' | 'customMirror' | 'endpoints'>;
 
 /** The detail settings out of the whole snapshot (the composition root's slice). */
 export function detailSettings(c: LedgerLensConfig): DetailSettings {
-  return { network: c.network, customMirror: c.customMirror };
+  return { network: c.network, customMirror: c.customMirror, endpoints: c.endpoints };
 }
 
 /** The network a lookup or panel uses, and why: `mainnet · from Client.forMainnet() at line 12`. */
@@ -56,8 +56,8 @@ export function linkWhy(network: string): string {
 export function settingsChooser(settings: () => DetailSettings): NetworkChooser {
   return requested => {
     if (requested !== undefined) return Promise.resolve({ network: requested, why: linkWhy(requested) });
-    const network = settings().network;
-    return Promise.resolve({ network, why: `${networkName(network)} · from settings` });
+    const config = settings();
+    return Promise.resolve({ network: config.network, why: `${networkLabel(config)} · from settings` });
   };
 }
 
@@ -78,8 +78,9 @@ export async function networkForArgument(
 ): Promise<ChosenNetwork> {
   const named = requestedNetwork(arg);
   if (named === undefined && arg !== null && typeof arg === 'object' && 'target' in arg) {
-    const network = settings().network;
-    return { network, why: `${networkName(network)} · from settings (the network of the view it was opened from)` };
+    const config = settings();
+    const why = `${networkLabel(config)} · from settings (the network of the view it was opened from)`;
+    return { network: config.network, why };
   }
   return choose(named);
 }

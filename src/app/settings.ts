@@ -10,7 +10,8 @@ import {
   defaultMirrorUrl,
   isNetwork,
   mirrorEndpoints,
-  networkLabelOf,
+  hashscanNetworkFor,
+  networkLabel as routeLabel,
   type MirrorEndpoint,
   type Network,
 } from '../ledger';
@@ -281,7 +282,15 @@ export function mirrorClientChanged(a: LedgerLensConfig, b: LedgerLensConfig): b
   );
 }
 
-/** A short name for the network in view descriptions: the network, or the custom URL's host. */
-export function networkLabel(config: Pick<LedgerLensConfig, 'network' | 'customMirror' | 'mirrorBaseUrl'>): string {
-  return networkLabelOf(config.network, config.customMirror ? config.mirrorBaseUrl : undefined);
+/**
+ * The settings' network as every surface names it (the views' descriptions, the contract results):
+ * the ledger's one label rule (src/ledger/networks.ts networkLabel) for where its requests go.
+ */
+export function networkLabel(config: Pick<LedgerLensConfig, 'network' | 'endpoints'>): string {
+  return routeLabel({ network: config.network, endpoint: config.endpoints[config.network] });
+}
+
+/** HashScan can have the settings' network's pages (src/ledger/networks.ts hashscanNetworkFor). */
+export function hashscanAvailable(config: Pick<LedgerLensConfig, 'network' | 'endpoints'>): boolean {
+  return hashscanNetworkFor({ network: config.network, endpoint: config.endpoints[config.network] }) !== undefined;
 }

@@ -28,6 +28,8 @@ import { errorMessage } from '../util/errorMessage';
 export interface LedgerLensExports {
   readonly services: Services;
   readonly features: Record<string, unknown>;
+  /** The context keys the manifests set, as last set (the integration suite reads them). */
+  contextKeys?: Record<string, boolean>;
   /** How long activation took, as measured by extension.ts (the integration suite reads it). */
   activation?: ActivationTiming;
 }

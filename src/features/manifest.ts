@@ -39,6 +39,11 @@ export interface FeatureManifest<F = unknown, S = unknown> {
   readonly terminalLinks?: { provider(feature: F): vscode.TerminalLinkProvider };
   /** A text document content provider for `scheme` (documents read empty until it is loaded). */
   readonly documents?: { readonly scheme: string; provider(feature: F): vscode.TextDocumentContentProvider };
+  /**
+   * Context keys its menus' `when` clauses read, from the settings: set at activation (before the
+   * feature loads) and again whenever they change.
+   */
+  contextKeys?(config: LedgerLensConfig): Readonly<Record<`ledgerLens.${string}`, boolean>>;
   /** Its slice of the settings; its `Setting` is handed to `load` and disposed with the feature. */
   settings?(config: LedgerLensConfig): S;
   /** Requires the feature's module and registers it with the host it is given. */

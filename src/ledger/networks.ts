@@ -285,12 +285,72 @@ export function statusPageNetworkOf(endpoint: MirrorEndpoint): Network | undefin
   return n !== undefined && publicMirrorUrl(n) !== undefined ? n : undefined;
 }
 
-/** A short name for the network in view descriptions: the network, or the custom URL's host. */
-export function networkLabelOf(network: Network, customMirrorUrl?: string): string {
-  if (!customMirrorUrl) return network;
+/** The host of a URL (`127.0.0.1:18571`); the text itself when it is not a URL. */
+function hostOfUrl(url: string): string {
   try {
-    return new URL(customMirrorUrl).host;
+    return new URL(url).host;
   } catch {
-    return network;
+    return url;
   }
+}
+
+/** Where a request goes: the network asked and its endpoint (a Route, or the settings' own network). */
+export interface RouteLike {
+  readonly network: Network;
+  readonly endpoint: MirrorEndpoint;
+}
+
+/**
+ * The network the endpoint answers for: the one it serves when `mirrorNodeUrl` takes every request
+ * (undefined when nothing says which), else the network asked.
+ */
+function servedBy(route: RouteLike): Network | undefined {
+  return route.endpoint.setting === 'mirrorNodeUrl' ? route.endpoint.serves : route.network;
+}
+
+/**
+ * [network] The one name of where a request goes, on every surface (views, panels, hovers, the status
+ * item, messages): the network the endpoint answers for, as the why lines name it (`mainnet` for
+ * either door), and the endpoint's host when it is not a public mirror node of that ledger
+ * (`testnet`, `mainnet · my-mirror.example`, `local · localhost:5551`); only the host when a
+ * `mirrorNodeUrl` takes every request and nothing says its network (`127.0.0.1:18571`).
+ */
+export function networkLabel(route: RouteLike): string {
+  const host = hostOfUrl(route.endpoint.url);
+  const served = servedBy(route);
+  if (served === undefined) return host;
+  const name = inferredNetworkOf(served);
+  const ledger = ledgerOf(served);
+  const isPublic = NETWORKS.some(
+    n => NETWORK_INFO[n].mirrorHost === host && (n === served || (ledger !== undefined && ledgerOf(n) === ledger)),
+  );
+  return isPublic ? name : `${name} · ${host}`;
+}
+
+/** `on testnet`, `on mainnet · my-mirror.example`, or `at 127.0.0.1:18571` for a host alone. */
+export function networkPlace(route: RouteLike): string {
+  return `${servedBy(route) === undefined ? 'at' : 'on'} ${networkLabel(route)}`;
+}
+
+/**
+ * HashScan's name for the network asked, only where HashScan can have the page: the network has one,
+ * and the endpoint is its own mirror node, a `mirrorNodeUrls` entry for it, or a `mirrorNodeUrl`
+ * known to serve its ledger. Undefined for a mirror node nothing says the network of.
+ */
+export function hashscanNetworkFor(route: RouteLike): string | undefined {
+  const name = NETWORK_INFO[route.network].hashscan;
+  const served = servedBy(route);
+  if (name === undefined || served === undefined) return undefined;
+  if (route.endpoint.setting !== 'mirrorNodeUrl') return name;
+  return ledgerOf(served) === ledgerOf(route.network) ? name : undefined;
+}
+
+/**
+ * The networks worth offering after a miss on `route`: none when a `mirrorNodeUrl` takes every
+ * request (each would ask the same server, and ids go nowhere else); else one per other ledger, and
+ * with a URL the user set for the network, its public door too (otherNetworks).
+ */
+export function networksToTryAfterMiss(route: RouteLike): Network[] {
+  if (route.endpoint.setting === 'mirrorNodeUrl') return [];
+  return otherNetworks(route.network, route.endpoint.setting !== undefined);
 }

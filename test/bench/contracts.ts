@@ -167,6 +167,7 @@ export async function runContractsBench(options: { screenshot?: string } = {}): 
       append: false,
       hasMore: true,
       network: 'bench',
+      hashscan: false,
     };
     const message = JSON.parse(JSON.stringify(rows)) as unknown;
 
@@ -254,6 +255,7 @@ async function largeGrid(page: BenchPage): Promise<LargeGridResult> {
       append: p > 0,
       hasMore: p < LARGE / ROWS - 1,
       network: 'bench',
+      hashscan: false,
     };
     return JSON.parse(JSON.stringify(m)) as unknown;
   });

@@ -219,7 +219,9 @@ export function createDriver(deps: DriverDeps): Driver {
       await page.keyboard.press('Enter');
       await waitForEditor(base);
     } catch (e) {
-      console.error(`  (Quick Open did not open ${relativePath}: ${String(e).slice(0, 120)}; the Open File dialog instead)`);
+      console.error(
+        `  (Quick Open did not open ${relativePath}: ${String(e).replace(/\s+/g, ' ').slice(0, 120)}; the Open File dialog instead)`,
+      );
       // ...so then the Open File dialog, which takes a path and needs no index.
       await page.keyboard.press('Escape');
       // The dialog is a quick input itself: it stays open, showing the active editor's folder.

@@ -70,7 +70,12 @@ describe('package.json contributions match the code', () => {
     const panelTypes = (manifest.activationEvents ?? [])
       .filter(e => e.startsWith('onWebviewPanel:'))
       .map(e => e.slice('onWebviewPanel:'.length));
+    // Context keys are declared by the when clauses that read them (set by the manifests).
+    const contextKeys = Object.values(c.menus).flatMap(items =>
+      items.flatMap(i => [...(i.when ?? '').matchAll(/\b(ledgerLens\.[A-Za-z]+)\b/g)].map(m => m[1])),
+    );
     const known = new Set([
+      ...contextKeys,
       ...declaredCommands,
       ...declaredSettings,
       ...declaredViews,

@@ -36,6 +36,7 @@ describe('networkRoutes: the code a document means (hover, status item)', () => 
       {
         network: 'mainnet-public',
         inferred: 'mainnet',
+        label: 'mainnet',
         url: 'https://mainnet-public.mirrornode.hedera.com',
         setting: undefined,
         why: 'mainnet · from Client.forMainnet() at line 1',
@@ -51,6 +52,7 @@ describe('networkRoutes: the code a document means (hover, status item)', () => 
       {
         network: 'mainnet',
         inferred: 'mainnet',
+        label: 'mainnet',
         url: 'https://mainnet.mirrornode.hedera.com',
         setting: undefined,
         why: 'mainnet · from Client.forMainnet() at line 1',
@@ -66,9 +68,10 @@ describe('networkRoutes: the code a document means (hover, status item)', () => 
       {
         network: 'testnet',
         inferred: 'testnet',
+        label: '127.0.0.1:8081',
         url: 'http://127.0.0.1:8081',
         setting: 'mirrorNodeUrl',
-        why: 'testnet · from Client.forTestnet() at line 1',
+        why: '127.0.0.1:8081 · from Client.forTestnet() at line 1',
         conflict: false,
         statusPage: undefined,
         askElsewhere: false,
@@ -81,9 +84,10 @@ describe('networkRoutes: the code a document means (hover, status item)', () => 
       {
         network: 'testnet',
         inferred: 'testnet',
+        label: 'testnet · 127.0.0.1:9090',
         url: 'http://127.0.0.1:9090',
         setting: 'mirrorNodeUrls',
-        why: 'testnet · from Client.forTestnet() at line 1',
+        why: 'testnet · 127.0.0.1:9090 · from Client.forTestnet() at line 1',
         conflict: false,
         statusPage: 'testnet',
         askElsewhere: false,
@@ -96,9 +100,10 @@ describe('networkRoutes: the code a document means (hover, status item)', () => 
       {
         network: 'local',
         inferred: 'local',
+        label: 'local · localhost:5551',
         url: 'http://localhost:5551',
         setting: undefined,
-        why: 'local · from Client.forLocalNode() at line 1, asked at localhost:5551',
+        why: 'local · localhost:5551 · from Client.forLocalNode() at line 1',
         conflict: false,
         statusPage: undefined,
         askElsewhere: false,
@@ -111,6 +116,7 @@ describe('networkRoutes: the code a document means (hover, status item)', () => 
       {
         network: 'previewnet',
         inferred: 'previewnet',
+        label: 'previewnet',
         url: 'https://previewnet.mirrornode.hedera.com',
         setting: undefined,
         why: 'previewnet · from settings',
@@ -179,15 +185,28 @@ describe('networkRoutes: the settings alone (status item before any code, termin
     [{}, { network: 'testnet', inferred: 'testnet', why: 'testnet · by default', statusPage: 'testnet' }],
     [
       { network: 'mainnet-public' },
-      { network: 'mainnet-public', inferred: 'mainnet', why: 'mainnet-public · from settings', askElsewhere: true },
+      { network: 'mainnet-public', inferred: 'mainnet', why: 'mainnet · from settings', askElsewhere: true },
     ],
     [
       { network: 'local' },
-      { network: 'local', inferred: 'local', why: 'local · from settings', statusPage: undefined, askElsewhere: false },
+      {
+        network: 'local',
+        inferred: 'local',
+        why: 'local · localhost:5551 · from settings',
+        statusPage: undefined,
+        askElsewhere: false,
+      },
     ],
     [
       { network: 'mainnet', mirrorNodeUrl: 'http://127.0.0.1:8081' },
-      { network: 'mainnet', setting: 'mirrorNodeUrl', statusPage: 'mainnet', askElsewhere: false },
+      {
+        network: 'mainnet',
+        setting: 'mirrorNodeUrl',
+        label: 'mainnet · 127.0.0.1:8081',
+        why: 'mainnet · 127.0.0.1:8081 · from settings',
+        statusPage: 'mainnet',
+        askElsewhere: false,
+      },
     ],
   ];
   for (const [raw, expected] of rows) {
@@ -195,6 +214,37 @@ describe('networkRoutes: the settings alone (status item before any code, termin
       const got = facts(settingsRoute(configOf(raw)));
       const picked = Object.fromEntries(Object.keys(expected).map(k => [k, got[k as keyof Facts]]));
       assert.deepStrictEqual(picked, expected);
+    });
+  }
+});
+
+describe('networkRoutes: one label for every surface, whichever asker', () => {
+  // [settings, the label the settings' own route, a testnet document's and a mainnet link's panel carry]
+  const rows: Array<[RawSettings, string, string, string]> = [
+    [{}, 'testnet', 'testnet', 'mainnet'],
+    [
+      { mirrorNodeUrls: { testnet: 'http://127.0.0.1:9090' } },
+      'testnet · 127.0.0.1:9090',
+      'testnet · 127.0.0.1:9090',
+      'mainnet',
+    ],
+    [{ mirrorNodeUrl: 'http://127.0.0.1:18571' }, '127.0.0.1:18571', '127.0.0.1:18571', '127.0.0.1:18571'],
+    [
+      { network: 'mainnet', mirrorNodeUrl: 'https://my-mirror.example' },
+      'mainnet · my-mirror.example',
+      'mainnet · my-mirror.example',
+      'mainnet · my-mirror.example',
+    ],
+  ];
+  for (const [raw, settingsLabel, codeLabel, linkLabel] of rows) {
+    it(JSON.stringify(raw), () => {
+      const config = configOf(raw);
+      assert.strictEqual(settingsRoute(config).label, settingsLabel);
+      assert.strictEqual(codeRoute(TESTNET, config).label, codeLabel);
+      assert.strictEqual(panelRoute(TESTNET, 'mainnet-public', config).label, linkLabel);
+      for (const r of [settingsRoute(config), codeRoute(TESTNET, config)]) {
+        assert.ok(r.why.startsWith(`${r.label} · `), r.why);
+      }
     });
   }
 });

@@ -150,7 +150,7 @@ describe('settings', () => {
           assert.strictEqual(config.mirrorBaseUrl, `${scheme}://${network}.mirrornode.hedera.com`);
           assert.strictEqual(config.network, network);
           assert.strictEqual(config.customMirror, false);
-          assert.strictEqual(networkLabel(config), network);
+          assert.strictEqual(networkLabel(config), network === 'mainnet-public' ? 'mainnet' : network); // the ledger, as the why lines say
         });
       }
     }
@@ -168,7 +168,7 @@ describe('settings', () => {
     const solo = parseSettings({ network: 'local', mirrorNodeUrl: 'http://127.0.0.1:8081' }).config;
     assert.strictEqual(solo.mirrorBaseUrl, 'http://127.0.0.1:8081');
     assert.strictEqual(solo.customMirror, true);
-    assert.strictEqual(networkLabel(solo), '127.0.0.1:8081');
+    assert.strictEqual(networkLabel(solo), 'local · 127.0.0.1:8081');
   });
 
   describe('a custom mirror node URL overrides the base URL but not the network', () => {
@@ -186,7 +186,7 @@ describe('settings', () => {
         assert.strictEqual(config.mirrorBaseUrl, base);
         assert.strictEqual(config.customMirror, true);
         assert.strictEqual(config.network, 'mainnet'); // still names the ledger for checksums and links
-        assert.strictEqual(networkLabel(config), label);
+        assert.strictEqual(networkLabel(config), `mainnet · ${label}`); // the network set, and the host serving it
       });
     }
     it('an empty URL means the network default', () => {

@@ -24,6 +24,8 @@ interface Ctx {
   readonly filterFrom: (id: string) => void;
   /** The row's fetched detail (events, the call decoded with its bytecode), once asked. */
   readonly detail: ContractResultDetailText | undefined;
+  /** Ids open in HashScan only where HashScan can have their pages; elsewhere they are plain text. */
+  readonly hashscan: boolean;
 }
 
 function copyButton(text: string, what: string, c: Ctx): HTMLElement {
@@ -43,6 +45,12 @@ function hexValue(hex: string | null, what: string, c: Ctx): Child {
     h('code', { class: 'hex' }, hex),
     hex.length > 2 ? copyButton(hex, what, c) : null,
   );
+}
+
+/** A contract id: a link to its HashScan page where HashScan can have it, else the id as text. */
+function contractLink(id: string, c: Ctx): Child {
+  if (!c.hashscan) return h('span', {}, id);
+  return link(id, `Open ${id} in HashScan`, () => c.post({ type: 'openEntity', kind: 'contract', id }));
 }
 
 function link(label: string, title: string, onClick: () => void): HTMLElement {
@@ -162,14 +170,7 @@ function detailRows(r: ContractResultRow, c: Ctx): Array<[string, Child]> {
         ? h('span', {}, hexValue(r.to, 'to', c), r.toId ? h('span', { class: 'entity' }, ' = ', r.toId) : null)
         : plain(null),
     ],
-    [
-      'contract_id',
-      r.contractId
-        ? link(r.contractId, `Open ${r.contractId} in HashScan`, () =>
-            c.post({ type: 'openEntity', kind: 'contract', id: r.contractId! }),
-          )
-        : plain(null),
-    ],
+    ['contract_id', r.contractId ? contractLink(r.contractId, c) : plain(null)],
     ['address', hexValue(r.address, 'address', c)],
     ['amount', moneyValue(r.amount, unit)],
     ['gas_price', moneyValue(r.gasPrice, unit)],
@@ -194,14 +195,7 @@ function detailRows(r: ContractResultRow, c: Ctx): Array<[string, Child]> {
       'created_contract_ids',
       r.createdContractIds.length === 0
         ? h('span', { class: 'none' }, 'none')
-        : h(
-            'span',
-            {},
-            ...r.createdContractIds.flatMap((id, i) => [
-              i > 0 ? ', ' : null,
-              link(id, `Open ${id} in HashScan`, () => c.post({ type: 'openEntity', kind: 'contract', id })),
-            ]),
-          ),
+        : h('span', {}, ...r.createdContractIds.flatMap((id, i) => [i > 0 ? ', ' : null, contractLink(id, c)])),
     ],
     ['access_list', hexValue(r.accessList, 'access_list', c)],
     ['bloom', hexValue(r.bloom, 'bloom', c)],
@@ -230,6 +224,7 @@ export function createDetail(o: {
   readonly post: (message: ContractResultsToHost) => void;
   readonly unit: () => AmountUnit;
   readonly filterFrom: (id: string) => void;
+  readonly hashscan: () => boolean;
   /** The detail closed; `index` is the row it showed, to refocus. */
   readonly onClosed: (index: number, refocus: boolean) => void;
 }): DetailView {
@@ -246,6 +241,7 @@ export function createDetail(o: {
     unit: o.unit(),
     filterFrom: o.filterFrom,
     detail: details.get(r.key),
+    hashscan: o.hashscan(),
   });
   const render = (r: ContractResultRow): void => {
     const dl = h('dl', {});

@@ -28,9 +28,13 @@ const grid = new DataGrid<ContractResultRow>({
   rowLabel: r => `${r.timestamp ?? ''} ${r.contractId ?? ''} ${statusText(r)}`,
 });
 
+// Whether HashScan can have the ids' pages: the host says so with each set of rows.
+let hashscan = false;
+
 const detail = createDetail({
   post: m => host.post(m),
   unit: () => state.unit,
+  hashscan: () => hashscan,
   filterFrom: id => {
     form.setFrom(id);
     search();
@@ -134,6 +138,7 @@ function showRows(m: Extract<ContractResultsToWebview, { type: 'rows' }>): void 
   setLoading(false);
   banner.hidden = true;
   networkLabel.textContent = m.network;
+  hashscan = m.hashscan;
   if (m.append) {
     for (const r of m.rows) state.rows.push(r);
     grid.appendRows(m.rows);

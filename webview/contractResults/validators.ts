@@ -111,7 +111,14 @@ export const toWebviewValidator: Validator<ContractResultsToWebview> = tagged<'t
   {
     filters: object({ type: literal('filters'), filters: filtersValidator }),
     loading: object({ type: literal('loading'), append: boolean }),
-    rows: object({ type: literal('rows'), rows: array(row, 1000), append: boolean, hasMore: boolean, network: string }),
+    rows: object({
+      type: literal('rows'),
+      rows: array(row, 1000),
+      append: boolean,
+      hasMore: boolean,
+      network: string,
+      hashscan: boolean,
+    }),
     invalid: object({ type: literal('invalid'), issues: array(object({ field, message: string })) }),
     failed: object({ type: literal('failed'), message: string, serverMessages: array(string), status: integer }),
     detail: object({ type: literal('detail'), key: string, detail: detailText }),

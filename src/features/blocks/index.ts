@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import * as z from '../../zod';
 import type { ViewSlot } from '../manifest';
 import type { Block, MirrorClient } from '../../mirror';
+import { notFoundNotice } from '../common/notices';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { refuse, runLookup, warn, type LookupNetwork, type LookupOutcome } from '../common/detailPanel/lookup';
 import {
@@ -145,7 +146,7 @@ async function lookupBlock(inputs: BlocksInputs, panels: BlockPanels, arg: unkno
         Promise.resolve({
           kind: 'not-found',
           network: name,
-          message: warn(`Block ${typed} was not found on ${name} (${why}).`),
+          message: warn(notFoundNotice(`Block ${typed}`, name, inputs.settings.current.endpoints, why)),
         }),
     },
     text,

@@ -75,7 +75,7 @@ export function registerCommon(host: FeatureHost, inputs: CommonInputs): vscode.
     host.registerCommand('ledgerLens.openInHashScan', async arg => {
       const target = requireTarget(arg);
       const url = hashscanUrl(inputs.settings.current, target.kind, target.id);
-      if (!url) throw new Error('HashScan has no page for a custom mirror node');
+      if (!url) throw new Error('HashScan has no page for a mirror node whose network nothing says');
       await vscode.env.openExternal(vscode.Uri.parse(url, true));
       return url;
     }),

@@ -1,17 +1,20 @@
 // Links to HashScan, network-aware. Pure (no vscode).
-import { hashscanNetworkOf, type EntityKind } from '../../ledger';
+import { hashscanNetworkFor, type EntityKind } from '../../ledger';
 import type { LedgerLensConfig } from '../../app/settings';
 
 const HASHSCAN = 'https://hashscan.io';
 
-/** HashScan's name for the network, or undefined for a custom mirror node (no public explorer). */
-export function hashscanNetwork(config: Pick<LedgerLensConfig, 'network' | 'customMirror'>): string | undefined {
-  return hashscanNetworkOf(config.network, config.customMirror);
+/**
+ * HashScan's name for the settings' network where HashScan can have its pages (its own mirror node,
+ * or a URL the user set known to serve it); undefined elsewhere (src/ledger hashscanNetworkFor).
+ */
+export function hashscanNetwork(config: Pick<LedgerLensConfig, 'network' | 'endpoints'>): string | undefined {
+  return hashscanNetworkFor({ network: config.network, endpoint: config.endpoints[config.network] });
 }
 
 /** `https://hashscan.io/<network>/<kind>/<id>`, or undefined where no link applies. */
 export function hashscanUrl(
-  config: Pick<LedgerLensConfig, 'network' | 'customMirror'>,
+  config: Pick<LedgerLensConfig, 'network' | 'endpoints'>,
   kind: EntityKind,
   id: string,
 ): string | undefined {

@@ -1,5 +1,6 @@
 // The shared commands (copy, HashScan, Open as JSON, Select network, Show log), loaded with the
 // first of them; "Open as JSON" documents read empty until then, as none exists before.
+import { hashscanAvailable } from '../../app/settings';
 import { feature } from '../manifest';
 import type * as Common from './index';
 
@@ -17,6 +18,8 @@ export const manifest = feature({
     'ledgerLens.openInHashScan',
     'ledgerLens.openAsJson',
   ],
+  // "Open in HashScan" is offered in menus only where HashScan can have the page.
+  contextKeys: c => ({ 'ledgerLens.hashscan': hashscanAvailable(c) }),
   documents: { scheme: JSON_SCHEME, provider: (f: Common.CommonFeature) => f.jsonDocuments },
   settings: c => ({
     network: c.network,

@@ -48,7 +48,7 @@ function adopt(panel: ContractResultsPanel): ContractResultsPanel {
 /** What the feature uses: the selected network's client, the network's name, the client-change event, the log. */
 export interface ContractsInputs {
   readonly mirror: () => MirrorClient;
-  readonly settings: Setting<{ readonly networkLabel: string }>;
+  readonly settings: Setting<{ readonly networkLabel: string; readonly hashscan: boolean }>;
   readonly onDidChangeMirrorClient: vscode.Event<unknown>;
   readonly log: FeatureLog;
   /** The ABIs that decode each row's call. */
@@ -106,6 +106,7 @@ export function registerContracts(host: FeatureHost, inputs: ContractsInputs): v
     log: inputs.log,
     client: inputs.mirror,
     networkLabel: () => inputs.settings.current.networkLabel,
+    hashscan: () => inputs.settings.current.hashscan,
     onDidChangeClient: inputs.onDidChangeMirrorClient,
     abi: inputs.abi,
     ...(inputs.tokens && { tokens: inputs.tokens }),

@@ -1,6 +1,6 @@
 // Contract results: its commands and panel, loaded with the first of them or a restored panel.
 import { PANEL_KINDS } from '../../../webview/panelKinds';
-import { networkLabel } from '../../app/settings';
+import { hashscanAvailable, networkLabel } from '../../app/settings';
 import { feature, selectedMirror } from '../manifest';
 import type * as Contracts from './index';
 
@@ -13,7 +13,7 @@ export const manifest = feature({
       revive: (f: Contracts.ContractsFeature, panel, state) => f.revive(panel, state),
     },
   ],
-  settings: c => ({ networkLabel: networkLabel(c) }),
+  settings: c => ({ networkLabel: networkLabel(c), hashscan: hashscanAvailable(c) }),
   load: (host, { services, settings, abi }) =>
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (src/lazyFeature.ts)
     (require('./index') as typeof Contracts).registerContracts(host, {

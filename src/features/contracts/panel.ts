@@ -34,6 +34,8 @@ export interface ContractResultsDeps {
   readonly client: () => MirrorClient;
   /** How the network is named to the user (the network, or a custom mirror node's host). */
   readonly networkLabel: () => string;
+  /** HashScan can have the selected network's pages (src/app/settings hashscanAvailable). */
+  readonly hashscan: () => boolean;
   /** Fires when the selected network's client is replaced (another network or mirror node). */
   readonly onDidChangeClient: vscode.Event<unknown>;
   /** The ABIs that decode each row's call (selector and system-contract address; no bytecode here). */
@@ -210,6 +212,7 @@ export class ContractResultsPanel extends PanelHost<ContractResultsToHost, Contr
         append: false,
         hasMore: this.list.hasMore,
         network: this.network(),
+        hashscan: this.deps.hashscan(),
       });
       return this.running;
     }
@@ -247,7 +250,14 @@ export class ContractResultsPanel extends PanelHost<ContractResultsToHost, Contr
       case 'loaded': {
         const rows = append ? this.list.rows.slice(event.before) : this.list.rows;
         this.loaded = true;
-        void this.post({ type: 'rows', rows, append, hasMore: this.list.hasMore, network: this.network() });
+        void this.post({
+          type: 'rows',
+          rows,
+          append,
+          hasMore: this.list.hasMore,
+          network: this.network(),
+          hashscan: this.deps.hashscan(),
+        });
         return;
       }
       case 'failed':

@@ -45,7 +45,7 @@ export interface HoverResult {
 /** The settings a hover reads: the network (and custom mirror node), the hover switches, the timeout. */
 export type HoverSettings = Pick<
   LedgerLensConfig,
-  'network' | 'customMirror' | 'mirrorBaseUrl' | 'hover' | 'requestTimeoutMs'
+  'network' | 'customMirror' | 'mirrorBaseUrl' | 'endpoints' | 'hover' | 'requestTimeoutMs'
 >;
 
 export interface ResolverDeps {

@@ -3,7 +3,7 @@
 // selected network offers the other networks.
 import * as vscode from 'vscode';
 import * as z from '../../zod';
-import { isNetwork, otherNetworks, type Network } from '../../ledger';
+import { isNetwork, ledgerOf, networkPlace, networksToTryAfterMiss, type Network } from '../../ledger';
 import { MirrorError, type TransactionsResponse } from '../../mirror';
 import { runLookup, refuse, warn, type LookupNetwork, type LookupOutcome } from '../common/detailPanel/lookup';
 import {
@@ -186,13 +186,16 @@ async function notFound(
   const config = deps.config();
   const network = where.name;
   const label = describeQuery(query);
+  const route = isNetwork(network) ? { network, endpoint: config.endpoints[network] } : undefined;
+  const place = route ? networkPlace(route) : `on ${network}`;
   // Why that network: the user may not know the code in front of them chose it.
-  const message = notFoundNotice(label, network, where.why);
-  // A custom mirror node belongs to the selected network only: with one, every public ledger is "other".
-  const custom = network === config.network && config.customMirror;
-  const others = isNetwork(network) ? otherNetworks(network, custom) : [];
-  // A HashScan link names its network: try that one first.
-  if (query.linkNetwork) others.sort((a, b) => Number(b === query.linkNetwork) - Number(a === query.linkNetwork));
+  const message = notFoundNotice(`Transaction ${label}`, network, config.endpoints, where.why);
+  // Only networks the user could really ask: none when mirrorNodeUrl takes every request.
+  const others = route ? networksToTryAfterMiss(route) : [];
+  // A HashScan link names its ledger (`mainnet`): try that ledger's door first.
+  const linked = query.linkNetwork;
+  if (linked)
+    others.sort((a, b) => Number(ledgerOf(b) === ledgerOf(linked)) - Number(ledgerOf(a) === ledgerOf(linked)));
   if (others.length === 0) return { kind: 'not-found', network, message: warn(message) };
   const action = `Try ${others.join(', ')}`;
   const go = tryOthers ?? (await notify('warning', message, action).then(pick => pick === action));
@@ -242,6 +245,6 @@ async function notFound(
     if (e instanceof MirrorError && e.status === 404) return `not found on ${r.network}`;
     return `${r.network}: ${errorMessage(e)}`;
   });
-  const all = `Transaction ${label} was not found on ${network}; ${misses.join('; ')}.`;
+  const all = `Transaction ${label} was not found ${place}; ${misses.join('; ')}.`;
   return { kind: 'not-found', network, message: warn(all) };
 }

@@ -19,6 +19,15 @@ function clean(s: string): string {
     .trim();
 }
 
+/**
+ * `testnet · 127.0.0.1:<port> · from …`: the network's one label (the replay serves every network
+ * here, so its host is named), then why.
+ */
+function labelled(network: string, why: string): RegExp {
+  const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`${network} · 127\\.0\\.0\\.1:\\d+ · ${escape(why)}`);
+}
+
 export const scenario: Scenario = {
   name: 'network',
   // The mainnet group is in a major outage on this page, testnet is operational: the two files
@@ -48,7 +57,7 @@ export const scenario: Scenario = {
       const text = await waitItem('mainnet-public: major outage');
       const tip = await tooltip('Client.forMainnet()');
       expectIncludes(tip, 'Ledger Lens · mainnet-public', 'tooltip heading');
-      expectIncludes(tip, 'mainnet · from Client.forMainnet() at line 5', 'why mainnet');
+      expectIncludes(tip, labelled('mainnet', 'from Client.forMainnet() at line 5'), 'why mainnet');
       expectIncludes(tip, 'Mainnet transactions not reaching consensus', "mainnet's own incident");
       return { text, tooltip: tip.slice(0, 160) };
     });
@@ -57,7 +66,7 @@ export const scenario: Scenario = {
       await control.resetRequests();
       await d.hoverText(ID, { waitFor: 'Client.forMainnet()' });
       const text = clean(await visibleHover('Client.forMainnet()').innerText());
-      expectIncludes(text, 'mainnet · from Client.forMainnet() at line 5', 'the why line');
+      expectIncludes(text, labelled('mainnet', 'from Client.forMainnet() at line 5'), 'the why line');
       expectIncludes(text, 'wrong checksum for mainnet', 'checked against the network the code means');
       const asked = (await control.requests('mirror')).filter(r => r.url.includes('/accounts/0.0.8'));
       if (asked.length > 0) throw new Error(`a wrong checksum was looked up: ${asked.map(r => r.url).join(', ')}`);
@@ -73,7 +82,11 @@ export const scenario: Scenario = {
         .waitFor({ timeout: patient(5000) });
       const tip = await tooltip('Client.forTestnet()');
       expectIncludes(tip, 'Ledger Lens · testnet', 'tooltip heading');
-      expectIncludes(tip, 'testnet · from Client.forTestnet() at line 5', 'why testnet (the comment does not count)');
+      expectIncludes(
+        tip,
+        labelled('testnet', 'from Client.forTestnet() at line 5'),
+        'why testnet (the comment does not count)',
+      );
       if (/Mainnet transactions not reaching consensus/.test(tip)) throw new Error('mainnet news on testnet');
       return { text, tooltip: tip.slice(0, 160) };
     });
@@ -88,7 +101,7 @@ export const scenario: Scenario = {
         .waitFor({ timeout: patient(15_000) });
       const text = clean(await hover.innerText());
       expectIncludes(text, 'Account 0.0.8', 'the account');
-      expectIncludes(text, 'testnet · from Client.forTestnet() at line 5', 'the why line');
+      expectIncludes(text, labelled('testnet', 'from Client.forTestnet() at line 5'), 'the why line');
       const asked = (await control.requests('mirror')).filter(r => r.url.includes('/accounts/0.0.8'));
       if (asked.length === 0) throw new Error('the testnet replay was not asked');
       return { hover: text.slice(0, 300), asked: asked.map(r => r.url) };

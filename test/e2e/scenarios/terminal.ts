@@ -88,8 +88,9 @@ export const scenario: Scenario = {
     await step(`echo ${TX_AT} and Ctrl+click it: the transaction panel opens`, async () => {
       const shown = await echoAndClick(TX_AT, 'CRYPTOTRANSFER');
       expectIncludes(shown.title, 'Transaction 0.0.300@1565779555.711927000', 'the panel title');
-      // No editor is open: the configured network (testnet under auto), said as the hover says it.
-      expectIncludes(shown.why, 'testnet · by default', 'which network and why');
+      // No editor is open: the configured network (testnet under auto), by the label the hover uses
+      // (the replay's host: it is not testnet's public mirror node).
+      expectIncludes(shown.why, /^testnet · 127\.0\.0\.1:\d+ · by default$/, 'which network and why');
       return shown;
     });
 

@@ -58,8 +58,8 @@ describe('accounts view', () => {
     await vscode.commands.executeCommand('workbench.view.explorer');
   });
 
-  it('shows the custom host as the view description, and the configured accounts with balances', async () => {
-    assert.strictEqual(accounts.treeView.description, new URL(replay().mirror.url).host);
+  it('shows the network and the custom host as the view description, and the configured accounts with balances', async () => {
+    assert.strictEqual(accounts.treeView.description, `testnet · ${new URL(replay().mirror.url).host}`);
     replay().mirror.resetRequests();
     await configure([{ id: '2001', label: 'NFT holder' }, '0.0.8']);
     const roots = await items();
@@ -103,7 +103,7 @@ describe('accounts view', () => {
       roots.map(r => label(r.item)),
       ['Missing', 'treasury!', '0.0.8'],
     );
-    assert.match(String(roots[0].item.description), /^Not found on 127\.0\.0\.1:\d+: Not found$/);
+    assert.match(String(roots[0].item.description), /^Not found on testnet · 127\.0\.0\.1:\d+: Not found$/);
     assert.strictEqual(roots[0].item.contextValue, 'account:failed:configured');
     assert.strictEqual(roots[1].item.description, 'not an account id');
     // The recorded 0.0.8 has a null balance: said, not shown as zero.

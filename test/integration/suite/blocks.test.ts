@@ -232,7 +232,7 @@ describe('Blocks', () => {
     assert.deepStrictEqual(missing, {
       kind: 'not-found',
       network: 'testnet',
-      message: 'Block 10 was not found on testnet (testnet · by default).',
+      message: `Block 10 was not found on testnet · ${new URL(replay.url).host} (by default).`,
     });
   });
 

@@ -125,7 +125,7 @@ describe('hover (executeHoverProvider)', () => {
     const doc = await openDoc('const feeCollector = "0.0.2";\n');
     const h = await hoverAt(doc, '0.0.2');
     assert.ok(h, 'a Ledger Lens hover');
-    assert.ok(h.text.includes('not found on 127\\.0\\.0\\.1'), h.text);
+    assert.ok(h.text.includes('not found on testnet · 127\\.0\\.0\\.1'), h.text);
     const asked = replay().mirror.requests.map(r => r.url);
     assert.deepStrictEqual(
       asked,

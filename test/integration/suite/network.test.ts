@@ -53,7 +53,7 @@ describe('network from the code', () => {
         .filter(u => !u.startsWith('/api/v1/network/exchangerate'));
     assert.deepStrictEqual(lookups(), ['/api/v1/accounts/0.0.8?transactions=false']);
     const b = await waitFor(() => ledgerHover(onTestnet, '0.0.8'), 10_000, 'the testnet hover');
-    assert.ok(b.includes('testnet · from Client.forTestnet() at line 2'), b);
+    assert.ok(b.includes(`testnet · ${new URL(replay().mirror.url).host} · from Client.forTestnet() at line 2`), b);
     assert.ok(
       replay().mirror.requests.some(r => r.url === '/api/v1/accounts/0.0.8?transactions=false'),
       'the testnet hover asked the configured mirror node, with transactions=false',
@@ -70,7 +70,7 @@ describe('network from the code', () => {
       content: 'const client = Client.forMainnet();\nconst payer = "0.0.4321";\n',
     });
     const h = await waitFor(() => ledgerHover(doc, '0.0.4321'), 15_000, 'the hover');
-    assert.ok(h.includes('not found on mainnet-public'), h);
+    assert.ok(h.includes('not found on mainnet ('), h);
     assert.ok(h.includes('Not on mainnet; found on testnet.'), h);
     assert.ok(h.includes('Memo: on testnet'), h);
     assert.ok(h.includes('mainnet · from Client.forMainnet() at line 1'), h);
@@ -80,7 +80,7 @@ describe('network from the code', () => {
     replay().mirror.preferSource('no-params');
     const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: 'const t = "0.0.8";\n' });
     const h = await waitFor(() => ledgerHover(doc, '0.0.8'), 10_000, 'the hover');
-    assert.ok(h.includes('testnet · by default'), h);
+    assert.ok(h.includes(`testnet · ${new URL(replay().mirror.url).host} · by default`), h);
   });
 
   it('terminal output: ids printed by a script are offered as links', async () => {
@@ -143,8 +143,9 @@ describe("network from the code: the user's endpoint wins", () => {
     const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: forMainnet });
     const h = await waitFor(() => ledgerHover(doc, '0.0.8'), 10_000, 'the hover');
     assert.match(h, /\*\*Account\*\*/);
-    // The code's network only labels the hover: the request went where the user said.
-    assert.ok(h.includes('mainnet · from Client.forMainnet() at line 1'), h);
+    // The request went where the user said, and nothing says that server's network: its host is the label.
+    assert.ok(h.includes(`${new URL(mine.url).host} · from Client.forMainnet() at line 1`), h);
+    assert.ok(!h.includes('mainnet ·'), h);
     assert.deepStrictEqual(lookups(mine), [lookup], "the user's mirror node answered the hover");
     assert.deepStrictEqual(mainnet().requests, [], 'the public mainnet mirror node was not asked');
 
@@ -170,9 +171,9 @@ describe("network from the code: the user's endpoint wins", () => {
     const onMainnet = await vscode.workspace.openTextDocument({ language: 'typescript', content: forMainnet });
     const onTestnet = await vscode.workspace.openTextDocument({ language: 'typescript', content: forTestnet });
     const a = await waitFor(() => ledgerHover(onMainnet, '0.0.8'), 10_000, 'the mainnet hover');
-    assert.ok(a.includes('mainnet · from Client.forMainnet() at line 1'), a);
+    assert.ok(a.includes(`mainnet · ${new URL(mainnetServer.url).host} · from Client.forMainnet() at line 1`), a);
     const b = await waitFor(() => ledgerHover(onTestnet, '0.0.8'), 10_000, 'the testnet hover');
-    assert.ok(b.includes('testnet · from Client.forTestnet() at line 1'), b);
+    assert.ok(b.includes(`testnet · ${new URL(testnetServer.url).host} · from Client.forTestnet() at line 1`), b);
     assert.deepStrictEqual(lookups(mainnetServer), [lookup], 'the mainnet entry answered the mainnet file');
     assert.deepStrictEqual(lookups(testnetServer), [lookup], 'the testnet entry answered the testnet file');
     assert.deepStrictEqual(mainnet().requests, [], 'not the public mainnet mirror node');

@@ -68,10 +68,11 @@ describe('status bar: the network of the active editor', function () {
     const pageRequests = replay().status.requests.length;
     await show('// Client.forMainnet() is for production\nconst client = Client.forTestnet();\n');
     await waitFor(() => status.item.text === '$(check) testnet', 10_000, 'the testnet item');
-    assert.match(
-      tooltipOf(status.item),
-      /^\*\*Ledger Lens · testnet\*\*: operational\n\ntestnet · from Client\.forTestnet\(\) at line 2\n/,
-    );
+    // The status page's network heads the tooltip; the line below says where the requests go, and why.
+    const testnetTip = tooltipOf(status.item);
+    assert.match(testnetTip, /^\*\*Ledger Lens · testnet\*\*: operational\n\n/);
+    const replayHost = new URL(replay().mirror.url).host;
+    assert.ok(testnetTip.includes(`\n\ntestnet · ${replayHost} · from Client.forTestnet() at line 2\n`), testnetTip);
     assert.strictEqual(status.item.backgroundColor, undefined);
 
     await vscode.window.showTextDocument(mainnet.document);
@@ -82,7 +83,12 @@ describe('status bar: the network of the active editor', function () {
 
   it('follows a file whose evidence changes, and says when its evidence disagrees', async () => {
     const editor = await show('const client = Client.forTestnet();\n');
-    await waitFor(() => status.target().why === 'testnet · from Client.forTestnet() at line 1', 10_000, 'testnet');
+    const replayHost = new URL(replay().mirror.url).host;
+    await waitFor(
+      () => status.target().why === `testnet · ${replayHost} · from Client.forTestnet() at line 1`,
+      10_000,
+      'testnet',
+    );
     await editor.edit(e => e.insert(new vscode.Position(1, 0), 'const prod = Client.forMainnet();\n'));
     await waitFor(() => status.target().conflict, 10_000, 'the conflict');
     const tip = tooltipOf(status.item);
@@ -96,7 +102,10 @@ describe('status bar: the network of the active editor', function () {
     await closeAll();
     await status.refresh();
     assert.strictEqual(status.item.text, '$(check) testnet');
-    assert.match(tooltipOf(status.item), /\n\ntestnet · by default\n/);
+    assert.ok(
+      tooltipOf(status.item).includes(`\n\ntestnet · ${new URL(replay().mirror.url).host} · by default\n`),
+      tooltipOf(status.item),
+    );
   });
 
   it('a forLocalNode() file: the local mirror node (here the replay) answers the hover and reports its own health', async () => {
@@ -119,7 +128,7 @@ describe('status bar: the network of the active editor', function () {
     );
     const tip = tooltipOf(status.item);
     assert.match(tip, /^\*\*Ledger Lens · local\*\*: answers\n/);
-    assert.ok(tip.includes(`local · from Client.forLocalNode() at line 1, asked at ${host}`), tip);
+    assert.ok(tip.includes(`local · ${host} · from Client.forLocalNode() at line 1`), tip);
     assert.ok(tip.includes(`${host} answers; its newest block ended`), tip);
     assert.ok(
       replay().mirror.requests.some(r => r.url === '/api/v1/blocks?limit=1&order=desc'),
@@ -129,7 +138,7 @@ describe('status bar: the network of the active editor', function () {
 
     const hover = await waitFor(() => hoverText(editor.document, '0.0.8'), 10_000, 'the hover');
     assert.match(hover, /\*\*Account\*\*/);
-    assert.ok(hover.includes(`local · from Client.forLocalNode() at line 1, asked at ${host}`), hover);
+    assert.ok(hover.includes(`local · ${host} · from Client.forLocalNode() at line 1`), hover);
     assert.doesNotMatch(hover, /hashscan\.io/, 'no HashScan links for a local node');
   });
 
@@ -154,7 +163,7 @@ describe('status bar: the network of the active editor', function () {
         10_000,
         `local (${status.item.text})`,
       );
-      assert.ok(tooltipOf(status.item).includes(`local · from settings, asked at ${host}`), tooltipOf(status.item));
+      assert.ok(tooltipOf(status.item).includes(`local · ${host} · from settings`), tooltipOf(status.item));
       const hover = await waitFor(
         async () => {
           const t = await hoverText(editor.document, '0.0.8-aaaaa');
@@ -164,7 +173,7 @@ describe('status bar: the network of the active editor', function () {
         'the hover',
       );
       assert.doesNotMatch(hover, /wrong checksum/, 'a local node has no HIP-15 checksum to check');
-      assert.ok(hover.includes(`local · from settings, asked at ${host}`), hover);
+      assert.ok(hover.includes(`local · ${host} · from settings`), hover);
     } finally {
       await vscode.workspace
         .getConfiguration('ledgerLens')
@@ -263,7 +272,8 @@ describe('status bar: the network of the active editor', function () {
       );
       const tip = tooltipOf(status.item);
       assert.match(tip, new RegExp(`^\\*\\*Ledger Lens · ${host.replace(/\./g, '\\.')}\\*\\*: answers\n`));
-      assert.ok(tip.includes('mainnet · from Client.forMainnet() at line 1'), tip);
+      // Its host is the label everywhere: nothing says it serves mainnet.
+      assert.ok(tip.includes(`\n\n${host} · from Client.forMainnet() at line 1`), tip);
       assert.ok(
         own.requests.some(r => r.url === '/api/v1/blocks?limit=1&order=desc'),
         'asked for its newest block',

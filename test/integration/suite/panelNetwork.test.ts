@@ -50,6 +50,8 @@ function freshTransaction(num: number): { at: string; path: string; record: Retu
 
 describe('panels: the network they used and why', () => {
   const replay = useReplay(); // the configured network (testnet under auto) → this replay
+  // Its one label: the network, and the replay's host (not testnet's public mirror node).
+  const testnetLabel = () => `testnet · ${new URL(replay().mirror.url).host}`;
   const mainnet = usePublicReplay();
   let api: LedgerLensExports;
 
@@ -88,17 +90,20 @@ describe('panels: the network they used and why', () => {
     });
     assert.strictEqual(fromTree?.kind, 'shown', JSON.stringify(fromTree));
     assert.strictEqual(fromTree.network, 'testnet');
-    assert.strictEqual(fromTree.view.why, 'testnet · from settings (the network of the view it was opened from)');
+    assert.strictEqual(
+      fromTree.view.why,
+      `${testnetLabel()} · from settings (the network of the view it was opened from)`,
+    );
   });
 
   it('without an editor: the settings network, said "by default"', async () => {
     const outcome = await lookup(TX);
     assert.strictEqual(outcome?.kind, 'shown', JSON.stringify(outcome));
     assert.strictEqual(outcome.network, 'testnet');
-    assert.strictEqual(outcome.view.why, 'testnet · by default');
+    assert.strictEqual(outcome.view.why, `${testnetLabel()} · by default`);
     const blocks = await vscode.commands.executeCommand<LookupOutcome>('ledgerLens.lookupBlock', '0');
     assert.strictEqual(blocks?.kind, 'shown', JSON.stringify(blocks));
-    assert.strictEqual(blocks.view.why, 'testnet · by default');
+    assert.strictEqual(blocks.view.why, `${testnetLabel()} · by default`);
     for (const p of (api.features['blocks'] as BlocksFeature).panels.open) p.dispose();
   });
 
@@ -189,12 +194,12 @@ describe('panels: the network they used and why', () => {
     const waiting = outcome.view as Extract<DetailView, { status: 'loading' }>;
     assert.strictEqual(waiting.status, 'loading');
     assert.match(waiting.message ?? '', /^Not indexed yet .*; retrying in 1 s\.$/);
-    assert.strictEqual(waiting.why, 'testnet · by default');
+    assert.strictEqual(waiting.why, `${testnetLabel()} · by default`);
     const panels = transactions(api).panels.open;
     assert.strictEqual(panels.length, 1);
     await waitFor(() => panels[0].view.status === 'loaded', 8000, 'the transaction, loaded in the same panel');
     assert.strictEqual(transactions(api).panels.open.length, 1, 'updated in place, not a second panel');
-    assert.strictEqual(panels[0].view.why, 'testnet · by default');
+    assert.strictEqual(panels[0].view.why, `${testnetLabel()} · by default`);
     assert.strictEqual(replay().mirror.requests.filter(r => r.url === fresh.path).length, 2);
   });
 

@@ -195,7 +195,7 @@ describe('Lookup transaction', () => {
       assert.deepStrictEqual(miss, {
         kind: 'not-found',
         network: 'testnet',
-        message: 'Transaction 0.0.11@1234567900.000000000 was not found on testnet (testnet · by default).',
+        message: `Transaction 0.0.11@1234567900.000000000 was not found on testnet · ${new URL(replay.url).host} (by default).`,
       });
       assert.strictEqual(other.requests.length, 0, 'nothing asked of other networks unless the user agrees');
 

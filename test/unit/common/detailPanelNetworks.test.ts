@@ -1,6 +1,7 @@
 // Which network a panel or lookup asks for a command's argument, and the lines that say why
 // (src/app/panelNetworks.ts).
 import * as assert from 'assert';
+import { parseSettings } from '../../../src/app/settings';
 import {
   foundElsewhereWhy,
   linkWhy,
@@ -13,7 +14,7 @@ import {
 } from '../../../src/app/panelNetworks';
 import type { Network } from '../../../src/ledger';
 
-const settings = () => ({ network: 'testnet' as const, customMirror: false });
+const settings = () => parseSettings({}).config;
 
 describe('detail panels: which network and why', () => {
   it('reads the network a link names, and nothing that is not a network', () => {

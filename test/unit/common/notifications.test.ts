@@ -10,6 +10,9 @@ import Module from 'module';
 import * as path from 'path';
 import ts from 'typescript';
 import { errorNotice, notFoundNotice } from '../../../src/features/common/notices';
+import { parseSettings } from '../../../src/app/settings';
+
+const ENDPOINTS = parseSettings({}).config.endpoints;
 import { failureMessage } from '../../../src/features/common/detailPanel/notify';
 import type * as Notifications from '../../../src/app/notifications';
 import { changeNotice } from '../../../src/features/status/present';
@@ -228,12 +231,12 @@ const PATHS: ReadonlyArray<readonly [string, Notifications.NoticeSeverity, (host
   [
     'a transaction not found (script name)',
     'warning',
-    text => notFoundNotice('0.0.2-1-1', 'testnet', `from package.json script "${text}"`),
+    text => notFoundNotice('Transaction 0.0.2-1-1', 'testnet', ENDPOINTS, `from package.json script "${text}"`),
   ],
   [
     'a transaction not found (folder name)',
     'warning',
-    text => notFoundNotice('0.0.2-1-1', 'testnet', `from the folder ${text}`),
+    text => notFoundNotice('Transaction 0.0.2-1-1', 'testnet', ENDPOINTS, `from the folder ${text}`),
   ],
   ['a status incident', 'warning', text => changeNotice('testnet', 'degraded', 'major_outage', text).text],
   [
@@ -276,11 +279,23 @@ describe('notifications: what reaches VS Code is inert', () => {
     );
     assert.strictEqual(
       notFoundNotice(
-        '0.0.2-1-1',
+        'Transaction 0.0.2-1-1',
         'testnet',
+        ENDPOINTS,
         'from package.json script "[deploy](command:workbench.action.terminal.new)"',
       ),
       'Transaction 0.0.2-1-1 was not found on testnet (from package.json script "[deploy] (command:workbench.action.terminal.new)").',
+    );
+    // Where it was asked is said once: the why line's own label is not repeated.
+    const own = parseSettings({ mirrorNodeUrls: { testnet: 'http://127.0.0.1:5551' } }).config.endpoints;
+    assert.strictEqual(
+      notFoundNotice('Block 10', 'testnet', own, 'testnet · 127.0.0.1:5551 · by default'),
+      'Block 10 was not found on testnet · 127.0.0.1:5551 (by default).',
+    );
+    const all = parseSettings({ mirrorNodeUrl: 'http://127.0.0.1:5551' }).config.endpoints;
+    assert.strictEqual(
+      notFoundNotice('Block 10', 'testnet', all, '127.0.0.1:5551 · by default'),
+      'Block 10 was not found at 127.0.0.1:5551 (by default).',
     );
     void notify('information', 'Plain words: 0.0.1234 [a] (b).');
     assert.strictEqual(shown[1]?.text, 'Plain words: 0.0.1234 [a] (b).');

@@ -48,7 +48,7 @@ describe('contract results protocol', () => {
 
   it('the page accepts every message the host sends', () => {
     const messages: ContractResultsToWebview[] = [
-      { type: 'rows', rows, append: false, hasMore: true, network: 'testnet' },
+      { type: 'rows', rows, append: false, hasMore: true, network: 'testnet', hashscan: true },
       { type: 'loading', append: true },
       { type: 'filters', filters: filtersWith({ blockNumber: '10' }) },
       { type: 'invalid', issues: [{ field: 'transaction.index', message: 'needs a block' }] },
@@ -58,7 +58,14 @@ describe('contract results protocol', () => {
   });
 
   it('the page drops malformed messages, naming what is wrong', () => {
-    const wire = overTheWire({ type: 'rows', rows, append: false, hasMore: false, network: 'testnet' }) as {
+    const wire = overTheWire({
+      type: 'rows',
+      rows,
+      append: false,
+      hasMore: false,
+      network: 'testnet',
+      hashscan: true,
+    }) as {
       rows: Record<string, unknown>[];
     };
     wire.rows[0].amount = 2 ** 63; // a number (9223372036854775808): digits already lost

@@ -80,7 +80,7 @@ describe('hover resolver against the replay server', () => {
 
   it('says "not found on <network>" after every kind answered 404', async () => {
     const r = await hover('0.0.7');
-    assert.ok(r?.markdown.includes('not found on 127\\.0\\.0\\.1'), r?.markdown);
+    assert.ok(r?.markdown.includes('not found on testnet · 127\\.0\\.0\\.1'), r?.markdown);
     assert.strictEqual(replay.requests.length, 5);
   });
 

@@ -8,7 +8,13 @@ import {
   inferredNetworkOf,
   isNetwork,
   ledgerOf,
-  networkLabelOf,
+  hashscanNetworkFor,
+  mirrorEndpoints,
+  networkLabel,
+  networkPlace,
+  networksToTryAfterMiss,
+  type EndpointSettings,
+  type Network,
   networkNamed,
   networkOfChainId,
   networkOfHashscan,
@@ -117,11 +123,6 @@ describe('ledger/networks', () => {
       for (const name of NETWORK_INFO[n].names) assert.strictEqual(name, name.toLowerCase(), name);
     }
   });
-  it('labels a custom mirror node by its host', () => {
-    assert.strictEqual(networkLabelOf('testnet'), 'testnet');
-    assert.strictEqual(networkLabelOf('testnet', 'http://localhost:5551'), 'localhost:5551');
-    assert.strictEqual(networkLabelOf('testnet', 'not a url'), 'testnet');
-  });
 });
 
 describe('ledger/target', () => {
@@ -164,4 +165,83 @@ describe('ledger/target: the long-zero EVM address of every entity kind', () => 
   ];
   for (const [kind, id, expected] of cases)
     it(`${kind} ${id} → ${expected ?? 'none'}`, () => assert.strictEqual(longZeroAddressOf({ kind, id }), expected));
+});
+
+describe('the one network label, and what a route can offer', () => {
+  const settings = (over: Partial<EndpointSettings>): EndpointSettings => ({
+    networkSetting: 'auto',
+    scheme: 'https',
+    mirrorNodeUrl: undefined,
+    mirrorNodeUrls: {},
+    ...over,
+  });
+  // [case, settings, network asked, label, place, HashScan name, networks offered after a miss]
+  const rows: Array<[string, Partial<EndpointSettings>, Network, string, string, string | undefined, Network[]]> = [
+    ['a public network', {}, 'testnet', 'testnet', 'on testnet', 'testnet', ['mainnet-public', 'previewnet']],
+    ['the mainnet-public door', {}, 'mainnet-public', 'mainnet', 'on mainnet', 'mainnet', ['previewnet', 'testnet']],
+    ['the paid mainnet door', {}, 'mainnet', 'mainnet', 'on mainnet', 'mainnet', ['previewnet', 'testnet']],
+    [
+      'a mirrorNodeUrls entry on another host',
+      { mirrorNodeUrls: { mainnet: 'https://my-mirror.example' } },
+      'mainnet',
+      'mainnet · my-mirror.example',
+      'on mainnet · my-mirror.example',
+      'mainnet',
+      ['mainnet-public', 'previewnet', 'testnet'],
+    ],
+    [
+      'the local default',
+      {},
+      'local',
+      'local · localhost:5551',
+      'on local · localhost:5551',
+      undefined,
+      ['mainnet-public', 'previewnet', 'testnet'],
+    ],
+    [
+      'a mirrorNodeUrl serving every network, none known',
+      { mirrorNodeUrl: 'http://127.0.0.1:18571' },
+      'testnet',
+      '127.0.0.1:18571',
+      'at 127.0.0.1:18571',
+      undefined,
+      [],
+    ],
+    [
+      'a mirrorNodeUrl serving every network, its network set',
+      { mirrorNodeUrl: 'https://my-mirror.example', networkSetting: 'mainnet' },
+      'mainnet',
+      'mainnet · my-mirror.example',
+      'on mainnet · my-mirror.example',
+      'mainnet',
+      [],
+    ],
+    [
+      'a mirrorNodeUrl known to serve mainnet, asked for testnet: mainnet answers, no testnet page',
+      { mirrorNodeUrl: 'https://my-mirror.example', networkSetting: 'mainnet' },
+      'testnet',
+      'mainnet · my-mirror.example',
+      'on mainnet · my-mirror.example',
+      undefined,
+      [],
+    ],
+    [
+      "a mirrorNodeUrl at a network's public host",
+      { mirrorNodeUrl: 'https://previewnet.mirrornode.hedera.com' },
+      'previewnet',
+      'previewnet',
+      'on previewnet',
+      'previewnet',
+      [],
+    ],
+  ];
+  for (const [name, over, network, label, place, hashscan, offered] of rows) {
+    it(name, () => {
+      const route = { network, endpoint: mirrorEndpoints(settings(over))[network] };
+      assert.strictEqual(networkLabel(route), label);
+      assert.strictEqual(networkPlace(route), place);
+      assert.strictEqual(hashscanNetworkFor(route), hashscan);
+      assert.deepStrictEqual(networksToTryAfterMiss(route), offered);
+    });
+  }
 });

@@ -6,6 +6,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
+import { parseSettings } from '../../../src/app/settings';
 import { PANEL_KINDS } from '../../../webview/panelKinds';
 import { extensionBuild } from '../../support/bundles';
 import { featureManifests } from '../../support/manifests';
@@ -14,7 +15,7 @@ import { projectRoot } from '../../support/paths';
 interface Contributes {
   commands?: { command: string }[];
   views?: Record<string, { id: string }[]>;
-  menus?: Record<string, { command?: string }[]>;
+  menus?: Record<string, { command?: string; when?: string }[]>;
   keybindings?: { command: string }[];
   viewsWelcome?: { contents: string }[];
   walkthroughs?: { steps: { description: string }[] }[];
@@ -83,6 +84,21 @@ describe('feature manifests', () => {
       used.filter(id => claimed.get(id)?.length !== 1),
       [],
     );
+  });
+
+  it('set each ledgerLens.* context key a when clause reads exactly once, and set no other', () => {
+    const views = new Set(Object.values(c.views ?? {}).flatMap(list => list.map(v => v.id)));
+    const read = new Set(
+      Object.values(c.menus ?? {})
+        .flatMap(items => items.flatMap(i => [...(i.when ?? '').matchAll(/\b(ledgerLens\.[A-Za-z]+)\b/g)]))
+        .map(m => m[1])
+        .filter(key => !views.has(key)),
+    );
+    assert.ok(read.has('ledgerLens.hashscan'), 'Open in HashScan is offered only where it can work');
+    const { config } = parseSettings({});
+    const set = claims(m => Object.keys(m.contextKeys?.(config) ?? {}));
+    assert.ok([...set.values()].every(by => by.length === 1));
+    assert.deepStrictEqual(sorted(set.keys()), sorted(read));
   });
 
   it('are the only place a feature is named: the root and the build find them by folder', () => {

@@ -3,7 +3,8 @@
 // manifest's serializer stand-in calls it), and a refresh that cancels when the panel closes.
 // Subclasses say what a panel is about.
 import * as vscode from 'vscode';
-import { hashscanNetworkOf, isNetwork } from '../../../ledger';
+import { isNetwork } from '../../../ledger';
+import { hashscanNetwork } from '../links';
 import { isAbortError, type MirrorClient } from '../../../mirror';
 import { Disposable } from '../../../util/lifecycle';
 import { restoredState, showUnrestorable, type PanelLog } from '../../../webview/panelHost';
@@ -184,7 +185,7 @@ export abstract class DetailPanels<State extends PanelState, Result>
     const config = this.deps.config();
     return {
       localTime: defaultLocalTime,
-      hashscan: network === config.network && hashscanNetworkOf(config.network, config.customMirror) !== undefined,
+      hashscan: network === config.network && hashscanNetwork(config) !== undefined,
     };
   }
 
