@@ -57,7 +57,8 @@ export const NETWORK_INFO: Readonly<Record<Network, NetworkInfo>> = {
     hashscan: 'mainnet',
     tryAfterMiss: true,
     statusGroup: 'Mainnet',
-    description: 'Mainnet, the free public mirror node (rate-limited)',
+    description:
+      'Mainnet through mainnet-public.mirrornode.hedera.com, Hedera’s free public mirror node (throttled per IP). The same ledger, ids and status page as mainnet: only the server differs',
     names: [], // inference names the ledger, `mainnet`; the settings pick the door
   },
   mainnet: {
@@ -68,7 +69,8 @@ export const NETWORK_INFO: Readonly<Record<Network, NetworkInfo>> = {
     hashscan: 'mainnet',
     tryAfterMiss: false, // the paid door to the ledger mainnet-public already tries
     statusGroup: 'Mainnet',
-    description: 'Mainnet',
+    description:
+      'Mainnet through mainnet.mirrornode.hedera.com, the endpoint Hedera’s docs name for mainnet (throttled per IP). The same ledger, ids and status page as mainnet-public: only the server differs',
     names: ['mainnet', 'mainnet-public', 'hedera_mainnet', 'hedera-mainnet'],
   },
   previewnet: {

@@ -1,12 +1,13 @@
 // Commands shared by every view: network selection, the log, copy, HashScan, and "Open as JSON".
 import * as vscode from 'vscode';
-import { NETWORK_INFO, formatTransactionIdAt, formatTransactionIdDash, parseTransactionId } from '../../ledger';
+import { formatTransactionIdAt, formatTransactionIdDash, parseTransactionId } from '../../ledger';
 import type { SettingsWriter } from '../../app/config';
 import type { MirrorClient } from '../../mirror';
-import { NETWORKS, type LedgerLensConfig, type Network } from '../../app/settings';
+import type { LedgerLensConfig, Network } from '../../app/settings';
 import type { EntityTarget } from '../../ledger';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { prettyJson } from './json';
+import { networkPickItems, type NetworkPickItem } from './networkPick';
 import { hashscanUrl } from './links';
 import { JSON_SCHEME } from './manifest';
 import { targetOf } from './targets';
@@ -143,35 +144,25 @@ async function rawJsonOf(client: MirrorClient, target: EntityTarget): Promise<st
 
 async function selectNetwork(inputs: CommonInputs): Promise<Network | undefined> {
   const config = inputs.settings.current;
-  type Item = vscode.QuickPickItem & { network?: Network; clearCustom?: boolean };
-  const items: Item[] = NETWORKS.map(network => {
-    const endpoint = config.endpoints[network];
-    // A mirrorNodeUrls entry is where that network is asked: said beside it.
-    const own = endpoint.setting === 'mirrorNodeUrls' ? ` · asked at ${endpoint.url} (ledgerLens.mirrorNodeUrls)` : '';
-    return {
-      label: network,
-      description: network === config.network ? '(current)' : '',
-      detail: NETWORK_INFO[network].description + own,
-      network,
-    };
+  const { items, active, placeholder } = networkPickItems(config);
+  type Item = vscode.QuickPickItem & NetworkPickItem;
+  const shown: Item[] = items.map(i => (i.separator ? { ...i, kind: vscode.QuickPickItemKind.Separator } : i));
+  const quickPick = vscode.window.createQuickPick<Item>();
+  quickPick.title = 'Ledger Lens: select network';
+  quickPick.placeholder = placeholder;
+  quickPick.matchOnDetail = true;
+  quickPick.items = shown;
+  // Starts on the current network: Enter keeps it, the arrows move from where the user is.
+  quickPick.activeItems = [shown[active]];
+  const pick = await new Promise<Item | undefined>(resolve => {
+    quickPick.onDidAccept(() => {
+      resolve(quickPick.selectedItems[0] ?? quickPick.activeItems[0]);
+      quickPick.hide();
+    });
+    quickPick.onDidHide(() => resolve(undefined));
+    quickPick.show();
   });
-  // A set mirrorNodeUrl takes every request: the network chosen here (or the code's) only labels
-  // ids and checks their checksums.
-  const everyRequest = config.endpoints[config.network].setting === 'mirrorNodeUrl';
-  if (everyRequest) {
-    items.push(
-      { label: '', kind: vscode.QuickPickItemKind.Separator },
-      {
-        label: '$(close) Stop using the custom mirror node URL',
-        detail: `Every request goes to ${config.mirrorBaseUrl} (ledgerLens.mirrorNodeUrl), whatever the network; the network only names ids and checks their checksums`,
-        clearCustom: true,
-      },
-    );
-  }
-  const pick = await vscode.window.showQuickPick(items, {
-    title: 'Ledger Lens: select network',
-    placeHolder: `Current: ${config.network}${everyRequest ? `, every request to ${config.mirrorBaseUrl}` : config.customMirror ? ` via ${config.mirrorBaseUrl}` : ''}`,
-  });
+  quickPick.dispose();
   if (!pick) return undefined;
   if (pick.clearCustom) {
     await inputs.config.update('mirrorNodeUrl', undefined);

@@ -92,10 +92,15 @@ export const scenario: Scenario = {
     await step('Select network (view title) switches to mainnet and reloads every account', async () => {
       await control.resetRequests();
       await openFromPalette('Ledger Lens: Select network', 'select network');
+      // The picker starts on the current network (testnet under auto).
+      const focused = quickInput.locator('.quick-input-list .monaco-list-row.focused').first();
+      await focused.waitFor({ timeout: patient(10_000) });
+      const startsOn = (await focused.locator('.label-name').first().innerText()).trim();
+      if (startsOn !== 'testnet') throw new Error(`the picker starts on ${JSON.stringify(startsOn)}`);
+      // The row whose label is mainnet (mainnet-public's label and the details name it too).
       const row = quickInput
         .locator('.quick-input-list .monaco-list-row')
-        .filter({ hasText: 'mainnet' })
-        .filter({ hasNotText: 'public' })
+        .filter({ has: page.locator('.label-name', { hasText: /^\s*mainnet\s*$/ }) })
         .first();
       await row.click();
       await statusBarItem('ledgerLens.status')
@@ -113,7 +118,7 @@ export const scenario: Scenario = {
       if (missing.length)
         throw new Error(`${missing.join(', ')} not asked again after the switch (saw ${seen.join(', ')})`);
       await treeItem(/^NFT holder, 0\.00000080 ℏ/).waitFor({ timeout: patient(10_000) });
-      return { asked: seen.filter(u => u.startsWith('/api/v1/accounts/')) };
+      return { startsOn, asked: seen.filter(u => u.startsWith('/api/v1/accounts/')) };
     });
   },
 };
