@@ -92,7 +92,7 @@ export function mountFeature(
     const pick = manifest.contextKeys.bind(manifest);
     standIns.push(keepContextKeys(services, pick, set => Object.assign((host.exports.contextKeys ??= {}), set)));
   }
-  standIns.push(...providerStandIns(manifest, services, forward, () => loaded !== undefined, afterLoad));
+  standIns.push(...providerStandIns(manifest, services, forward, afterLoad));
   // Loaded the turn after activation; a failure is logged and shown by load.
   const later = () =>
     void Promise.resolve()
@@ -117,7 +117,6 @@ function providerStandIns(
   { panels, hover, terminalLinks, documents }: FeatureManifest,
   services: Services,
   forward: <T>(use: (feature: never) => T) => T,
-  loaded: () => boolean,
   afterLoad: (() => void)[],
 ): vscode.Disposable[] {
   const standIns: vscode.Disposable[] = [];
@@ -151,11 +150,11 @@ function providerStandIns(
     );
   }
   if (documents) {
-    // Read empty until the feature is loaded (no document of the scheme exists before it is).
+    // A document of the scheme loads the feature (a tab restored after a reload asks for its text).
     const changed = new vscode.EventEmitter<vscode.Uri>();
     afterLoad.push(() => forward(f => documents.provider(f).onDidChange?.(uri => changed.fire(uri))));
     const provideTextDocumentContent = (uri: vscode.Uri, token: vscode.CancellationToken) =>
-      loaded() ? forward(f => documents.provider(f).provideTextDocumentContent(uri, token)) : '';
+      forward(f => documents.provider(f).provideTextDocumentContent(uri, token));
     standIns.push(
       changed,
       vscode.workspace.registerTextDocumentContentProvider(documents.scheme, {

@@ -37,7 +37,7 @@ export interface FeatureManifest<F = unknown, S = unknown> {
   };
   /** A terminal link provider. */
   readonly terminalLinks?: { provider(feature: F): vscode.TerminalLinkProvider };
-  /** A text document content provider for `scheme` (documents read empty until it is loaded). */
+  /** A text document content provider for `scheme` (a document of it loads the feature). */
   readonly documents?: { readonly scheme: string; provider(feature: F): vscode.TextDocumentContentProvider };
   /**
    * Context keys its menus' `when` clauses read, from the settings: set at activation (before the

@@ -1,5 +1,5 @@
 // The shared commands (copy, HashScan, Open as JSON, Select network, Show log), loaded with the
-// first of them; "Open as JSON" documents read empty until then, as none exists before.
+// first of them or the first "Open as JSON" document asked for (one restored after a reload).
 import { hashscanAvailable } from '../../app/settings';
 import { feature } from '../manifest';
 import type * as Common from './index';

@@ -133,7 +133,8 @@ export const scenario: Scenario = {
       // for one cost 30 s of waiting on every run).
       await backToWalkthrough();
       await openStep('hover', 'Open a sample file');
-      const sample = page.locator('.tabs-container .tab', { hasText: 'Untitled' }).first();
+      // A read-only document with a name of its own, not an untitled buffer.
+      const sample = page.locator('.tabs-container .tab', { hasText: 'Ledger Lens sample.ts' }).first();
       await sample.waitFor({ timeout: patient(15_000) });
       // The walkthrough page may take the focus back as the step completes: make the sample active.
       await page.waitForTimeout(500);
