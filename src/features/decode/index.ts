@@ -1,30 +1,31 @@
 // "Ledger Lens: Decode calldata": decodes pasted calldata, revert data or a log (topics + data)
-// with every known ABI, into a read-only document. The input is the selection in the active editor
+// with every known ABI, into one read-only document that each run updates. The input is the selection in the active editor
 // when there is one, else what the user types or pastes.
 import * as vscode from 'vscode';
 import { decodeReport, pastedTokenAddresses, resolveUnits, type AbiIndex } from '../../abi';
 import type { TokenMetadata } from '../../mirror';
 import type { FeatureHost } from '../context';
-import { Lru } from '../../util/lru';
 
 export const DECODED_SCHEME = 'ledgerlens-decoded';
 
-/** Read-only documents holding decode reports, one per command run. */
+/**
+ * The one read-only document that holds the last decode report: each run replaces its text, so
+ * decoding again updates the open tab instead of adding another.
+ */
 class Reports implements vscode.TextDocumentContentProvider {
-  // Keep the last few only: each is a few KB, and closed documents are not needed again.
-  private readonly texts = new Lru<string, string>(20);
-  private next = 1;
+  readonly uri = vscode.Uri.from({ scheme: DECODED_SCHEME, path: '/Decoded.txt' });
+  private text = 'Nothing decoded yet in this window: run "Ledger Lens: Decode calldata".';
   private readonly emitter = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.emitter.event;
 
-  add(text: string): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: DECODED_SCHEME, path: `/Decoded ${this.next++}.txt` });
-    this.texts.set(uri.toString(), text);
-    return uri;
+  set(text: string): vscode.Uri {
+    this.text = text;
+    this.emitter.fire(this.uri);
+    return this.uri;
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? 'This decoded result is no longer available; run "Decode calldata" again.';
+    return uri.toString() === this.uri.toString() ? this.text : '';
   }
 
   dispose(): void {
@@ -67,7 +68,7 @@ export function registerDecode(host: FeatureHost, inputs: DecodeInputs): vscode.
     host.registerCommand('ledgerLens.decodeCalldata', async (arg?: unknown) => {
       const text = typeof arg === 'string' ? arg : await askForInput();
       if (text === undefined) return undefined;
-      const uri = reports.add(await feature.decode(text));
+      const uri = reports.set(await feature.decode(text));
       const doc = await vscode.workspace.openTextDocument(uri);
       await vscode.window.showTextDocument(doc, { preview: false });
       return uri;

@@ -292,7 +292,7 @@ describe('Decoding contract calls', () => {
     assert.match(hover.markdown, /`ERC-20\.transfer\(to: 0\.0\.1234, amount: 1,500\.00 MTK\) → true`/);
   });
 
-  it('Decode calldata decodes pasted calldata into a read-only document', async () => {
+  it('Decode calldata decodes pasted calldata into a read-only document, one tab for every run', async () => {
     const data = encodeFunctionData({ abi: probe().abi, functionName: 'approve', args: [ALICE, 7n] });
     assert.match(await (api.features['decode'] as DecodeFeature).decode(data), /approve\(address,uint256\)/);
     const uri = await vscode.commands.executeCommand<vscode.Uri>('ledgerLens.decodeCalldata', data);
@@ -300,6 +300,15 @@ describe('Decoding contract calls', () => {
     const doc = await vscode.workspace.openTextDocument(uri);
     assert.match(doc.getText(), /spender \(address\): 0\.0\.1234/);
     assert.strictEqual(doc.uri.scheme, 'ledgerlens-decoded');
+    // Decoding again updates that one tab: no second document.
+    const again = encodeFunctionData({ abi: probe().abi, functionName: 'approve', args: [ALICE, 8n] });
+    const second = await vscode.commands.executeCommand<vscode.Uri>('ledgerLens.decodeCalldata', again);
+    assert.strictEqual(second?.toString(), uri.toString());
+    await waitFor(() => /\(uint256\): 8\b/.test(doc.getText()), 5000, 'the tab updated');
+    const tabs = vscode.window.tabGroups.all
+      .flatMap(g => g.tabs)
+      .filter(t => t.input instanceof vscode.TabInputText && t.input.uri.scheme === 'ledgerlens-decoded');
+    assert.strictEqual(tabs.length, 1, 'one Decoded tab');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 });
