@@ -63,7 +63,10 @@ export async function lookupTransaction(deps: LookupDeps, arg?: unknown): Promis
   let extra: { nonce?: number; scheduled?: boolean } = {};
   let tryOthers: boolean | undefined;
   const target = targetOf(arg);
-  if (target?.kind === 'transaction') {
+  if (arg instanceof vscode.Uri) {
+    // The editor's context menu passes its document: the id at the cursor or in the selection.
+    text = idFromEditor();
+  } else if (target?.kind === 'transaction') {
     text = target.id;
   } else if (arg !== undefined && arg !== null && !target) {
     const parsed = argSchema.safeParse(arg);

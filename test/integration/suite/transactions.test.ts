@@ -274,6 +274,22 @@ describe('Lookup transaction', () => {
     assert.strictEqual(value(loaded(outcome).sections[0], 'Type'), 'CRYPTOUPDATEACCOUNT');
   });
 
+  it("from the editor's context menu (its document as the argument): the id at the cursor, no prompt", async () => {
+    const id = '0.0.10@1234567890.999999998';
+    const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: `const tx = '${id}';\n` });
+    const editor = await vscode.window.showTextDocument(doc);
+    const inside = doc.positionAt(doc.getText().indexOf(id) + 6);
+    editor.selection = new vscode.Selection(inside, inside);
+    try {
+      const outcome = await lookup(doc.uri);
+      assert.strictEqual(value(loaded(outcome).sections[0], 'Type'), 'CRYPTOUPDATEACCOUNT');
+    } finally {
+      // The panel took the focus: back to the untitled document to close it unsaved.
+      await vscode.window.showTextDocument(doc);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+  });
+
   it('comes back after a reload: the serializer re-reads the transaction, and a panel it cannot trust says why', async () => {
     const panels = feature(api).panels;
     const panel = vscode.window.createWebviewPanel(TRANSACTION_VIEW_TYPE, 'restoring', vscode.ViewColumn.Active);
