@@ -16,6 +16,7 @@ interface Manifest {
     viewsContainers: Record<string, { id: string }[]>;
     viewsWelcome?: { view: string }[];
     menus: Record<string, { command?: string; when?: string }[]>;
+    walkthroughs?: { description: string; steps: { title: string; description: string }[] }[];
   };
 }
 
@@ -90,5 +91,17 @@ describe('package.json contributions match the code', () => {
       }
     }
     assert.deepStrictEqual(unknown, []);
+  });
+
+  it('walkthrough text has no code spans: the Welcome page shows their backticks as they are', () => {
+    const texts = (c.walkthroughs ?? []).flatMap(w => [
+      w.description,
+      ...w.steps.flatMap(st => [st.title, st.description]),
+    ]);
+    assert.ok(texts.length >= 5, `${texts.length} texts`);
+    assert.deepStrictEqual(
+      texts.filter(t => t.includes('`')),
+      [],
+    );
   });
 });
