@@ -94,7 +94,6 @@ export interface ContractResultRow {
   /** Unique among the loaded rows. */
   readonly key: string;
   readonly timestamp: string | null;
-  readonly timestampIso: string | null;
   readonly from: string | null;
   /** `0.0.x` when `from` is a long-zero address. */
   readonly fromId: string | null;
@@ -132,10 +131,7 @@ export interface ContractResultRow {
   readonly argumentWords: readonly string[];
   readonly errorMessage: string | null;
   readonly revert: RevertReason | null;
-  /**
-   * The call decoded with the known ABIs (src/abi), as plain text the page shows as text: the call,
-   * its outputs or revert, and the contract whose ABI decoded it. Absent when there is no call data.
-   */
+  /** The call decoded with the known ABIs (src/abi) as plain text: call, outputs or revert, contract. */
   readonly decoded?: DecodedCallText | null;
   readonly createdContractIds: readonly string[];
   /** Fields this panel does not know by name, as JSON text (e.g. authorization_list). */
@@ -298,13 +294,15 @@ export function detailActionValidator(strict: boolean): v.Validator<DetailAction
 export interface DetailField {
   readonly label: string;
   readonly value: string;
-  /** Shown beside the value, dimmed (e.g. local time, an explanation of a null). */
+  /** Shown beside the value, dimmed (e.g. an explanation of a null). */
   readonly note?: string;
   readonly mono?: boolean;
   /** The value is a link doing this. */
   readonly action?: DetailAction;
   /** A copy button beside the value copies this text. */
   readonly copy?: string;
+  readonly title?: string; // its tooltip; `at`: a time (epoch ms), its age shown beside it and kept current
+  readonly at?: number;
 }
 
 export interface DetailCell {

@@ -59,8 +59,8 @@ export function nanosTime(ns: bigint | null | undefined): string {
 
 /**
  * How long ago `then` was, both in ms since the epoch: `just now`, `12 s ago`, `5 min ago`,
- * `3 h ago`, `4 days ago`; a time ahead of now reads `in 5 min`. Undefined for a value that is not
- * a finite number.
+ * `3 h ago`, `4 days ago`, `3 months ago`, `7 years ago`; a time ahead
+ * of now reads `in 5 min`. Undefined for a value that is not a finite number.
  */
 export function relativeAge(thenMs: number, nowMs: number): string | undefined {
   if (!Number.isFinite(thenMs) || !Number.isFinite(nowMs)) return undefined;
@@ -71,7 +71,10 @@ export function relativeAge(thenMs: number, nowMs: number): string | undefined {
   if (s < 120) text = `${s} s`;
   else if (s < 7200) text = `${Math.floor(s / 60)} min`;
   else if (s < 172_800) text = `${Math.floor(s / 3600)} h`;
-  else text = `${formatGrouped(BigInt(Math.floor(s / 86_400)))} days`;
+  else if (s < 60 * 86_400) text = `${Math.floor(s / 86_400)} days`;
+  // Rounded from here on: 60 days read 2 months, 730 days 2 years (never "1 months").
+  else if (s < 730 * 86_400) text = `${Math.round(s / (30.4375 * 86_400))} months`;
+  else text = `${formatGrouped(BigInt(Math.round(s / (365.25 * 86_400))))} years`;
   return future ? `in ${text}` : `${text} ago`;
 }
 
@@ -80,4 +83,22 @@ export function asOfText(fetchedAt: number | undefined, nowMs: number): string |
   if (fetchedAt === undefined) return undefined;
   const age = relativeAge(Math.min(fetchedAt, nowMs), nowMs);
   return age === undefined ? undefined : `as of ${age}`;
+}
+
+/**
+ * What a time's tooltip says (and its copy gives, after the raw value): the exact consensus time to
+ * the nanosecond and the raw `seconds.nanos` the mirror node wrote.
+ */
+export function exactTimeTitle(value: TimeInput): string {
+  const ts = toTimestamp(value);
+  if (ts === undefined) return NONE;
+  if (typeof ts === 'string') return plainText(ts, 40);
+  return `${consensusTime(ts)} · ${ts.seconds}.${padNanos(ts.nanos)}`;
+}
+
+/** Milliseconds since the epoch of a timestamp (for an age), or undefined when it is not one. */
+export function epochMs(value: TimeInput): number | undefined {
+  const ts = toTimestamp(value);
+  if (ts === undefined || typeof ts === 'string' || ts.seconds > MAX_SECONDS) return undefined;
+  return Number(ts.seconds) * 1000 + Math.floor(ts.nanos / 1_000_000);
 }

@@ -1,6 +1,7 @@
 // The grid's columns and the money cells they share with the detail: every value as text, a
 // monetary one in the current unit with `data-exact` holding its digits without grouping.
 import { NONE, shorten } from '../../src/present/text';
+import { exactTimeTitle, shortTime } from '../../src/present/time';
 import type { Column } from '../components/grid';
 import type { AmountUnit, BigintString, ContractResultRow } from '../protocol';
 import { h } from '../shared/dom';
@@ -78,11 +79,12 @@ export function resultColumns(unit: () => AmountUnit): Column<ContractResultRow>
   return [
     {
       id: 'timestamp',
-      width: '21ch',
-      header: 'Timestamp',
+      width: '24ch',
+      header: 'Time',
+      // The date as every surface writes it; exact to the nanosecond, and raw, in the tooltip.
       render: (r, c) => {
-        c.textContent = r.timestamp ?? NONE;
-        if (r.timestampIso) c.title = r.timestampIso;
+        c.textContent = r.timestamp ? shortTime(r.timestamp) : NONE;
+        if (r.timestamp) c.title = exactTimeTitle(r.timestamp);
       },
     },
     { id: 'from', width: '16ch', header: 'From', render: (r, c) => c.append(account(r.from, r.fromId)) },

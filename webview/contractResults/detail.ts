@@ -2,6 +2,7 @@
 // amounts in every unit, the revert reason and the call's selector and words decoded, and the
 // events (events.ts), which the host fetches when the detail opens.
 import { NONE } from '../../src/present/text';
+import { exactTimeTitle, shortTime } from '../../src/present/time';
 import { button } from '../components/toolkit';
 import {
   AMOUNT_UNITS,
@@ -158,7 +159,9 @@ function detailRows(r: ContractResultRow, c: Ctx): Array<[string, Child]> {
   return [
     [
       'timestamp',
-      h('span', {}, r.timestamp ?? NONE, r.timestampIso ? h('span', { class: 'also' }, ` (${r.timestampIso})`) : null),
+      r.timestamp
+        ? h('span', {}, shortTime(r.timestamp), h('span', { class: 'also' }, ` (${exactTimeTitle(r.timestamp)})`))
+        : plain(null),
     ],
     ['hash', hexValue(r.hash, 'hash', c)],
     ['result', plain(r.result)],

@@ -45,7 +45,6 @@ const callText = object({ call: string, outcome: str, contract: str });
 const row: Validator<ContractResultRow> = object({
   key: string,
   timestamp: str,
-  timestampIso: str,
   from: str,
   fromId: str,
   to: str,

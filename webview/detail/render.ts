@@ -17,6 +17,7 @@ import { button, progressIndicator } from '../components/toolkit';
 import { h, type Child } from '../shared/dom';
 import { onHostMessage } from '../shared/messages';
 import { ValidationError } from '../shared/validate';
+import { relativeAge } from '../../src/present/time';
 import { connectToHost, initialState } from '../shared/vscodeApi';
 import { initial, toWebview } from './validators';
 
@@ -41,6 +42,7 @@ export function startDetailPanel(): void {
   onHostMessage(toWebview, m => render(app, m.view, act));
   // A restored panel's record may arrive before this page listened: the host answers with its view.
   host.post({ type: 'ready' });
+  setInterval(refreshAges, 15_000);
 }
 
 function render(app: HTMLElement, v: DetailView, act: (a: DetailAction) => void): void {
@@ -101,16 +103,30 @@ function renderSection(s: DetailSection, act: (a: DetailAction) => void): HTMLEl
 function renderField(f: DetailField, act: (a: DetailAction) => void): HTMLElement[] {
   const value = f.action ? link(f.value, f.action, act) : h('span', {}, f.value);
   if (f.mono) value.classList.add('mono');
+  if (f.title) value.title = f.title;
   return [
     h('dt', {}, f.label),
     h(
       'dd',
       { attrs: { 'data-field': f.label } },
       value,
+      f.at === undefined ? null : h('span', { class: 'note age', attrs: { 'data-at': String(f.at) } }, ageOf(f.at)),
       f.copy ? copyLink(f.copy, act) : null,
       f.note ? h('span', { class: 'note' }, f.note) : null,
     ),
   ];
+}
+
+function ageOf(at: number): string {
+  return relativeAge(at, Date.now()) ?? '';
+}
+
+/** Every age on the page, said again: they stay current while the panel is shown. */
+function refreshAges(): void {
+  for (const el of document.querySelectorAll<HTMLElement>('.age[data-at]')) {
+    const at = Number(el.dataset['at']);
+    if (Number.isFinite(at)) el.textContent = ageOf(at);
+  }
 }
 
 function renderTable(t: DetailTable, act: (a: DetailAction) => void): HTMLElement {

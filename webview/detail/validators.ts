@@ -16,7 +16,17 @@ import {
   type DetailView,
   type TransactionPanelState,
 } from '../protocol';
-import { array, boolean, literal, object, optional, string, tagged, type Validator } from '../shared/validate';
+import {
+  array,
+  boolean,
+  integerIn,
+  literal,
+  object,
+  optional,
+  string,
+  tagged,
+  type Validator,
+} from '../shared/validate';
 
 const ostr = optional(string);
 
@@ -30,6 +40,9 @@ const field: Validator<DetailField> = object({
   mono: optional(boolean),
   action: optional(action),
   copy: ostr,
+  title: ostr,
+  // Up to the end of year 9999, the last time a timestamp is shown as a date.
+  at: optional(integerIn(0, 253_402_300_800_000)),
 });
 
 const cell: Validator<DetailCell> = object({

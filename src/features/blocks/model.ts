@@ -1,11 +1,12 @@
 // A block record as text: the tree row of the Blocks view and every field for the block panel.
 // Pure (no vscode).
-import { formatGrouped, parseTimestamp, timestampToDate, timestampToIso, type Timestamp } from '../../ledger';
+import { formatGrouped, parseTimestamp } from '../../ledger';
 import type { Block, BlocksResponse } from '../../mirror';
 import { Pager, type PagerRules } from '../common/pager';
-import { NONE } from '../../present';
+import { exactTimeTitle, NONE, plainText, shortTime } from '../../present';
 import type { DetailField, DetailSection } from '../../../webview/protocol';
 import { revealInvisibles } from '../common/markdown';
+import { timeField } from '../common/detailPanel/format';
 
 export interface BlockRow {
   readonly label: string;
@@ -36,11 +37,14 @@ export function blocksPager(cap = BLOCKS_CAP): Pager<Block, BlocksResponse, bigi
   return new Pager(blocksRules(cap));
 }
 
-/** `#17`, then "2 tx · 12:00:01.234–12:00:03.456 UTC · gas 0". */
+/**
+ * `#17`, then "2 tx · 2023-02-16 09:33:21 UTC · gas 0": the block's date (when it started), as every
+ * surface writes a time; its exact start and end are in the tooltip.
+ */
 export function blockRow(block: Block): BlockRow {
   const from = parseTimestamp(block.timestamp.from);
   const to = block.timestamp.to ? parseTimestamp(block.timestamp.to) : undefined;
-  const range = from ? `${clock(from)}–${to ? clock(to) : '…'} UTC` : block.timestamp.from;
+  const range = from ? shortTime(from) : plainText(block.timestamp.from, 40);
   const gas =
     block.gas_used === null || block.gas_used === undefined ? 'gas —' : `gas ${formatGrouped(block.gas_used)}`;
   const txs = `${formatGrouped(block.count)} tx`;
@@ -50,8 +54,8 @@ export function blockRow(block: Block): BlockRow {
     tooltip: [
       `Block ${block.number}`,
       `Transactions: ${block.count}`,
-      `From: ${from ? timestampToIso(from) : block.timestamp.from}`,
-      `To: ${to ? timestampToIso(to) : (block.timestamp.to ?? NONE)}`,
+      `From: ${from ? exactTimeTitle(from) : block.timestamp.from}`,
+      `To: ${to ? exactTimeTitle(to) : (block.timestamp.to ?? NONE)}`,
       `Gas used: ${block.gas_used ?? NONE}`,
       `Hash: ${block.hash}`,
     ].join('\n'),
@@ -95,8 +99,8 @@ export function blockSection(block: Block, options: BlockFormatOptions): DetailS
       label: 'Size',
       value: block.size === null || block.size === undefined ? NONE : `${block.size.toLocaleString('en-US')} bytes`,
     },
-    timestampField('Timestamp from', block.timestamp.from, options),
-    timestampField('Timestamp to', block.timestamp.to, options),
+    timeField('Timestamp from', block.timestamp.from, options),
+    timeField('Timestamp to', block.timestamp.to, options),
   ];
   return {
     id: `block-${block.number}`,
@@ -119,15 +123,4 @@ export function blockSection(block: Block, options: BlockFormatOptions): DetailS
         : []),
     ],
   };
-}
-
-function timestampField(label: string, raw: string | null | undefined, options: BlockFormatOptions): DetailField {
-  if (!raw) return { label, value: NONE };
-  const ts = parseTimestamp(raw);
-  if (!ts) return { label, value: raw };
-  return { label, value: timestampToIso(ts), note: `${options.localTime(timestampToDate(ts))} · ${raw}`, mono: true };
-}
-
-function clock(ts: Timestamp): string {
-  return timestampToIso(ts).slice(11, 23);
 }

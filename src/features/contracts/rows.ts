@@ -1,7 +1,7 @@
 // A validated contract result as the panel's row: int64 and hex quantities become exact decimal
 // strings (bigint cannot cross postMessage), long-zero addresses get their 0.0.x, and the call data
 // and revert are read. Pure: no vscode.
-import { formatEntityId, hexToBigint, longZeroToEntityId, parseTimestamp, timestampToIso } from '../../ledger';
+import { formatEntityId, hexToBigint, longZeroToEntityId } from '../../ledger';
 import type { ContractResult } from '../../mirror/schemas';
 import type { ContractResultRow, DecodedCallText } from '../../../webview/protocol';
 import {
@@ -77,7 +77,6 @@ function jsonText(value: unknown): string {
 }
 
 export function toRow(r: ContractResult, key: string, abi?: AbiIndex): ContractResultRow {
-  const ts = r.timestamp ? parseTimestamp(r.timestamp) : undefined;
   const call = splitCallData(r.function_parameters);
   const extra = Object.entries(r as Record<string, unknown>)
     .filter(([name]) => !KNOWN.has(name))
@@ -85,7 +84,6 @@ export function toRow(r: ContractResult, key: string, abi?: AbiIndex): ContractR
   return {
     key,
     timestamp: text(r.timestamp),
-    timestampIso: ts ? timestampToIso(ts) : null,
     from: text(r.from),
     fromId: idOfAddress(r.from),
     to: text(r.to),

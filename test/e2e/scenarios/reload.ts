@@ -11,7 +11,7 @@ import { patient } from '../../support/patience';
 import { echoAndCtrlClick } from './terminal';
 
 const TX_AT = '0.0.300@1565779555.711927000'; // CRYPTOTRANSFER in the recordings
-const TX_CONSENSUS = '2019-08-14T10:45:55.711927001Z';
+const TX_CONSENSUS = '2019-08-14 10:45:55 UTC';
 const TX_DASH = '0.0.10-1234567890-999999998'; // CRYPTOUPDATEACCOUNT in the recordings
 // A block the recordings answer by its number, as a restored block panel asks for it (above 2^53).
 const BLOCK = '9900000000000001';

@@ -70,9 +70,18 @@ export const scenario: Scenario = {
       const row = frame.locator('table[aria-label="Transfers"] tbody tr', { hasText: '0.0.300' }).first();
       const cells = (await row.locator('td').allInnerTexts()).map(t => t.trim());
       if (cells[0] !== '0.0.300' || cells[1] !== '-0.00000003 ℏ') throw new Error(`transfer row ${cells.join(' | ')}`);
-      const consensus = (await frame.locator('dd[data-field="Consensus timestamp"]').innerText()).trim();
-      expectIncludes(consensus, '2019-08-14T10:45:55.711927001Z', 'the consensus timestamp to the nanosecond, UTC');
-      return { type, result, transfer: cells, consensus };
+      // One time format: the date to the second with its age; to the nanosecond, and raw, in its tooltip.
+      const field = frame.locator('dd[data-field="Consensus timestamp"]');
+      const consensus = (await field.innerText()).replace(/\s+/g, ' ').trim();
+      expectIncludes(consensus, '2019-08-14 10:45:55 UTC', 'the consensus time, UTC');
+      expectIncludes(consensus, /UTC\s*\d+ years ago/, 'its age');
+      const exact = await field.locator('[title]').first().getAttribute('title');
+      expectIncludes(
+        exact,
+        '2019-08-14 10:45:55.711927001 UTC · 1565779555.711927001',
+        'the exact time in its tooltip',
+      );
+      return { type, result, transfer: cells, consensus, exact };
     });
 
     await step('a malformed id is refused under the input box, naming the form', async () => {
@@ -94,7 +103,7 @@ export const scenario: Scenario = {
     await step('the Blocks view lists the latest blocks', async () => {
       await openLedgerLens();
       await expandView('Blocks');
-      // The item's accessible name: "Block 19, 7 tx · 09:33:21.234–… UTC · gas 240,000".
+      // The item's accessible name: "Block 19, 7 tx · 2023-02-16 09:33:21 UTC · gas 240,000".
       const item = treeItem(/^Block 19,/).first();
       await item.waitFor({ timeout: patient(20_000) });
       return { first: (await item.innerText()).replace(/\s+/g, ' ').trim() };

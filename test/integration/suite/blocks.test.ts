@@ -62,7 +62,7 @@ describe('Blocks', () => {
     );
     const item = provider.getTreeItem(blocks[0]);
     assert.strictEqual(item.label, '#19');
-    assert.strictEqual(item.description, '7 tx · 09:33:21.234–09:33:21.234 UTC · gas 240,000');
+    assert.strictEqual(item.description, '7 tx · 2023-02-16 09:33:21 UTC · gas 240,000');
     assert.strictEqual(item.command?.command, 'ledgerLens.openBlock');
     assert.ok(!nodes.some(n => n.kind === 'loadMore'), 'no Load more when links.next is null');
     assert.ok(

@@ -47,7 +47,12 @@ describe('present/time', () => {
       [now - 7_200_000, '2 h ago'],
       [now - 47 * 3_600_000, '47 h ago'],
       [now - 3 * 86_400_000, '3 days ago'],
-      [now - 5_000 * 86_400_000, '5,000 days ago'],
+      [now - 59 * 86_400_000, '59 days ago'],
+      [now - 60 * 86_400_000, '2 months ago'],
+      [now - 729 * 86_400_000, '24 months ago'],
+      [now - 730 * 86_400_000, '2 years ago'],
+      [now - 5_000 * 86_400_000, '14 years ago'],
+      [now - 400_000 * 86_400_000, '1,095 years ago'],
       [now + 300_000, 'in 5 min'],
     ];
     for (const [then, expected] of cases) it(expected, () => assert.strictEqual(relativeAge(then, now), expected));
