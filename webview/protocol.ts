@@ -303,6 +303,7 @@ export interface DetailField {
   readonly copy?: string;
   readonly title?: string; // its tooltip; `at`: a time (epoch ms), its age shown beside it and kept current
   readonly at?: number;
+  readonly badge?: 'success' | 'failure'; // a result: an icon and a word, not colour alone
 }
 
 export interface DetailCell {

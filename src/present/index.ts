@@ -3,6 +3,7 @@
 export * from './text';
 export * from './amounts';
 export * from './time';
+export * from './results';
 export * from './errors';
 export * from './trust';
 export * from './transactionTypes';

@@ -101,7 +101,7 @@ function renderSection(s: DetailSection, act: (a: DetailAction) => void): HTMLEl
 }
 
 function renderField(f: DetailField, act: (a: DetailAction) => void): HTMLElement[] {
-  const value = f.action ? link(f.value, f.action, act) : h('span', {}, f.value);
+  const value = f.action ? link(f.value, f.action, act) : f.badge ? badge(f) : h('span', {}, f.value);
   if (f.mono) value.classList.add('mono');
   if (f.title) value.title = f.title;
   return [
@@ -110,11 +110,27 @@ function renderField(f: DetailField, act: (a: DetailAction) => void): HTMLElemen
       'dd',
       { attrs: { 'data-field': f.label } },
       value,
+      // Spaces between the parts, so that they read (and copy) as words, not one run of text.
+      f.at === undefined ? null : ' ',
       f.at === undefined ? null : h('span', { class: 'note age', attrs: { 'data-at': String(f.at) } }, ageOf(f.at)),
       f.copy ? copyLink(f.copy, act) : null,
+      f.note ? ' ' : null,
       f.note ? h('span', { class: 'note' }, f.note) : null,
     ),
   ];
+}
+
+/** A result: an icon and a word, read out as its full code (colour only adds to them). */
+function badge(f: DetailField): HTMLElement {
+  return h(
+    'span',
+    {
+      class: `result-badge result-${f.badge ?? ''}`,
+      attrs: { role: 'img', 'aria-label': `${f.label}: ${f.title ?? f.value}` },
+    },
+    h('span', { class: 'result-badge-icon', attrs: { 'aria-hidden': 'true' } }, f.badge === 'success' ? '✓' : '✕'),
+    ` ${f.value}`,
+  );
 }
 
 function ageOf(at: number): string {

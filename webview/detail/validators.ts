@@ -43,6 +43,7 @@ const field: Validator<DetailField> = object({
   title: ostr,
   // Up to the end of year 9999, the last time a timestamp is shown as a date.
   at: optional(integerIn(0, 253_402_300_800_000)),
+  badge: optional(literal('success', 'failure')),
 });
 
 const cell: Validator<DetailCell> = object({

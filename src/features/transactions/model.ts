@@ -22,6 +22,8 @@ import type {
 } from '../../../webview/protocol';
 import { timeField, type FormatOptions } from '../common/detailPanel/format';
 import { NONE, revealInvisibles, yesNo } from '../../present/text';
+import { resultState, resultWord } from '../../present/results';
+import { transactionTypeWords } from '../../present/transactionTypes';
 import { rateText } from '../../present/amounts';
 import { feeField, nftCell, tokenAmountCells, usdCell, type Money } from './money';
 
@@ -110,13 +112,42 @@ export function transactionSection(
   };
   return {
     id: `tx-${index}`,
-    title: `${text(t.name)} · ${text(t.result)}`,
+    title: `${typeWords(t.name)} · ${resultTitle(t.result)}`,
     group: GROUP_TITLES[c.role],
     badge: c.label,
     fields: transactionFields(t, ids, options, money),
     // The transfer tables in units and dollars when `money` is at hand, raw otherwise; then the fees.
     tables: [...(money ? moneyTables(t, money) : transferTables(t)), ...feeTables(t)],
     buttons: transactionButtons(t, ids, options),
+  };
+}
+
+/** `Crypto transfer`: the type in words (the wire name is beside it, and on hover). */
+function typeWords(name: string | undefined): string {
+  return name ? transactionTypeWords(name) : NONE;
+}
+
+function typeField(name: string | undefined): DetailField {
+  if (!name) return { label: 'Type', value: NONE };
+  return { label: 'Type', value: transactionTypeWords(name), note: text(name), title: text(name) };
+}
+
+/** `Success`, or the failure's own code (`INSUFFICIENT_PAYER_BALANCE`). */
+function resultTitle(result: string | undefined): string {
+  return resultState(result) === 'success' ? 'Success' : text(result);
+}
+
+/** A badge with an icon and a word; the full code in its tooltip, as its accessible name and, on failure, beside it. */
+function resultField(result: string | undefined): DetailField {
+  const state = resultState(result);
+  if (!state) return { label: 'Result', value: NONE };
+  const code = text(result);
+  return {
+    label: 'Result',
+    value: resultWord(state),
+    badge: state,
+    title: code,
+    ...(state === 'failure' && { note: code }),
   };
 }
 
@@ -140,8 +171,8 @@ function transactionFields(
     dash ? { label: 'Transaction id', value: dash, mono: true, copy: dash } : { label: 'Transaction id', value: NONE },
   );
   if (at) fields.push({ label: 'Transaction id (SDK form)', value: at, mono: true, copy: at });
-  fields.push({ label: 'Type', value: text(t.name) });
-  fields.push({ label: 'Result', value: text(t.result) });
+  fields.push(typeField(t.name));
+  fields.push(resultField(t.result));
   fields.push(timeField('Consensus timestamp', t.consensus_timestamp, options));
   fields.push(timeField('Valid start', t.valid_start_timestamp, options));
   if (t.transaction_hash) {

@@ -63,10 +63,17 @@ export const scenario: Scenario = {
 
     await step('the panel reads its type, result and a transfer', async () => {
       const frame = webviewFrame();
-      const type = (await frame.locator('dd[data-field="Type"]').innerText()).trim();
-      const result = (await frame.locator('dd[data-field="Result"]').innerText()).trim();
-      if (type !== 'CRYPTOTRANSFER') throw new Error(`type ${type}`);
-      if (result !== 'SUCCESS') throw new Error(`result ${result}`);
+      // The type in words with its wire name beside; the result a badge: an icon and a word, its full
+      // code as its accessible name.
+      const type = (await frame.locator('dd[data-field="Type"]').innerText()).replace(/\s+/g, ' ').trim();
+      const badge = frame.locator('dd[data-field="Result"] [role="img"]').first();
+      const result = {
+        text: (await badge.innerText()).replace(/\s+/g, ' ').trim(),
+        name: await badge.getAttribute('aria-label'),
+      };
+      if (type !== 'Crypto transfer CRYPTOTRANSFER') throw new Error(`type ${type}`);
+      if (result.text !== '✓ Success' || result.name !== 'Result: SUCCESS')
+        throw new Error(`result ${JSON.stringify(result)}`);
       const row = frame.locator('table[aria-label="Transfers"] tbody tr', { hasText: '0.0.300' }).first();
       const cells = (await row.locator('td').allInnerTexts()).map(t => t.trim());
       if (cells[0] !== '0.0.300' || cells[1] !== '-0.00000003 ℏ') throw new Error(`transfer row ${cells.join(' | ')}`);

@@ -83,8 +83,8 @@ describe('Lookup transaction', () => {
     );
     assert.strictEqual(view.sections.length, 1);
     const s = view.sections[0];
-    assert.strictEqual(value(s, 'Type'), 'CRYPTOTRANSFER');
-    assert.strictEqual(value(s, 'Result'), 'SUCCESS');
+    assert.strictEqual(value(s, 'Type'), 'Crypto transfer');
+    assert.strictEqual(value(s, 'Result'), 'Success');
     assert.strictEqual(value(s, 'Transaction id (SDK form)'), '0.0.300@1565779555.711927000');
     assert.strictEqual(value(s, 'Consensus timestamp'), '2019-08-14 10:45:55 UTC');
     const transfers = s.tables.find(t => t.title === 'Transfers')!;
@@ -105,9 +105,9 @@ describe('Lookup transaction', () => {
     assert.deepStrictEqual(
       view.sections.map(s => [s.group, s.badge, s.title]),
       [
-        ['Parent (user-submitted)', 'parent', 'CONSENSUSSUBMITMESSAGE · SUCCESS'],
-        ['Scheduled', 'scheduled', 'CRYPTOTRANSFER · SUCCESS'],
-        ['Duplicates', 'duplicate', 'CRYPTOTRANSFER · DUPLICATE_TRANSACTION'],
+        ['Parent (user-submitted)', 'parent', 'Consensus submit message · Success'],
+        ['Scheduled', 'scheduled', 'Crypto transfer · Success'],
+        ['Duplicates', 'duplicate', 'Crypto transfer · DUPLICATE_TRANSACTION'],
       ],
     );
   });
@@ -271,7 +271,7 @@ describe('Lookup transaction', () => {
       kind: 'transaction',
       id: '0.0.10-1234567890-999999998',
     });
-    assert.strictEqual(value(loaded(outcome).sections[0], 'Type'), 'CRYPTOUPDATEACCOUNT');
+    assert.strictEqual(value(loaded(outcome).sections[0], 'Type'), 'Crypto update account');
   });
 
   it("from the editor's context menu (its document as the argument): the id at the cursor, no prompt", async () => {
@@ -282,7 +282,7 @@ describe('Lookup transaction', () => {
     editor.selection = new vscode.Selection(inside, inside);
     try {
       const outcome = await lookup(doc.uri);
-      assert.strictEqual(value(loaded(outcome).sections[0], 'Type'), 'CRYPTOUPDATEACCOUNT');
+      assert.strictEqual(value(loaded(outcome).sections[0], 'Type'), 'Crypto update account');
     } finally {
       // The panel took the focus: back to the untitled document to close it unsaved.
       await vscode.window.showTextDocument(doc);

@@ -53,9 +53,9 @@ describe('real mirror node: Lookup transaction', () => {
     assert.deepStrictEqual(
       dashed.sections.map(s => [s.badge, s.title]),
       [
-        ['parent', 'CONSENSUSSUBMITMESSAGE · SUCCESS'],
-        ['scheduled', 'CRYPTOTRANSFER · SUCCESS'],
-        ['duplicate', 'CRYPTOTRANSFER · DUPLICATE_TRANSACTION'],
+        ['parent', 'Consensus submit message · Success'],
+        ['scheduled', 'Crypto transfer · Success'],
+        ['duplicate', 'Crypto transfer · DUPLICATE_TRANSACTION'],
       ],
     );
     const sdk = loaded(await lookup('0.0.10@1234567890.000000001'));
@@ -70,7 +70,7 @@ describe('real mirror node: Lookup transaction', () => {
     assert.strictEqual(view.sections.length, 1);
     const s = view.sections[0];
     assert.strictEqual(value(s, 'Payer'), '0.0.11');
-    assert.strictEqual(value(s, 'Result'), 'SUCCESS');
+    assert.strictEqual(value(s, 'Result'), 'Success');
     assert.strictEqual(value(s, 'Transaction id (SDK form)'), '0.0.11@1234567900.000000000');
     const own = JSON.parse((await fetchReal(real().url, '/api/v1/transactions/0.0.11-1234567900-000000000')).text) as {
       transactions: { transfers: { account: string }[] }[];
@@ -95,7 +95,7 @@ describe('real mirror node: Lookup transaction', () => {
     const view = loaded(await lookup({ input: '0.0.10-1234567890-000000001', scheduled: true }));
     assert.deepStrictEqual(
       view.sections.map(s => s.title),
-      ['CRYPTOTRANSFER · SUCCESS'],
+      ['Crypto transfer · Success'],
     );
     const other = loaded(await lookup('0.0.800-1234567890-000000013'));
     assert.strictEqual(value(other.sections[0], 'Payer'), '0.0.800');

@@ -83,11 +83,21 @@ describe('transactions/model over replayed lookups', () => {
   it('formats every field of a transaction, exactly', async () => {
     const [tx] = await lookup('0.0.300-1565779555-711927000', 'assessed-custom-fees-with-effective-payer');
     const s = transactionSection(classifyTransactions([tx])[0], 0, options);
-    assert.strictEqual(s.title, 'CRYPTOTRANSFER · SUCCESS');
+    assert.strictEqual(s.title, 'Crypto transfer · Success');
     assert.strictEqual(field(s, 'Transaction id').value, '0.0.300-1565779555-711927000');
     assert.strictEqual(field(s, 'Transaction id (SDK form)').value, '0.0.300@1565779555.711927000');
-    assert.strictEqual(field(s, 'Type').value, 'CRYPTOTRANSFER');
-    assert.strictEqual(field(s, 'Result').value, 'SUCCESS');
+    assert.deepStrictEqual(field(s, 'Type'), {
+      label: 'Type',
+      value: 'Crypto transfer',
+      note: 'CRYPTOTRANSFER',
+      title: 'CRYPTOTRANSFER',
+    });
+    assert.deepStrictEqual(field(s, 'Result'), {
+      label: 'Result',
+      value: 'Success',
+      badge: 'success',
+      title: 'SUCCESS',
+    });
     // One time format: the date to the second, its age (the page keeps it current), the exact time,
     // the raw value and the local time in the tooltip, the raw value on copy.
     const consensus = field(s, 'Consensus timestamp');
