@@ -19,7 +19,10 @@ export const QUIET_SETTINGS: Readonly<Record<string, unknown>> = {
   'workbench.welcomePage.walkthroughs.openOnInstall': false,
   'chat.disableAIFeatures': true,
   'extensions.autoCheckUpdates': false,
-  'extensions.autoUpdate': false,
+  // The value this VS Code wants: it migrates `false` to "off" by writing settings.json as a window
+  // starts, which raced with the runner's own writes (a dirty settings.json, then every setting
+  // written by the extension refused).
+  'extensions.autoUpdate': 'off',
   'extensions.ignoreRecommendations': true,
   'telemetry.telemetryLevel': 'off',
   'update.mode': 'none',
