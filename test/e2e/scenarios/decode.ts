@@ -128,7 +128,8 @@ export const scenario: Scenario = {
         await d.dismiss();
         await d.runCommand('Ledger Lens: Show contract results');
         await frame.locator('#f-from input').waitFor({ timeout: patient(30_000) });
-        const row = frame.locator('table.grid tbody tr', { hasText: TIMESTAMP });
+        // The grid shows the date; the exact timestamp is the time cell's tooltip.
+        const row = frame.locator('table.grid tbody tr', { has: frame.locator(`td[title*="${TIMESTAMP}"]`) });
         // A panel restored from an earlier scenario is shown with the command's filters a moment
         // after its form appears, which can overwrite what was typed before they arrived: the
         // search is typed again until its row shows.
