@@ -1,6 +1,7 @@
 // The grid's columns and the money cells they share with the detail: every value as text, a
 // monetary one in the current unit with `data-exact` holding its digits without grouping.
 import { NONE, shorten } from '../../src/present/text';
+import { resultState } from '../../src/present/results';
 import { exactTimeTitle, shortTime } from '../../src/present/time';
 import type { Column } from '../components/grid';
 import type { AmountUnit, BigintString, ContractResultRow } from '../protocol';
@@ -44,6 +45,13 @@ function account(address: string | null, id: string | null): Node | string {
 export function statusText(r: ContractResultRow): string {
   const ok = r.status === '0x1' ? 'success' : r.status === '0x0' ? 'failed' : (r.status ?? '');
   return r.result ? `${r.result} (${ok})` : ok || NONE;
+}
+
+/** Success or failure: the EVM status first (`0x1`), else the result code. */
+export function resultStateOf(r: ContractResultRow): 'success' | 'failure' | undefined {
+  if (r.status === '0x1') return 'success';
+  if (r.status === '0x0') return 'failure';
+  return resultState(r.result);
 }
 
 /** The columns whose cells change with the unit. */
@@ -94,10 +102,19 @@ export function resultColumns(unit: () => AmountUnit): Column<ContractResultRow>
       id: 'result',
       width: '22ch',
       header: 'Result',
+      // An icon and the words, the words as its tooltip and accessible name: not colour alone.
       render: (r, c) => {
-        c.textContent = statusText(r);
-        c.title = c.textContent;
-        c.classList.toggle('failed', r.status !== null && r.status !== '0x1');
+        const words = statusText(r);
+        const state = resultStateOf(r);
+        c.replaceChildren(
+          ...(state
+            ? [h('span', { class: 'result-icon', attrs: { 'aria-hidden': 'true' } }, state === 'success' ? '✓ ' : '✕ ')]
+            : []),
+          words,
+        );
+        c.title = words;
+        c.setAttribute('aria-label', `Result: ${words}`);
+        c.classList.toggle('failed', state === 'failure');
       },
     },
     moneyColumn('amount', 'Amount', r => r.amount, unit),

@@ -14,6 +14,7 @@ import { button, progressIndicator, type Button } from '../components/toolkit';
 import { DataGrid } from '../components/grid';
 import { h } from '../shared/dom';
 import { onHostMessage } from '../shared/messages';
+import { shortTime } from '../../src/present/time';
 import { MONEY_COLUMNS, resultColumns, statusText } from './columns';
 import { createDetail } from './detail';
 import { createFilterForm } from './form';
@@ -25,7 +26,7 @@ const grid = new DataGrid<ContractResultRow>({
   label: 'Contract results',
   columns: resultColumns(() => state.unit),
   onActivate: (row, index) => detail.open(row, index),
-  rowLabel: r => `${r.timestamp ?? ''} ${r.contractId ?? ''} ${statusText(r)}`,
+  rowLabel: r => `${r.timestamp ? shortTime(r.timestamp) : ''} ${r.contractId ?? ''} ${statusText(r)}`,
 });
 
 // Whether HashScan can have the ids' pages: the host says so with each set of rows.

@@ -100,6 +100,28 @@ export const scenario: Scenario = {
       return a;
     });
 
+    await step(
+      'every cell of a row has an accessible name; the result is an icon and words, not colour alone',
+      async () => {
+        const cells = rows.first().locator('td');
+        const names: string[] = [];
+        for (let i = 0; i < (await cells.count()); i++) {
+          const cell = cells.nth(i);
+          const name = ((await cell.getAttribute('aria-label')) ?? (await cell.innerText()))
+            .replace(/\s+/g, ' ')
+            .trim();
+          if (!name) throw new Error(`cell ${i} has no accessible name`);
+          names.push(name);
+        }
+        const result = rows.first().locator('td[aria-label^="Result: "]').first();
+        const label = (await result.getAttribute('aria-label')) ?? '';
+        const icon = (await result.locator('.result-icon').innerText()).trim();
+        if (!/^Result: [A-Z_]+ \((success|failed)\)$/.test(label)) throw new Error(`result cell named ${label}`);
+        if (icon !== (label.includes('(success)') ? '✓' : '✕')) throw new Error(`icon ${icon} for ${label}`);
+        return { names: names.slice(0, 6), result: label, icon };
+      },
+    );
+
     await step('weibars show the same amount ×10^10 to the digit', async () => {
       await frame.locator('#unit-weibar').click();
       await amountOfRow(0).locator('.unit', { hasText: 'weibar' }).waitFor();
