@@ -7,6 +7,8 @@ import { spawnGroup, withTimeout, type GroupProcess } from './proc';
 export interface StartUrls {
   readonly workbench: string;
   readonly mirror: string;
+  /** The `Ready in …` line npm start printed before its URL (test/harness/startTiming.ts). */
+  readonly ready?: string;
 }
 
 export interface LaunchedStart {
@@ -37,13 +39,15 @@ export function launchStart(options: {
   const lines = readline.createInterface({ input: child.child.stdout! });
   let workbench: string | undefined;
   let mirror: string | undefined;
+  let ready: string | undefined;
   const urls = withTimeout(
     new Promise<StartUrls>((resolve, reject) => {
       lines.on('line', line => {
         output += line + '\n';
         workbench ??= /(http:\/\/127\.0\.0\.1:\d+\/\?folder=\S+)/.exec(line)?.[1];
         mirror ??= options.mirrorLine.exec(line)?.[1];
-        if (workbench && mirror) resolve({ workbench, mirror });
+        if (line.startsWith('Ready in ')) ready ??= line;
+        if (workbench && mirror) resolve({ workbench, mirror, ...(ready !== undefined ? { ready } : {}) });
       });
       child.child.on('exit', code => reject(new Error(`npm start exited with ${code}:\n${output.slice(-3000)}`)));
     }),

@@ -45,6 +45,8 @@ export interface ServedSet {
 export interface RealMirror {
   readonly sets: Readonly<Record<string, ServedSet>>;
   readonly timings: Readonly<{ installMs: number; databaseMs: number; loadMs: number; serversMs: number }>;
+  /** What this start installed or built once (a cold start), in words; empty when warm. */
+  readonly firstUse: readonly string[];
   stop(): Promise<void>;
 }
 
@@ -284,9 +286,11 @@ export async function startRealMirror(options: RealMirrorOptions = {}): Promise<
       sets[name] = { name, url: r.value.url, logFile: r.value.logFile, report: reports[name] };
     });
     const timings = { installMs: t1 - t0, databaseMs: t2 - t1, loadMs: t3 - t2, serversMs: Date.now() - t3 };
+    const firstUse = [...install.installedNow, ...(pg.templateBuiltNow ? ['the database template'] : [])];
     return {
       sets,
       timings,
+      firstUse,
       stop: async () => {
         await stop();
         unregister();

@@ -168,10 +168,11 @@ async function ensureTemplate(
   install: RealMirrorInstall,
   dataRoot: string,
   log: (line: string) => void,
-): Promise<string> {
+): Promise<{ readonly pgdata: string; readonly builtNow: boolean }> {
   const key = `${path.basename(path.dirname(install.restDir))}-pg${path.basename(path.dirname(install.pgBin))}`;
   const template = path.join(dataRoot, `template-${key}`);
-  if (fs.existsSync(path.join(template, TEMPLATE_DONE))) return path.join(template, 'pgdata');
+  if (fs.existsSync(path.join(template, TEMPLATE_DONE)))
+    return { pgdata: path.join(template, 'pgdata'), builtNow: false };
   const owner = postgresUser();
   const tmp = `${template}.tmp-${process.pid}`;
   fs.rmSync(tmp, { recursive: true, force: true });
@@ -207,11 +208,13 @@ async function ensureTemplate(
     await pg?.stop();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
-  return path.join(template, 'pgdata');
+  return { pgdata: path.join(template, 'pgdata'), builtNow: true };
 }
 
 export interface RunCluster extends Postgres {
   readonly runDir: string;
+  /** This run built the migrated template (first use). */
+  readonly templateBuiltNow: boolean;
   /** Stops the cluster; deletes the run's folder unless `keepFiles` (a failed set-up keeps its logs). */
   stop(keepFiles?: boolean): Promise<void>;
 }
@@ -222,7 +225,8 @@ export async function startRunCluster(
   dataRoot: string,
   log: (line: string) => void,
 ): Promise<RunCluster> {
-  const templateData = await ensureTemplate(install, dataRoot, log);
+  const template = await ensureTemplate(install, dataRoot, log);
+  const templateData = template.pgdata;
   const runsDir = path.join(dataRoot, 'runs');
   fs.mkdirSync(runsDir, { recursive: true, mode: 0o755 });
   // Half-built templates of a run that was killed meanwhile.
@@ -251,6 +255,7 @@ export async function startRunCluster(
   return {
     ...pg,
     runDir,
+    templateBuiltNow: template.builtNow,
     stop: (keepFiles = false) =>
       (stopping ??= pg.stop().finally(() => {
         if (!keepFiles && process.env['LEDGER_LENS_REAL_MIRROR_KEEP'] !== '1')

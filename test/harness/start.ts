@@ -16,6 +16,7 @@ import { onInterrupt } from './proc';
 import { projectRoot } from '../support/paths';
 import { startRealMirror, type RealMirror } from './realMirror';
 import { everyNetworkAt, startReplayProcess, type ReplayProcess } from './replay';
+import { startTimingLine, type StartPhase } from './startTiming';
 import { ensureTools } from './tools';
 
 export interface StartOptions {
@@ -31,7 +32,17 @@ export interface Started {
   readonly offline: { readonly mirror: string; readonly status: string } | undefined;
   /** With --real-mirror: the real server's URL and its log. */
   readonly realMirror?: { readonly url: string; readonly log: string };
+  /** How long each part took, and what was installed or built once on the way. */
+  readonly phases: readonly StartPhase[];
+  readonly firstUse: readonly string[];
   stop(): Promise<void>;
+}
+
+/** What test/start.mjs did before it handed over: when the command started, its phases, what it installed. */
+export interface StartBefore {
+  readonly startedAt: number;
+  readonly phases: readonly StartPhase[];
+  readonly firstUse: readonly string[];
 }
 
 const ENDPOINT_KEYS = ['ledgerLens.mirrorNodeUrl', 'ledgerLens.mirrorNodeUrls', 'ledgerLens.statusUrl'] as const;
@@ -63,8 +74,22 @@ export async function startWorkbench(options: StartOptions): Promise<Started> {
   const port = options.port ?? (await freePort(PortBlocks.start));
   let replay: ReplayProcess | undefined;
   let real: RealMirror | undefined;
+  const phases: StartPhase[] = [];
+  const tReplay = Date.now();
   if (options.realMirror) {
+    const tReal = Date.now();
     real = await startRealMirror({ sets: ['demo'], log: line => console.log(`real mirror node: ${line}`) });
+    const t = real.timings;
+    phases.push({
+      name: 'real mirror node',
+      ms: Date.now() - tReal,
+      parts: [
+        { name: 'install', ms: t.installMs },
+        { name: 'database', ms: t.databaseMs },
+        { name: 'data', ms: t.loadMs },
+        { name: 'server', ms: t.serversMs },
+      ],
+    });
     try {
       // The status page stays offline too: the replay's, with nothing wrong.
       replay = await startReplayProcess({ portBlock: PortBlocks.start, scenario: 'all-operational' });
@@ -85,6 +110,8 @@ export async function startWorkbench(options: StartOptions): Promise<Started> {
     settings['ledgerLens.mirrorNodeUrls'] = everyNetworkAt(replay.mirrorUrl);
     settings['ledgerLens.statusUrl'] = replay.statusUrl;
   }
+  if (replay) phases.push({ name: real ? 'status page' : 'replay', ms: Date.now() - tReplay - (phases[0]?.ms ?? 0) });
+  const tWorkbench = Date.now();
   let server: CodeServer;
   try {
     server = await startCodeServer({
@@ -100,8 +127,11 @@ export async function startWorkbench(options: StartOptions): Promise<Started> {
     await real?.stop();
     throw e;
   }
+  phases.push({ name: 'workbench', ms: Date.now() - tWorkbench });
   const demo = real?.sets['demo'];
   return {
+    phases,
+    firstUse: real?.firstUse ?? [],
     url: server.workbenchUrl(),
     offline: replay && !real ? { mirror: replay.mirrorUrl, status: replay.statusUrl } : undefined,
     ...(demo ? { realMirror: { url: demo.url, log: demo.logFile } } : {}),
@@ -139,11 +169,19 @@ function parseArgs(argv: readonly string[]): StartOptions {
   return { offline, realMirror, fresh, ...(scenario ? { scenario } : {}), ...(port !== undefined ? { port } : {}) };
 }
 
-export async function main(argv: readonly string[]): Promise<void> {
+export async function main(argv: readonly string[], before?: StartBefore): Promise<void> {
   const options = parseArgs(argv);
+  const t0 = Date.now();
   const started = await startWorkbench(options);
   onInterrupt(() => started.stop());
   console.log('');
+  console.log(
+    startTimingLine({
+      totalMs: Date.now() - (before?.startedAt ?? t0),
+      phases: [...(before?.phases ?? []), ...started.phases],
+      firstUse: [...(before?.firstUse ?? []), ...started.firstUse],
+    }),
+  );
   console.log('Ledger Lens is running in VS Code (code-server). Open this in a browser:');
   console.log('');
   console.log(`  ${started.url}`);

@@ -6,6 +6,7 @@
 //   node out/test/real-mirror/e2e.js      prints its steps and `real-mirror e2e: N passed, N failed`
 import * as http from 'http';
 import { LEDGER_LENS_ACTIVITY, runStartCheck } from '../harness/startCheck';
+import { parseStartTimingLine } from '../harness/startTiming';
 import type { StepCounts } from '../harness/step';
 
 function get(url: string): Promise<{ status: number; text: string } | undefined> {
@@ -41,6 +42,12 @@ export function checkStartRealMirror(): Promise<StepCounts> {
       },
     },
     async ({ steps, urls: printed, openPage }) => {
+      await steps.step('it prints how long it took to be ready, cold or warm, phase by phase', () => {
+        const timing = printed.ready === undefined ? undefined : parseStartTimingLine(printed.ready);
+        if (!timing || !/real mirror node [\d.]+ s|real mirror node \d+ min/.test(printed.ready ?? ''))
+          throw new Error(`no "Ready in …" line with the real mirror node's phase: ${JSON.stringify(printed.ready)}`);
+        return Promise.resolve(printed.ready);
+      });
       await steps.step('the real server answers for a demo account', async () => {
         const r = await get(`${printed.mirror}/api/v1/accounts/0.0.8`);
         if (r?.status !== 200 || !r.text.includes('"balance":80')) throw new Error(`got ${JSON.stringify(r)}`);
