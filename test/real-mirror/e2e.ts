@@ -73,6 +73,17 @@ export function checkStartRealMirror(): Promise<StepCounts> {
           await p.locator('.pane-body .monaco-list-row', { hasText: '#11' }).first().waitFor({ timeout: 60_000 });
           await p.locator('.pane-body .monaco-list-row', { hasText: '#10' }).first().waitFor({ timeout: 10_000 });
         });
+        await steps.step('the first screen shows no error: no error row, no error notification', async () => {
+          // The second demo account's row has arrived too, so every request of the first screen is in.
+          await p.locator('.pane-body .monaco-list-row', { hasText: '0.0.98' }).first().waitFor({ timeout: 30_000 });
+          const rows = await p.locator('.pane-body .monaco-list-row').allInnerTexts();
+          const wrong = rows.filter(r => /error|refused|cannot reach|not found|failed|invalid/i.test(r));
+          const toasts = await p.locator('.notification-toast .notification-list-item-message').allInnerTexts();
+          const errors = toasts.filter(t => /error|refused|cannot|failed|invalid/i.test(t));
+          if (wrong.length || errors.length)
+            throw new Error(`on screen: ${JSON.stringify({ rows: wrong, notifications: errors })}`);
+          return { rows: rows.length };
+        });
       }
     },
   );
