@@ -33,6 +33,13 @@ const ostr = optional(string);
 // The host built these actions; it checks them again, strictly, when a click sends one back.
 const action: Validator<DetailAction> = detailActionValidator(false);
 
+const cell: Validator<DetailCell> = object({
+  text: string,
+  action: optional(action),
+  numeric: optional(boolean),
+  mono: optional(boolean),
+});
+
 const field: Validator<DetailField> = object({
   label: string,
   value: string,
@@ -44,13 +51,8 @@ const field: Validator<DetailField> = object({
   // Up to the end of year 9999, the last time a timestamp is shown as a date.
   at: optional(integerIn(0, 253_402_300_800_000)),
   badge: optional(literal('success', 'failure')),
-});
-
-const cell: Validator<DetailCell> = object({
-  text: string,
-  action: optional(action),
-  numeric: optional(boolean),
-  mono: optional(boolean),
+  place: optional(literal('summary', 'more')),
+  parts: optional(array(cell, 50)),
 });
 
 const table: Validator<DetailTable> = object({
@@ -67,6 +69,7 @@ const section: Validator<DetailSection> = object({
   title: string,
   group: ostr,
   badge: ostr,
+  within: ostr,
   fields: array(field),
   tables: array(table),
   buttons: array(detailButton),
@@ -93,7 +96,10 @@ const view: Validator<DetailView> = tagged<'status', DetailView>('status', {
   }),
 });
 
-export const toWebview: Validator<DetailToWebview> = object({ type: literal('view'), view });
+export const toWebview: Validator<DetailToWebview> = tagged<'type', DetailToWebview>('type', {
+  view: object({ type: literal('view'), view }),
+  copied: object({ type: literal('copied'), text: string }),
+});
 
 const persist: Validator<TransactionPanelState | BlockPanelState> = tagged<
   'panel',

@@ -89,6 +89,13 @@ export interface DetailField {
   readonly title?: string; // its tooltip; `at`: a time (epoch ms), its age shown beside it and kept current
   readonly at?: number;
   readonly badge?: 'success' | 'failure'; // a result: an icon and a word, not colour alone
+  /**
+   * Where the field is drawn: `summary`, the block a record leads with; `more`, the collapsed
+   * "More" group (rows that rarely matter: defaults, empty values); neither, the body.
+   */
+  readonly place?: 'summary' | 'more';
+  /** The value drawn as these pieces (links among text, e.g. `0.0.10 → 0.0.9, 0.0.12`); `value` is its text. */
+  readonly parts?: readonly DetailCell[];
 }
 
 export interface DetailCell {
@@ -119,6 +126,8 @@ export interface DetailSection {
   readonly group?: string;
   /** A short label beside the title (parent, child with nonce N, scheduled, duplicate). */
   readonly badge?: string;
+  /** The id of the section this one is drawn inside, right after its summary (a transaction's decoded call). */
+  readonly within?: string;
   readonly fields: readonly DetailField[];
   readonly tables: readonly DetailTable[];
   readonly buttons: readonly DetailButton[];
@@ -160,7 +169,9 @@ export interface DetailInitialState {
   readonly view: DetailView;
 }
 
-export type DetailToWebview = { readonly type: 'view'; readonly view: DetailView };
+/** `copied`: the host put this text on the clipboard (the page's copy control says "Copied" only then). */
+export type DetailToWebview =
+  { readonly type: 'view'; readonly view: DetailView } | { readonly type: 'copied'; readonly text: string };
 
 /** `ready`: the page listens now (a view posted before that is lost, so the host sends it again). */
 export type DetailToHost = { readonly type: 'action'; readonly action: DetailAction } | { readonly type: 'ready' };

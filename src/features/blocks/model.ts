@@ -67,16 +67,25 @@ export interface BlockFormatOptions {
   readonly hashscan: boolean;
 }
 
-/** Every field of the block record, with a link to the previous block and to its contract results. */
+/**
+ * Every field of the block record: its number, time, transactions and gas first; the hashes and the
+ * rest; the record file's name and an empty logs bloom under "More". A link to the previous block
+ * and to its contract results.
+ */
 export function blockSection(block: Block, options: BlockFormatOptions): DetailSection {
-  const fields: DetailField[] = [
+  const summary: DetailField[] = [
     { label: 'Number', value: block.number.toString(), copy: block.number.toString() },
+    timeField('Timestamp from', block.timestamp.from, options),
     { label: 'Transaction count', value: formatGrouped(block.count) },
     {
       label: 'Gas used',
       value: block.gas_used === null || block.gas_used === undefined ? NONE : formatGrouped(block.gas_used),
     },
-    { label: 'HAPI version', value: block.hapi_version ?? NONE },
+  ].map(f => ({ ...f, place: 'summary' as const }));
+  // A bloom of zeros (no contract logged anything) says nothing.
+  const emptyBloom = !block.logs_bloom || /^(0x)?0*$/.test(block.logs_bloom);
+  const fields: DetailField[] = [
+    ...summary,
     { label: 'Hash', value: block.hash, mono: true, copy: block.hash },
     {
       label: 'Previous hash',
@@ -88,27 +97,28 @@ export function blockSection(block: Block, options: BlockFormatOptions): DetailS
         ? { note: 'genesis' }
         : { action: { type: 'openBlock' as const, hashOrNumber: block.previous_hash } }),
     },
+    timeField('Timestamp to', block.timestamp.to, options),
+    {
+      label: 'Size',
+      value: block.size === null || block.size === undefined ? NONE : `${block.size.toLocaleString('en-US')} bytes`,
+    },
+    { label: 'HAPI version', value: block.hapi_version ?? NONE },
+    { label: 'Name', value: revealInvisibles(block.name), mono: true, place: 'more' },
     {
       label: 'Logs bloom',
       value: block.logs_bloom ?? NONE,
       mono: true,
       ...(block.logs_bloom ? { copy: block.logs_bloom } : {}),
+      ...(emptyBloom ? { place: 'more' as const } : {}),
     },
-    { label: 'Name', value: revealInvisibles(block.name), mono: true },
-    {
-      label: 'Size',
-      value: block.size === null || block.size === undefined ? NONE : `${block.size.toLocaleString('en-US')} bytes`,
-    },
-    timeField('Timestamp from', block.timestamp.from, options),
-    timeField('Timestamp to', block.timestamp.to, options),
   ];
   return {
     id: `block-${block.number}`,
     title: `Block ${block.number}`,
-    fields,
+    // A value the record lacks says nothing: it waits under "More".
+    fields: fields.map(f => (f.value === NONE && !f.place ? { ...f, place: 'more' as const } : f)),
     tables: [],
     buttons: [
-      { label: 'Copy hash', action: { type: 'copy', text: block.hash } },
       {
         label: "Block's contract results",
         action: { type: 'openContractResults', blockNumber: block.number.toString() },

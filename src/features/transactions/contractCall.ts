@@ -171,7 +171,7 @@ export function contractSectionsFor(o: SectionsRequest): DetailSection[] {
 
 const field = (label: string, value: string, mono = true): DetailField => ({ label, value, mono });
 
-/** The Call and Events sections, for the transaction at `index` in the panel. */
+/** The Call and Events sections of the transaction section `id`: drawn inside it, right after its summary. */
 export function contractSections(id: string, decoded: DecodedContractResult): DetailSection[] {
   const call: DetailField[] = [
     field('Contract', decoded.contract ?? 'not recognised (no workspace artifact has its bytecode)', false),
@@ -185,11 +185,12 @@ export function contractSections(id: string, decoded: DecodedContractResult): De
   if (decoded.message) call.push(field('Error', decoded.message, false));
   const events = eventSummaries(decoded, { maxChars: 200 });
   return [
-    { id: `${id}-call`, title: 'Call', group: 'Contract', fields: call, tables: [], buttons: [] },
+    { id: `${id}-call`, title: 'Call', group: 'Contract', within: id, fields: call, tables: [], buttons: [] },
     {
       id: `${id}-events`,
       title: 'Events',
       group: 'Contract',
+      within: id,
       fields: [],
       tables: [
         {
@@ -213,6 +214,7 @@ export function contractNote(id: string, text: string): DetailSection {
     id: `${id}-call`,
     title: 'Call',
     group: 'Contract',
+    within: id,
     fields: [field('Contract result', text, false)],
     tables: [],
     buttons: [],

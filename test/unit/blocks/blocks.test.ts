@@ -82,21 +82,31 @@ describe('blocks/model over the replayed blocks', () => {
   it('the panel has every field of the record, a link to the previous block and to its contract results', () => {
     const s = blockSection(blocks[0], { localTime: d => d.toISOString(), hashscan: true });
     assert.deepStrictEqual(
-      s.fields.map(f => f.label),
+      s.fields.map(f => [f.label, f.place ?? 'body']),
       [
-        'Number',
-        'Transaction count',
-        'Gas used',
-        'HAPI version',
-        'Hash',
-        'Previous hash',
-        'Logs bloom',
-        'Name',
-        'Size',
-        'Timestamp from',
-        'Timestamp to',
+        // The summary: which block, when, how many transactions, how much gas.
+        ['Number', 'summary'],
+        ['Timestamp from', 'summary'],
+        ['Transaction count', 'summary'],
+        ['Gas used', 'summary'],
+        ['Hash', 'body'],
+        ['Previous hash', 'body'],
+        ['Timestamp to', 'body'],
+        // Null in this recording: a dash says nothing, so it waits under More.
+        ['Size', 'more'],
+        ['HAPI version', 'body'],
+        ['Name', 'more'],
+        ['Logs bloom', 'body'],
       ],
     );
+    assert.ok(!s.buttons.some(b => b.action.type === 'copy'), 'the hash is copied from its row, not by a button');
+    // A bloom of zeros (no logs) is noise; this block's bloom has bits set.
+    const zeros = blockSection(
+      { ...blocks[0], logs_bloom: `0x${'0'.repeat(512)}` },
+      { localTime: String, hashscan: true },
+    );
+    assert.strictEqual(zeros.fields.find(f => f.label === 'Logs bloom')!.place, 'more');
+    assert.strictEqual(s.fields.find(f => f.label === 'Hash')!.copy, s.fields.find(f => f.label === 'Hash')!.value);
     const prev = s.fields.find(f => f.label === 'Previous hash')!;
     assert.deepStrictEqual(prev.action, { type: 'openBlock', hashOrNumber: blocks[0].previous_hash });
     assert.strictEqual(s.fields.find(f => f.label === 'Size')!.value, '—', 'size is null in this recording');

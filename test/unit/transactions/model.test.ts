@@ -86,17 +86,21 @@ describe('transactions/model over replayed lookups', () => {
     assert.strictEqual(s.title, 'Crypto transfer · Success');
     assert.strictEqual(field(s, 'Transaction id').value, '0.0.300-1565779555-711927000');
     assert.strictEqual(field(s, 'Transaction id (SDK form)').value, '0.0.300@1565779555.711927000');
+    assert.strictEqual(field(s, 'Transaction id').copy, '0.0.300-1565779555-711927000');
+    assert.strictEqual(field(s, 'Transaction id (SDK form)').copy, '0.0.300@1565779555.711927000');
     assert.deepStrictEqual(field(s, 'Type'), {
       label: 'Type',
       value: 'Crypto transfer',
       note: 'CRYPTOTRANSFER',
       title: 'CRYPTOTRANSFER',
+      place: 'summary',
     });
     assert.deepStrictEqual(field(s, 'Result'), {
       label: 'Result',
       value: 'Success',
       badge: 'success',
       title: 'SUCCESS',
+      place: 'summary',
     });
     // One time format: the date to the second, its age (the page keeps it current), the exact time,
     // the raw value and the local time in the tooltip, the raw value on copy.
@@ -159,8 +163,8 @@ describe('transactions/model over replayed lookups', () => {
     }
     assert.deepStrictEqual(
       s.buttons.map(b => b.label),
-      ['Copy id', 'Copy SDK id', 'Open in HashScan'],
-      'no contract result link for a crypto transfer',
+      ['Open in HashScan'],
+      'no contract result link for a crypto transfer; the ids are copied from their rows',
     );
   });
 

@@ -78,6 +78,8 @@ export class DetailPanel extends PanelHost<DetailToHost, DetailToWebview> {
         network: this.options.persist.network,
         refresh: () => this.options.refresh(this),
       });
+      // The page's copy control says "Copied" on this answer only: after the clipboard took the text.
+      if (message.action.type === 'copy') void this.post({ type: 'copied', text: message.action.text });
     } catch (e) {
       const text = errorMessage(e);
       this.options.log.error(`${this.options.kind} panel: ${text}`);
