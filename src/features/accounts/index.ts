@@ -16,6 +16,9 @@ import { AccountsProvider } from './tree';
 /** The shortest automatic refresh interval, whatever the setting says: the public node is rate-limited. */
 export const MIN_REFRESH_SECONDS = 10;
 
+/** How often the ages of transaction rows (`5 min ago`) are redrawn while the view is visible. */
+export const AGE_REDRAW_MS = 60_000;
+
 /** The settings the Accounts view reads. */
 export interface AccountsSettings {
   readonly network: Network;
@@ -98,12 +101,29 @@ export function registerAccounts(host: FeatureHost, inputs: AccountsInputs): vsc
   };
   updateTimer();
 
+  // The rows' ages are kept current while someone can see them: a redraw, never a request.
+  let ageTimer: ReturnType<typeof setInterval> | undefined;
+  const updateAgeTimer = () => {
+    if (treeView.visible && !ageTimer) ageTimer = setInterval(() => provider.redrawAges(), AGE_REDRAW_MS);
+    else if (!treeView.visible && ageTimer) {
+      clearInterval(ageTimer);
+      ageTimer = undefined;
+    }
+  };
+  updateAgeTimer();
+
   const writer = new AccountsSettingsWriter(inputs.config, () => settings.current.network);
   return vscode.Disposable.from(
     provider,
     attached ?? treeView,
-    treeView.onDidChangeVisibility(updateTimer),
-    new vscode.Disposable(() => timer && clearInterval(timer)),
+    treeView.onDidChangeVisibility(() => {
+      updateTimer();
+      updateAgeTimer();
+    }),
+    new vscode.Disposable(() => {
+      if (timer) clearInterval(timer);
+      if (ageTimer) clearInterval(ageTimer);
+    }),
     settings.onDidChange(({ previous, current }) => {
       updateDescription();
       if (previous.refreshIntervalSeconds !== current.refreshIntervalSeconds) updateTimer();

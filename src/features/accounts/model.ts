@@ -1,22 +1,23 @@
-// What the Accounts view says about an account and its transactions, as plain data: labels, rows,
-// Markdown tooltips (already escaped), the net ℏ change, memos, and the settings entry check.
-// Pure (no vscode), so every rule is unit-tested; tree.ts only turns this into TreeItems.
-import { base64ToHex, decodeBase64Text, formatGrouped, formatTinybarsAsHbar } from '../../ledger';
-import type { AccountResponse, Key, TokenLookup, Transaction } from '../../mirror';
+// What the Accounts view says about an account, as plain data: labels, rows, Markdown tooltips
+// (already escaped), the net ℏ change, memos. Rows keep to the sidebar's width: long hex cut in
+// the middle and times to the second, the whole value in the tooltip and on copy. A transaction's
+// rows are in transactionView.ts. Pure (no vscode), so every rule is unit-tested; tree.ts only
+// turns this into TreeItems.
+import { decodeBase64Text, formatGrouped, formatTinybarsAsHbar } from '../../ledger';
+import type { AccountResponse, Key, Transaction } from '../../mirror';
 import type { RateInForce } from '../../mirror/rates';
 import type { EntityTarget } from '../../ledger';
 import {
   NONE,
   approxUsd,
   consensusTime,
+  exactTimeTitle,
   plainText as plain,
   rateText,
   shortTime,
-  shorten,
-  signedHbar,
   yesNo,
 } from '../../present';
-import { nftLabel, tokenAmountText } from '../../present/tokens';
+import { middleTruncate, shortHex } from '../../present/hex';
 import { codeSpan, escapeMarkdown } from '../common/markdown';
 import { AS_OF_CAVEAT, NONCE_CAVEAT, asOfCaveat, asOfHeading, asOfQueryText, asOfShort } from './asOf';
 import { AS_OF_WORDS, type AsOfOperator } from '../../ledger';
@@ -61,10 +62,10 @@ export function duration(seconds: bigint | null | undefined): string {
 // ---------------------------------------------------------------------------------------------
 // Keys
 
-/** `ED25519 7934b3c7…a9f8e7d6`: the type and a shortened hex key for a label. */
+/** `ED25519 7934…e7d6`: the type and the hex key cut in the middle, for a row. */
 export function keyLabel(key: Key | undefined): string {
   if (!key) return NONE;
-  return `${plain(key._type, 40)} ${shorten(plain(key.key, 2000))}`;
+  return `${plain(key._type, 40)} ${shortHex(plain(key.key, 2000))}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -86,11 +87,11 @@ export interface Row {
   readonly children?: readonly Row[];
 }
 
-function row(key: string, label: string, value: string, extra: Partial<Row> = {}): Row {
+export function row(key: string, label: string, value: string, extra: Partial<Row> = {}): Row {
   return { key, label, value, ...extra };
 }
 
-function entityRow(
+export function entityRow(
   key: string,
   label: string,
   id: string | null | undefined,
@@ -105,6 +106,15 @@ function entityRow(
   });
 }
 
+/** A time as HashScan writes it (to the second); the exact time and raw value in the tooltip and on copy. */
+export function shortTimeRow(key: string, label: string, timestamp: string | null | undefined): Row {
+  if (!timestamp) return row(key, label, NONE);
+  return row(key, label, shortTime(timestamp), {
+    copy: timestamp,
+    tooltip: `${escapeMarkdown(label)}: ${escapeMarkdown(exactTimeTitle(timestamp))}`,
+  });
+}
+
 /** The Details section of an account, in the order HashScan shows what matters while coding. */
 export function accountDetailRows(
   a: AccountResponse,
@@ -116,12 +126,15 @@ export function accountDetailRows(
   rows.push(entityRow('account', 'Account', a.account));
   rows.push(
     a.alias
-      ? row('alias', 'Alias', plain(a.alias), { copy: a.alias, tooltip: `Alias: ${codeSpan(a.alias)}` })
+      ? row('alias', 'Alias', middleTruncate(plain(a.alias), 8, 4), {
+          copy: a.alias,
+          tooltip: `Alias: ${codeSpan(a.alias)}`,
+        })
       : row('alias', 'Alias', NONE),
   );
   rows.push(
     a.evm_address
-      ? row('evm', 'EVM address', plain(a.evm_address), {
+      ? row('evm', 'EVM address', shortHex(plain(a.evm_address)), {
           copy: a.evm_address,
           tooltip: `EVM address: ${codeSpan(a.evm_address)}`,
         })
@@ -148,17 +161,10 @@ export function accountDetailRows(
           (past ? `\n\n${escapeMarkdown(AS_OF_CAVEAT)}` : ''),
     }),
   );
-  rows.push(
-    row(
-      'balanceTimestamp',
-      'Balance timestamp',
-      consensusTime(a.balance?.timestamp),
-      a.balance?.timestamp ? { copy: a.balance.timestamp } : {},
-    ),
-  );
+  rows.push(shortTimeRow('balanceTimestamp', 'Balance timestamp', a.balance?.timestamp));
   rows.push(row('autoRenew', 'Auto-renew period', duration(a.auto_renew_period)));
-  rows.push(row('created', 'Created', consensusTime(a.created_timestamp)));
-  rows.push(row('expiry', 'Expires', consensusTime(a.expiry_timestamp)));
+  rows.push(shortTimeRow('created', 'Created', a.created_timestamp));
+  rows.push(shortTimeRow('expiry', 'Expires', a.expiry_timestamp));
   rows.push(
     a.memo
       ? row('memo', 'Memo', plain(a.memo), { copy: a.memo, tooltip: `Memo: ${escapeMarkdown(a.memo)}` })
@@ -183,7 +189,7 @@ export function accountDetailRows(
     entityRow('stakedAccount', 'Staked account', a.staked_account_id),
     row('stakedNode', 'Staked node', a.staked_node_id === null ? NONE : a.staked_node_id.toString()),
     row('declineReward', 'Decline reward', yesNo(a.decline_reward)),
-    row('stakePeriodStart', 'Stake period start', consensusTime(a.stake_period_start)),
+    shortTimeRow('stakePeriodStart', 'Stake period start', a.stake_period_start),
     row(
       'pendingReward',
       'Pending reward',
@@ -249,181 +255,4 @@ export function accountView(a: AccountResponse, title: string, options: AccountV
 /** `≈ $12.34 at 1 ℏ = $0.0921, the rate in force at 2026-…`: dollars with the rate they were computed at. */
 export function usdAtRate(usd: string, rate: RateInForce): string {
   return `${usd} at ${rateText(rate) ?? ''}, the rate in force at ${consensusTime(rate.at)}`;
-}
-
-export interface TransactionView {
-  readonly label: string;
-  readonly description: string;
-  /** The `-` form, what the transaction commands take. */
-  readonly transactionId: string | undefined;
-  readonly failed: boolean;
-}
-
-/** `CRYPTOTRANSFER · SUCCESS`, described by `-0.00084650 ℏ · 2023-11-14 22:13:20 UTC`. */
-export function transactionView(tx: Transaction, accountId: string | undefined): TransactionView {
-  const name = plain(tx.name ?? 'UNKNOWN', 60);
-  const result = plain(tx.result ?? 'UNKNOWN', 60);
-  const net = accountId ? netHbarChange(tx, accountId) : undefined;
-  const time = shortTime(tx.consensus_timestamp);
-  const description = `${net === undefined ? 'no ℏ change' : signedHbar(net)} · ${time}`;
-  return {
-    label: `${name} · ${result}`,
-    description,
-    transactionId: tx.transaction_id,
-    failed: tx.result !== undefined && tx.result !== 'SUCCESS',
-  };
-}
-
-/** The Markdown summary of a transaction node, built only when the user hovers it. */
-export function transactionTooltip(tx: Transaction, accountId: string | undefined): string {
-  const net = accountId ? netHbarChange(tx, accountId) : undefined;
-  const memo = decodeMemo(tx.memo_base64);
-  return [
-    `**${escapeMarkdown(tx.name ?? 'UNKNOWN')}** · ${escapeMarkdown(tx.result ?? 'UNKNOWN')}`,
-    '',
-    `- Transaction: ${tx.transaction_id ? codeSpan(tx.transaction_id) : NONE}`,
-    `- Consensus: ${escapeMarkdown(consensusTime(tx.consensus_timestamp))}`,
-    `- Net change for ${accountId ? codeSpan(accountId) : 'the account'}: ${escapeMarkdown(net === undefined ? 'none' : signedHbar(net))}`,
-    `- Fee: ${tx.charged_tx_fee === undefined ? NONE : escapeMarkdown(formatTinybarsAsHbar(tx.charged_tx_fee))}`,
-    ...(memo ? [`- Memo: ${escapeMarkdown(memo, 300)}`] : []),
-  ].join('\n');
-}
-
-/** Everything a transaction node expands to. */
-/** What the rows know beyond the transaction: token metadata and the rate at its time (no request). */
-export interface RowMoney {
-  token(tokenId: string): TokenLookup | undefined;
-  rate(consensusTimestamp: string | undefined): RateInForce | undefined;
-}
-
-export function transactionRows(tx: Transaction, accountId: string | undefined, money?: RowMoney): Row[] {
-  const rows: Row[] = [];
-  if (tx.transaction_id) {
-    rows.push(
-      row('id', 'Transaction ID', plain(tx.transaction_id, 80), {
-        copy: tx.transaction_id,
-        target: { kind: 'transaction', id: tx.transaction_id },
-        tooltip: `Transaction ID: ${codeSpan(tx.transaction_id)}`,
-      }),
-    );
-  }
-  rows.push(
-    row(
-      'consensus',
-      'Consensus time',
-      consensusTime(tx.consensus_timestamp),
-      tx.consensus_timestamp ? { copy: tx.consensus_timestamp } : {},
-    ),
-  );
-  rows.push(row('type', 'Type', plain(tx.name ?? NONE, 60)));
-  rows.push(row('result', 'Result', plain(tx.result ?? NONE, 60)));
-  if (accountId) {
-    const net = netHbarChange(tx, accountId);
-    rows.push(row('net', `Net change for ${plain(accountId, 40)}`, net === undefined ? 'none' : signedHbar(net)));
-  }
-  const rate = money?.rate(tx.consensus_timestamp);
-  const feeUsd = tx.charged_tx_fee === undefined ? undefined : approxUsd(tx.charged_tx_fee, rate);
-  rows.push(
-    row(
-      'fee',
-      'Fee charged',
-      tx.charged_tx_fee === undefined
-        ? NONE
-        : `${formatTinybarsAsHbar(tx.charged_tx_fee)}${feeUsd ? ` ${feeUsd}` : ''}`,
-      feeUsd && rate
-        ? {
-            tooltip: escapeMarkdown(usdAtRate(feeUsd, rate)),
-          }
-        : {},
-    ),
-  );
-  const memo = decodeMemo(tx.memo_base64);
-  rows.push(
-    memo === undefined
-      ? row('memo', 'Memo', NONE)
-      : row('memo', 'Memo', plain(memo), { copy: memo, tooltip: `Memo: ${escapeMarkdown(memo)}` }),
-  );
-  rows.push(entityRow('node', 'Node', tx.node));
-
-  rows.push(...transferRows(tx, accountId, money));
-  if (tx.parent_consensus_timestamp)
-    rows.push(
-      row('parent', 'Parent consensus time', consensusTime(tx.parent_consensus_timestamp), {
-        copy: tx.parent_consensus_timestamp,
-      }),
-    );
-  if (tx.scheduled !== undefined) rows.push(row('scheduled', 'Scheduled', yesNo(tx.scheduled)));
-  if (tx.nonce !== undefined) rows.push(row('nonce', 'Nonce', tx.nonce.toString()));
-  if (tx.entity_id) rows.push(entityRow('entity', 'Entity', tx.entity_id));
-  if (tx.transaction_hash) {
-    const hex = base64ToHex(tx.transaction_hash);
-    const shown = hex ? `0x${hex}` : plain(tx.transaction_hash, 200);
-    rows.push(row('hash', 'Hash', shorten(shown, 10, 8), { copy: shown, tooltip: `Hash: ${codeSpan(shown)}` }));
-  }
-  return rows;
-}
-
-/** The transfer groups of a transaction (ℏ, tokens, NFTs, staking rewards), each when it has any. */
-function transferRows(tx: Transaction, accountId: string | undefined, money: RowMoney | undefined): Row[] {
-  const rate = money?.rate(tx.consensus_timestamp);
-  const rows: Row[] = [];
-  const transfers = tx.transfers ?? [];
-  if (transfers.length > 0) {
-    rows.push(
-      row('transfers', 'Transfers', `${transfers.length}`, {
-        children: transfers.map((t, i) => ({
-          ...entityRow(`t${i}`, t.account ? plain(t.account, 40) : NONE, t.account),
-          label: t.account ? plain(t.account, 40) : NONE,
-          value: `${signedHbar(t.amount)}${usdSuffix(t.amount, rate)}${t.is_approval ? ' (approved)' : ''}`,
-          ...(t.account === accountId ? { icon: 'account' } : {}),
-        })),
-      }),
-    );
-  }
-  const tokenTransfers = tx.token_transfers ?? [];
-  if (tokenTransfers.length > 0) {
-    rows.push(
-      row('tokenTransfers', 'Token transfers', `${tokenTransfers.length}`, {
-        children: tokenTransfers.map((t, i) => ({
-          ...entityRow(`tt${i}`, 'Token', t.token_id, 'token'),
-          label: `${plain(t.token_id ?? NONE, 40)} ${plain(t.account ?? NONE, 40)}`,
-          value: `${tokenAmountText(t.amount, t.token_id ? money?.token(t.token_id) : undefined, { signed: true }).text}${t.is_approval ? ' (approved)' : ''}`,
-        })),
-      }),
-    );
-  }
-  const nfts = tx.nft_transfers ?? [];
-  if (nfts.length > 0) {
-    rows.push(
-      row('nftTransfers', 'NFT transfers', `${nfts.length}`, {
-        children: nfts.map((n, i) => ({
-          ...entityRow(`nft${i}`, 'Token', n.token_id, 'token'),
-          label: nftLabel(n.token_id ?? NONE, n.serial_number, n.token_id ? money?.token(n.token_id) : undefined),
-          value: `${plain(n.sender_account_id ?? 'mint', 40)} → ${plain(n.receiver_account_id ?? 'burn', 40)}${n.is_approval ? ' (approved)' : ''}`,
-        })),
-      }),
-    );
-  }
-  const rewards = tx.staking_reward_transfers ?? [];
-  if (rewards.length > 0) {
-    rows.push(
-      row('stakingRewards', 'Staking rewards', `${rewards.length}`, {
-        children: rewards.map((r, i) => {
-          const account = typeof r.account === 'number' ? `0.0.${r.account}` : r.account;
-          return {
-            ...entityRow(`sr${i}`, plain(account, 40), account),
-            label: plain(account, 40),
-            value: signedHbar(r.amount),
-          };
-        }),
-      }),
-    );
-  }
-  return rows;
-}
-
-/** ` ≈ $0.0421` after an ℏ amount when the rate is known. */
-function usdSuffix(tinybars: bigint, rate: RateInForce | undefined): string {
-  const usd = approxUsd(tinybars, rate);
-  return usd ? ` ${usd}` : '';
 }

@@ -9,7 +9,9 @@ import { codeSpan, escapeMarkdown } from '../common/markdown';
 import { LoadMoreNode, MessageNode, type ItemData, type TreeNode } from '../common/nodes';
 import type { CheckedEntry } from '../../ledger';
 import { plainText as plain, transactionTypeWords } from '../../present';
-import { TOKEN_BALANCE_CAP, accountView, transactionTooltip, transactionView, type Row } from './model';
+import { TOKEN_BALANCE_CAP, accountView, type Row } from './model';
+import { middleTruncate, shortHex } from '../../present/hex';
+import { transactionTooltip, transactionView } from './transactionView';
 import type { TransactionList } from './pages';
 import type { NftList } from './nftList';
 import { TOKEN_PAGE, type NftNode, type TokenNode } from './tokens';
@@ -190,9 +192,17 @@ export class AccountNode implements TreeNode, HasTarget {
     return this.account?.account ?? (this.check.ok && this.check.ref.kind === 'id' ? this.check.path : undefined);
   }
 
+  /** The title as a row shows it: a label as given, an EVM address or alias cut in the middle. */
+  get shortTitle(): string {
+    if (this.entry.label !== undefined) return plain(this.entry.label, 100);
+    const id = plain(this.entry.id, 100);
+    if (/^(0x)?[0-9a-fA-F]{40}$/.test(id)) return shortHex(id);
+    return id.length > 24 ? middleTruncate(id, 10, 4) : id;
+  }
+
   item(): ItemData {
     const where = this.entry.temporary ? 'temporary' : 'configured';
-    const label = plain(this.title, 100);
+    const label = this.shortTitle;
     const id = this.id;
     if (!this.check.ok) {
       return {
@@ -399,10 +409,16 @@ export class TransactionNode implements TreeNode, HasTarget {
       id: this.id,
       label: view.label,
       description: view.description,
-      icon: view.failed ? 'error' : 'arrow-swap',
-      ...(view.failed ? { iconColor: 'errorForeground' } : {}),
+      // The shape says the result (a tick, a cross); the colour only repeats it.
+      icon: view.icon,
+      ...(view.failed
+        ? { iconColor: 'errorForeground' }
+        : view.icon === 'pass'
+          ? { iconColor: 'testing.iconPassed' }
+          : {}),
       contextValue: this.tx.transaction_id ? 'transaction' : 'transaction:noid',
       collapsible: 'collapsed',
+      accessibilityLabel: view.accessibilityLabel,
     };
   }
 

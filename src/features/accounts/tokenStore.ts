@@ -5,7 +5,7 @@
 import { isAbortError, type MirrorClient, type TokenLookup, type TokenMetadata } from '../../mirror';
 import type { ExchangeRates, RateInForce } from '../../mirror/rates';
 import { AS_OF_WORDS } from '../../ledger';
-import type { RowMoney } from './model';
+import type { RowMoney } from './transactionView';
 import { LoadMoreNode } from '../common/nodes';
 import { accountMessage, type AccountNode, type AccountsNode, type SectionNode, type TransactionNode } from './nodes';
 import { NFT_PAGE, nftRules, type NftList } from './nftList';

@@ -41,6 +41,16 @@ export class AccountsProvider extends Disposable implements vscode.TreeDataProvi
     this.changed.fire(undefined);
   }
 
+  /**
+   * Redraws the rows that show an age (`5 min ago`), so it stays true while the view is shown; no
+   * request: the rows are rebuilt from what was loaded.
+   */
+  redrawAges(): void {
+    for (const account of this.store.accounts) {
+      if (account.list.rows.length > 0) this.changed.fire(account.transactions);
+    }
+  }
+
   /** The account node for an id, if listed. */
   find(id: string): AccountNode | undefined {
     return this.store.find(id);

@@ -1,8 +1,11 @@
-// The Markdown of every hover. Pure (no vscode): the provider wraps the text in a MarkdownString
-// that trusts only HOVER_COMMANDS. Every value that came from the network goes through codeSpan
-// (ids, hashes, addresses) or escapeMarkdown (free text), so it shows as the literal text it is.
+// The Markdown of every hover: the title, the actions right under it (actions.ts), then the
+// fields, the ids among them links that open them. Pure (no vscode): the provider wraps the text
+// in a MarkdownString that trusts only HOVER_COMMANDS. Every value that came from the network
+// goes through codeSpan (ids, hashes, addresses) or escapeMarkdown (free text), so it shows as the
+// literal text it is.
 import type { EntityKind, EntityTarget } from '../../ledger';
-import { codeSpan, commandLink, escapeMarkdown } from '../common/markdown';
+import { codeSpan, escapeMarkdown } from '../common/markdown';
+import { accountLink, actionLine, contractLink, type LinkSet } from './actions';
 import {
   type EntityId,
   decodeBase64Text,
@@ -26,6 +29,8 @@ import {
   signedHbar,
   yesNo,
 } from '../../present';
+import { resultState, resultWord } from '../../present/results';
+import { transactionTypeWords } from '../../present/transactionTypes';
 import type { RateInForce } from '../../mirror/rates';
 import type {
   AccountResponse,
@@ -40,6 +45,7 @@ import type {
 /** The only commands a hover's links may run (the MarkdownString's allow-list). */
 export const HOVER_COMMANDS: readonly string[] = [
   'ledgerLens.revealAccount',
+  'ledgerLens.showContractResults',
   'ledgerLens.copyId',
   'ledgerLens.copyEvmAddress',
   'ledgerLens.copyTransactionId',
@@ -113,37 +119,9 @@ export function formatUnits(amount: string | bigint, decimals: string | number |
   return formatTokenAmount(BigInt(text), decimals ?? 0, { trimZeros: false });
 }
 
-function idOrText(text: string | null | undefined): string {
-  return text === null || text === undefined ? 'none' : codeSpan(text, 100);
-}
-
 function memoLine(memo: string | null | undefined): string | undefined {
   if (memo === null || memo === undefined || memo === '') return undefined;
   return `Memo: ${escapeMarkdown(memo, 500)}`;
-}
-
-interface LinkSet {
-  readonly target: EntityTarget;
-  readonly sidebar?: boolean;
-}
-
-function links({ target, sidebar }: LinkSet, env: HoverEnv): string {
-  const out: string[] = [];
-  if (target.kind === 'transaction') {
-    const args = env.mirrorNetwork === undefined ? target : { ...target, network: env.mirrorNetwork };
-    out.push(commandLink('Open transaction', 'ledgerLens.openTransaction', args, 'Show the transaction in a panel'));
-    out.push(commandLink('Copy id', 'ledgerLens.copyTransactionId', target));
-  } else {
-    if (sidebar)
-      out.push(
-        commandLink('Open in sidebar', 'ledgerLens.revealAccount', target, 'Show the account in the Accounts view'),
-      );
-    out.push(commandLink('Copy id', 'ledgerLens.copyId', target));
-    if (target.evmAddress) out.push(commandLink('Copy EVM address', 'ledgerLens.copyEvmAddress', target));
-  }
-  if (env.hashscan) out.push(commandLink('Open in HashScan', 'ledgerLens.openInHashScan', target));
-  out.push(commandLink('Open as JSON', 'ledgerLens.openAsJson', target));
-  return out.join(SEP);
 }
 
 function assemble(
@@ -153,13 +131,23 @@ function assemble(
   env: HoverEnv,
   linkSet?: LinkSet,
 ): string {
-  const parts = [head];
+  // The title and the actions make the first paragraph: what it is, and what can be done with it.
+  const parts = [linkSet ? `${head}${LINE}${actionLine(linkSet, env)}` : head];
   const body = lines.filter((l): l is string => l !== undefined);
   if (body.length > 0) parts.push(body.join(LINE));
   const age = asOfText(fresh.fetchedAt, env.now);
   if (age) parts.push(`_${age}_`);
-  if (linkSet) parts.push(links(linkSet, env));
   return parts.join('\n\n');
+}
+
+/**
+ * Adds paragraphs (a decoded call, a matching artifact, a note on the address) right after a
+ * hover's first paragraph, its title and actions, so the actions stay at the top.
+ */
+export function withLead(markdown: string, lead: string | undefined): string {
+  if (!lead) return markdown;
+  const at = markdown.indexOf('\n\n');
+  return at < 0 ? `${markdown}\n\n${lead}` : `${markdown.slice(0, at)}\n\n${lead}${markdown.slice(at)}`;
 }
 
 /**
@@ -205,7 +193,7 @@ export function accountHover(account: AccountResponse, asked: string, fresh: Fre
   const tokens = account.balance?.tokens.length ?? 0;
   const staking: string[] = [];
   if (account.staked_node_id !== null) staking.push(`to node ${account.staked_node_id}`);
-  else if (account.staked_account_id) staking.push(`to account ${codeSpan(account.staked_account_id, 100)}`);
+  else if (account.staked_account_id) staking.push(`to account ${accountLink(account.staked_account_id)}`);
   else staking.push('not staked');
   if (account.decline_reward) staking.push('declines rewards');
   if (account.pending_reward !== undefined && account.pending_reward !== 0n) {
@@ -239,8 +227,19 @@ export function accountHover(account: AccountResponse, asked: string, fresh: Fre
   );
 }
 
-export function contractHover(contract: ContractInfo, asked: string, fresh: Freshness, env: HoverEnv): string {
+/**
+ * A contract, from `/contracts/{id}`; `account` is the same entity's `/accounts/{id}` answer when
+ * the lookup went that way (the mirror node answers it for contracts too): its balance is shown.
+ */
+export function contractHover(
+  contract: ContractInfo,
+  asked: string,
+  fresh: Freshness,
+  env: HoverEnv,
+  account?: AccountResponse,
+): string {
   const id = canonicalId(contract.contract_id, asked);
+  const balance = account?.balance?.balance;
   const created = formatTime(contract.created_timestamp);
   const expires = formatTime(contract.expiration_timestamp);
   return assemble(
@@ -248,10 +247,13 @@ export function contractHover(contract: ContractInfo, asked: string, fresh: Fres
     [
       contract.evm_address ? `EVM address: ${codeSpan(contract.evm_address, 100)}` : undefined,
       longZeroLine(id, contract.evm_address ?? undefined),
+      balance === null || balance === undefined
+        ? undefined
+        : `Balance: **${formatTinybarsAsHbar(balance)}**${usdText(balance, env)}`,
       memoLine(contract.memo),
       `Admin key: ${keyText(contract.admin_key)}`,
       contract.file_id ? `Bytecode file: ${codeSpan(contract.file_id, 100)}` : undefined,
-      contract.auto_renew_account ? `Auto-renew account: ${codeSpan(contract.auto_renew_account, 100)}` : undefined,
+      contract.auto_renew_account ? `Auto-renew account: ${accountLink(contract.auto_renew_account)}` : undefined,
       created || expires
         ? [created && `Created: ${created}`, expires && `Expires: ${expires}`].filter(Boolean).join(SEP)
         : undefined,
@@ -259,7 +261,7 @@ export function contractHover(contract: ContractInfo, asked: string, fresh: Fres
     ],
     fresh,
     env,
-    { target: targetFor('contract', id, contract.evm_address) },
+    { target: targetFor('contract', id, contract.evm_address), results: true },
   );
 }
 
@@ -283,7 +285,7 @@ export function tokenHover(token: TokenInfo, asked: string, fresh: Freshness, en
         (nft || token.decimals === undefined ? '' : `${SEP}Decimals: ${escapeMarkdown(token.decimals, 10)}`),
       supply !== undefined ? `Total supply: ${supply}${max !== undefined ? ` of at most ${max}` : ''}` : undefined,
       longZeroLine(id, undefined),
-      token.treasury_account_id ? `Treasury: ${codeSpan(token.treasury_account_id, 100)}` : undefined,
+      token.treasury_account_id ? `Treasury: ${accountLink(token.treasury_account_id)}` : undefined,
       memoLine(token.memo),
       token.pause_status && token.pause_status !== 'NOT_APPLICABLE'
         ? `Pause status: ${escapeMarkdown(token.pause_status, 40)}`
@@ -308,7 +310,7 @@ export function topicHover(topic: TopicInfo, asked: string, fresh: Freshness, en
       longZeroLine(id, undefined),
       memoLine(topic.memo),
       `Admin key: ${keyText(topic.admin_key)}${SEP}Submit key: ${topic.submit_key ? keyText(topic.submit_key) : 'none (anyone may submit)'}`,
-      topic.auto_renew_account ? `Auto-renew account: ${codeSpan(topic.auto_renew_account, 100)}` : undefined,
+      topic.auto_renew_account ? `Auto-renew account: ${accountLink(topic.auto_renew_account)}` : undefined,
       created ? `Created: ${created}` : undefined,
       `Deleted: ${yesNo(topic.deleted)}`,
     ],
@@ -329,8 +331,8 @@ export function scheduleHover(schedule: ScheduleInfo, asked: string, fresh: Fres
       `State: ${state}`,
       longZeroLine(id, undefined),
       memoLine(schedule.memo),
-      schedule.creator_account_id ? `Creator: ${codeSpan(schedule.creator_account_id, 100)}` : undefined,
-      schedule.payer_account_id ? `Payer: ${codeSpan(schedule.payer_account_id, 100)}` : undefined,
+      schedule.creator_account_id ? `Creator: ${accountLink(schedule.creator_account_id)}` : undefined,
+      schedule.payer_account_id ? `Payer: ${accountLink(schedule.payer_account_id)}` : undefined,
       schedule.consensus_timestamp ? `Created: ${formatTime(schedule.consensus_timestamp)}` : undefined,
       expires ? `Expires: ${expires}` : undefined,
       schedule.signatures ? `Signatures: ${schedule.signatures.length}` : undefined,
@@ -342,6 +344,21 @@ export function scheduleHover(schedule: ScheduleInfo, asked: string, fresh: Fres
 }
 
 const MAX_TRANSFERS_SHOWN = 5;
+
+/** The types whose `entity_id` is the contract called or created. */
+const CONTRACT_TYPES = new Set(['CONTRACTCALL', 'CONTRACTCREATEINSTANCE']);
+
+/** `Contract call (`CONTRACTCALL`)`: the type in words, the wire name beside it. */
+export function typeText(name: string | undefined): string {
+  return name ? `${escapeMarkdown(transactionTypeWords(name), 80)} (${codeSpan(name, 60)})` : 'unknown';
+}
+
+/** `✓ Success`, `✕ Failed (CONTRACT_REVERT_EXECUTED)`: a mark and a word, never colour alone; the code kept. */
+export function resultText(result: string | undefined): string {
+  const state = resultState(result);
+  if (!state || result === undefined) return 'unknown';
+  return state === 'success' ? `✓ ${resultWord(state)}` : `✕ ${resultWord(state)} (${escapeMarkdown(result, 80)})`;
+}
 
 /**
  * A transaction id may name several transactions (the user's, a scheduled one, node-generated
@@ -362,7 +379,7 @@ export function transactionHover(
   const transfers = main.transfers ?? [];
   const shown = transfers
     .slice(0, MAX_TRANSFERS_SHOWN)
-    .map(t => `${idOrText(t.account)} ${signedHbar(t.amount)}`)
+    .map(t => `${accountLink(t.account)} ${signedHbar(t.amount)}`)
     .join(', ');
   const more = transfers.length > MAX_TRANSFERS_SHOWN ? ` and ${transfers.length - MAX_TRANSFERS_SHOWN} more` : '';
   const tokenCount = main.token_transfers?.length ?? 0;
@@ -372,9 +389,12 @@ export function transactionHover(
   return assemble(
     title('Transaction', id, env),
     [
-      `Type: ${main.name ? escapeMarkdown(main.name, 60) : 'unknown'}${SEP}Result: ${main.result ? `**${escapeMarkdown(main.result, 80)}**` : 'unknown'}`,
+      `Type: ${typeText(main.name)}${SEP}Result: ${resultText(main.result)}`,
       main.consensus_timestamp ? `Consensus: ${formatTime(main.consensus_timestamp)}` : undefined,
-      `Payer: ${parsed ? codeSpan(formatEntityId(parsed.payer)) : 'unknown'}${SEP}Fee: ${main.charged_tx_fee !== undefined ? formatTinybarsAsHbar(main.charged_tx_fee) : 'unknown'}`,
+      `Payer: ${parsed ? accountLink(formatEntityId(parsed.payer)) : 'unknown'}${SEP}Fee: ${main.charged_tx_fee !== undefined ? formatTinybarsAsHbar(main.charged_tx_fee) : 'unknown'}`,
+      main.entity_id && main.name && CONTRACT_TYPES.has(main.name)
+        ? `Contract: ${contractLink(main.entity_id)}`
+        : undefined,
       memoLine(memo),
       transfers.length > 0 ? `Transfers: ${shown}${more}` : 'Transfers: none',
       tokenCount + nftCount > 0 ? `Token transfers: ${tokenCount}${SEP}NFT transfers: ${nftCount}` : undefined,

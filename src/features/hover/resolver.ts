@@ -4,7 +4,13 @@
 // provider (in index.ts) only adapts positions, cancellation and MarkdownString; the bench drives
 // this class directly.
 import { type EntityId, formatEntityId, formatTransactionIdDash, ledgerOf } from '../../ledger';
-import { MirrorError, type MirrorClient, type TokenMetadata } from '../../mirror';
+import {
+  MirrorError,
+  type AccountResponse,
+  type ContractInfo,
+  type MirrorClient,
+  type TokenMetadata,
+} from '../../mirror';
 import type { ExchangeRates } from '../../mirror/rates';
 import { asOfText, describeMirrorError } from '../../present';
 import { type LedgerLensConfig, networkLabel } from '../../app/settings';
@@ -22,6 +28,7 @@ import {
   tokenHover,
   topicHover,
   transactionHover,
+  withLead,
   wrongChecksumHover,
 } from './content';
 import { type Reference, findReference } from '../../ledger/references';
@@ -182,7 +189,7 @@ export class HoverResolver {
         const call = this.deps.abi
           ? await transactionCallLine(this.deps.abi, client, body, opts, this.deps.tokens?.())
           : undefined;
-        return call ? `${call}\n\n${markdown}` : markdown;
+        return withLead(markdown, call);
       } catch (error) {
         if (is404(error)) return notFoundHover(asked, 'transaction with this id', env);
         throw error;
@@ -202,9 +209,10 @@ export class HoverResolver {
         ? (kind: EntityLookupKind) => (kind === 'account' || kind === 'contract' ? ref.address : idText)
         : undefined;
     const found = await this.lookupKinds(idText, ENTITY_KINDS, opts, env, keyFor);
-    const note =
-      ref.kind === 'evm' ? `${codeSpan(ref.address)} is the long-zero address of ${codeSpan(idText)}.\n\n` : '';
-    return note + (found ?? notFoundHover(idText, 'account, contract, token, topic or schedule', env));
+    const note = ref.kind === 'evm' ? `${codeSpan(ref.address)} is the long-zero address of ${codeSpan(idText)}.` : '';
+    if (found) return withLead(found, note);
+    const missing = notFoundHover(idText, 'account, contract, token, topic or schedule', env);
+    return note ? `${note}\n\n${missing}` : missing;
   }
 
   /**
@@ -245,14 +253,15 @@ export class HoverResolver {
     env: HoverEnv,
   ): Promise<string> {
     switch (kind) {
-      case 'account':
-        return this.render(client, await client.getAccount(key, { transactions: false }, opts), key, env, accountHover);
-      case 'contract': {
-        const contract = await client.getContract(key, opts);
-        const markdown = this.render(client, contract, key, env, contractHover);
-        const artifact = this.deps.abi ? contractArtifactLine(this.deps.abi, contract) : undefined;
-        return artifact ? `${artifact}\n\n${markdown}` : markdown;
+      case 'account': {
+        const account = await client.getAccount(key, { transactions: false }, opts);
+        const contract = await this.contractBehind(client, account, key, opts);
+        return contract
+          ? this.contractMarkdown(client, contract, key, env, account)
+          : this.render(client, account, key, env, accountHover);
       }
+      case 'contract':
+        return this.contractMarkdown(client, await client.getContract(key, opts), key, env);
       case 'token':
         return this.render(client, await client.getToken(key, opts), key, env, tokenHover);
       case 'topic':
@@ -260,6 +269,48 @@ export class HoverResolver {
       case 'schedule':
         return this.render(client, await client.getSchedule(key, opts), key, env, scheduleHover);
     }
+  }
+
+  /**
+   * The contract an `/accounts` answer is about, or undefined for a plain account. The mirror node
+   * answers `/accounts/{id}` for contracts too, with nothing that says so but this: only a crypto
+   * account has `receiver_sig_required` set (a contract's is null). Only then is `/contracts/{id}`
+   * asked, so a plain account still costs one request; any failure leaves the account hover.
+   */
+  private async contractBehind(
+    client: MirrorClient,
+    account: AccountResponse,
+    key: string,
+    opts: { signal: AbortSignal; allowStale: boolean },
+  ): Promise<ContractInfo | undefined> {
+    if (account.receiver_sig_required !== null) return undefined;
+    try {
+      return await client.getContract(key, opts);
+    } catch (error) {
+      if (opts.signal.aborted) throw error;
+      return undefined;
+    }
+  }
+
+  private contractMarkdown(
+    client: MirrorClient,
+    contract: ContractInfo,
+    key: string,
+    env: HoverEnv,
+    account?: AccountResponse,
+  ): string {
+    // The balance is the account answer's: it is part of what the text depends on.
+    const balance = account?.balance?.balance;
+    const markdown = this.render(
+      client,
+      contract,
+      key,
+      env,
+      (c, a, fresh, e) => contractHover(c, a, fresh, e, account),
+      balance === null || balance === undefined ? '' : balance.toString(),
+    );
+    const artifact = this.deps.abi ? contractArtifactLine(this.deps.abi, contract) : undefined;
+    return withLead(markdown, artifact);
   }
 
   /**
@@ -273,9 +324,11 @@ export class HoverResolver {
     asked: string,
     env: HoverEnv,
     build: (result: T, asked: string, fresh: Freshness, env: HoverEnv) => string,
+    /** Anything else the text shows (a contract's balance from its account answer). */
+    extra = '',
   ): string {
     const fetchedAt = client.fetchedAt(result);
-    const memoKey = `${asked}|${env.network}|${env.hashscan}|${asOfText(fetchedAt, env.now) ?? ''}|${env.rate?.expiresAt ?? ''}`;
+    const memoKey = `${asked}|${env.network}|${env.hashscan}|${asOfText(fetchedAt, env.now) ?? ''}|${env.rate?.expiresAt ?? ''}|${extra}`;
     const memo = this.rendered.get(result);
     if (memo?.key === memoKey) return memo.markdown;
     const markdown = build(result, asked, { fetchedAt }, env);

@@ -40,6 +40,8 @@ export const scenario: Scenario = {
         expectIncludes(text, 'Balance: 0.00000080 ℏ', 'the exact balance');
         expectIncludes(text, 'EVM address: 0xac384c53f03855fa1b3616052f8ba32c6c2a2fec', 'the EVM address');
         expectIncludes(text, 'Open in sidebar', 'the sidebar link');
+        if (text.indexOf('Open in sidebar') > text.indexOf('Balance'))
+          throw new Error(`the actions are not at the top: ${text.slice(0, 300)}`);
         return { hover: text.slice(0, 400) };
       });
 
@@ -56,8 +58,17 @@ export const scenario: Scenario = {
         const hover = visibleHover('Transaction');
         const text = clean(await hover.innerText());
         expectIncludes(text, 'Transaction 0.0.10-1234567890-000000001', 'the id in the mirror form');
-        expectIncludes(text, 'Result: SUCCESS', 'the result');
+        expectIncludes(text, 'Result: ✓ Success', 'the result, a mark and a word');
+        // Which recording answers is the replay's choice: any type, in words with the wire name beside it.
+        if (!/Type: [A-Z][a-z]+(?: [a-zA-Z]+)* \([A-Z]+\)/.test(text))
+          throw new Error(`the type is not in words with its wire name: ${text.slice(0, 300)}`);
         expectIncludes(text, 'Open transaction', 'the panel link');
+        // The actions come first, right under the title; the payer is a link of ours.
+        if (text.indexOf('Open transaction') > text.indexOf('Type:'))
+          throw new Error(`the actions are not at the top: ${text.slice(0, 300)}`);
+        const payer = await hover.locator('a', { hasText: '0.0.10' }).first().getAttribute('data-href');
+        if (!payer?.startsWith('command:ledgerLens.revealAccount'))
+          throw new Error(`the payer is not a link that opens it: ${String(payer)}`);
         return { hover: text.slice(0, 400) };
       });
 

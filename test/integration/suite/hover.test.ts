@@ -115,7 +115,10 @@ describe('hover (executeHoverProvider)', () => {
       const h = await hoverAt(doc, needle, 12);
       assert.ok(h, `a hover on ${needle}`);
       assert.match(h.text, /\*\*Transaction\*\* `0\.0\.10-1234567890-000000001`/);
-      assert.ok(h.text.includes('Result: **SUCCESS**'), h.text);
+      assert.ok(h.text.includes('Result: ✓ Success'), h.text);
+      // The actions first, under the title; the payer a link that opens it.
+      assert.ok(h.text.indexOf('command:ledgerLens.openTransaction?') < h.text.indexOf('Result:'), h.text);
+      assert.ok(h.text.includes('Payer: [`0.0.10`](command:ledgerLens.revealAccount?'), h.text);
       assert.ok(h.text.includes('command:ledgerLens.openTransaction?'), h.text);
     }
   });

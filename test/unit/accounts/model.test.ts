@@ -10,10 +10,13 @@ import {
   decodeMemo,
   keyLabel,
   netHbarChange,
+} from '../../../src/features/accounts/model';
+import {
+  compactHbar,
   transactionRows,
   transactionTooltip,
   transactionView,
-} from '../../../src/features/accounts/model';
+} from '../../../src/features/accounts/transactionView';
 // Moved to the pure core: the entry check and as-of parser to the ledger, the words to
 // the presentation module. Their assertions stay here, against the one implementation.
 import { consensusTime, plainText as plain, signedHbar } from '../../../src/present';
@@ -98,17 +101,60 @@ describe('accounts model', () => {
   });
 
   describe('transaction labels', () => {
-    it('type · result, then the net change and the consensus time', () => {
+    it('the type in words, then the net change and the age; the result by its icon', () => {
       const a = recorded('/api/v1/accounts/2001');
-      const v = transactionView(a.transactions[1], '0.0.2001');
-      assert.strictEqual(v.label, 'TOKENREJECT · SUCCESS');
-      assert.strictEqual(v.description, '-0.00000003 ℏ · 2009-02-13 23:31:30 UTC');
+      // 2009-02-13 23:31:30 UTC, five minutes later.
+      const now = 1_234_567_890_000 + 5 * 60_000;
+      const v = transactionView(a.transactions[1], '0.0.2001', now);
+      assert.strictEqual(v.label, 'Token reject');
+      assert.strictEqual(v.description, '-0.00000003 ℏ · 5 min ago');
+      assert.strictEqual(v.icon, 'pass');
+      assert.strictEqual(v.accessibilityLabel, 'Token reject, Success, -0.00000003 ℏ, 5 min ago');
       assert.strictEqual(v.transactionId, '0.0.2001-1234567890-000000018');
       assert.strictEqual(v.failed, false);
-      assert.strictEqual(
-        transactionView(a.transactions[0], '0.0.2001').description,
-        'no ℏ change · 2009-02-13 23:31:30 UTC',
-      );
+      // No change for the account: the age alone; the accessible name says so.
+      const none = transactionView(a.transactions[0], '0.0.2001', now);
+      assert.strictEqual(none.description, '5 min ago');
+      assert.match(none.accessibilityLabel, /, no ℏ change, 5 min ago$/);
+      // The wire name stays in the tooltip.
+      assert.ok(transactionTooltip(a.transactions[1], '0.0.2001').includes('Type: `TOKENREJECT`'));
+    });
+
+    it('a failure says so in words and by a cross, its code in the accessible name and the tooltip', () => {
+      const now = 1_700_000_000_000 + 3 * 3600_000;
+      const failed = tx({ name: 'CONTRACTCALL', result: 'CONTRACT_REVERT_EXECUTED' });
+      const v = transactionView(failed, '0.0.1001', now);
+      assert.strictEqual(v.failed, true);
+      assert.strictEqual(v.label, 'Contract call');
+      assert.strictEqual(v.icon, 'error');
+      assert.match(v.description, /^Failed · -0\.0008465 ℏ · 3 h ago$/);
+      assert.match(v.accessibilityLabel, /-0\.00084650 ℏ, 3 h ago$/, 'exact in the accessible name');
+      assert.match(v.accessibilityLabel, /^Contract call, Failed \(CONTRACT_REVERT_EXECUTED\), /);
+      const tip = transactionTooltip(failed, '0.0.1001');
+      assert.match(tip, /^\*\*Contract call\*\* · ✕ Failed \\\(CONTRACT\\_REVERT\\_EXECUTED\\\)/);
+      assert.ok(tip.includes('Result: `CONTRACT_REVERT_EXECUTED`'), tip);
+      const rows = new Map(transactionRows(failed, '0.0.1001').map(r => [r.key, r]));
+      assert.strictEqual(rows.get('type')!.value, 'Contract call');
+      assert.strictEqual(rows.get('type')!.copy, 'CONTRACTCALL');
+      assert.strictEqual(rows.get('result')!.value, 'Failed (CONTRACT_REVERT_EXECUTED)');
+      assert.strictEqual(rows.get('result')!.icon, 'error');
+      assert.strictEqual(rows.get('result')!.copy, 'CONTRACT_REVERT_EXECUTED');
+    });
+
+    it('a type this client does not know still reads; no result reads as such', () => {
+      const v = transactionView(tx({ name: 'HOOKSTORE', result: undefined }), '0.0.1001', 1_700_000_000_000);
+      assert.strictEqual(v.label, 'Hook store');
+      assert.strictEqual(v.icon, 'circle-outline');
+      assert.strictEqual(v.failed, false);
+    });
+
+    it('the row’s change drops trailing zeros only: the same value, shorter', () => {
+      assert.strictEqual(compactHbar('-0.00084650 ℏ'), '-0.0008465 ℏ');
+      assert.strictEqual(compactHbar('+1.50000000 ℏ'), '+1.5 ℏ');
+      assert.strictEqual(compactHbar('+1,000.00000000 ℏ'), '+1,000 ℏ');
+      assert.strictEqual(compactHbar('0.00000000 ℏ'), '0 ℏ');
+      assert.strictEqual(compactHbar('-0.00000003 ℏ'), '-0.00000003 ℏ');
+      assert.strictEqual(compactHbar('+92,233,720,368.54775807 ℏ'), '+92,233,720,368.54775807 ℏ');
     });
 
     it('marks a failed result', () => {
@@ -182,7 +228,10 @@ describe('accounts model', () => {
       assert.strictEqual(byKey.get('staking')!.value, 'node 8');
       const staking = new Map(byKey.get('staking')!.children!.map(r => [r.key, r.value]));
       assert.strictEqual(staking.get('stakedNode'), '8');
-      assert.strictEqual(staking.get('stakePeriodStart'), '1972-03-11 00:00:00.000000000 UTC');
+      assert.strictEqual(staking.get('stakePeriodStart'), '1972-03-11 00:00:00 UTC');
+      // Long values cut in the middle for the sidebar, whole in the tooltip and on copy.
+      assert.strictEqual(byKey.get('evm')!.value, '0xac38…2fec');
+      assert.ok(byKey.get('evm')!.tooltip!.includes('0xac384c53f03855fa1b3616052f8ba32c6c2a2fec'));
       assert.strictEqual(staking.get('pendingReward'), '0.00000000 ℏ');
     });
 
@@ -194,7 +243,7 @@ describe('accounts model', () => {
       });
       assert.strictEqual(accountView(a, 'x', { network: 'mainnet' }).description, '92,233,720,368.54775807 ℏ');
       const k = accountDetailRows(a).find(r => r.key === 'key')!;
-      assert.strictEqual(k.value, 'ECDSA_SECP256K1 abababab…abababab');
+      assert.strictEqual(k.value, 'ECDSA_SECP256K1 abab…abab');
       assert.strictEqual(keyLabel(a.key), k.value);
       assert.strictEqual(k.copy, key);
       assert.ok(k.tooltip!.includes(key), 'the whole key in the tooltip');
@@ -261,7 +310,10 @@ describe('accounts model', () => {
         byKey.get('stakingRewards')!.children!.map(r => `${r.label} ${r.value}`),
         ['0.0.1001 +0.00000012 ℏ'],
       );
-      assert.strictEqual(byKey.get('parent')!.value, '2023-11-14 22:13:20.000000001 UTC');
+      assert.strictEqual(byKey.get('parent')!.value, '2023-11-14 22:13:20 UTC');
+      assert.strictEqual(byKey.get('parent')!.copy, '1700000000.000000001');
+      assert.ok(byKey.get('parent')!.tooltip!.includes('000000001 UTC'), byKey.get('parent')!.tooltip);
+      assert.match(byKey.get('hash')!.value, /^0x0102…[0-9a-f]{4}$/);
       assert.strictEqual(byKey.get('nonce')!.value, '2');
       assert.match(byKey.get('hash')!.copy!, /^0x0102030405/);
     });

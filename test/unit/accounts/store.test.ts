@@ -101,8 +101,11 @@ describe('accounts store (loopback mirror node)', () => {
     assert.deepStrictEqual(labels(await h.store.children(sections[1])), ['No token balances']);
     const txs = (await h.store.children(sections[3])) as TransactionNode[];
     assert.strictEqual(txs.length, 10, 'no Load more: the page has no next link');
-    assert.strictEqual(txs[0].item().label, 'TOKENDISSOCIATE · SUCCESS');
-    assert.strictEqual(txs[1].item().description, '-0.00000003 ℏ · 2009-02-13 23:31:30 UTC');
+    assert.strictEqual(txs[0].item().label, 'Token dissociate');
+    assert.strictEqual(txs[0].item().icon, 'pass');
+    assert.match(txs[0].item().accessibilityLabel ?? '', /^Token dissociate, Success, /);
+    // The age from 2009-02-13 23:31:30 UTC to now.
+    assert.match(txs[1].item().description ?? '', /^-0\.00000003 ℏ · \d+ years ago$/);
     assert.deepStrictEqual(txs[0].target, { kind: 'transaction', id: '0.0.8-1234567890-000000020' });
     const txRows = await h.store.children(txs[0]);
     assert.ok(labels(txRows).includes('NFT transfers'));
@@ -168,15 +171,11 @@ describe('accounts store (loopback mirror node)', () => {
     const [node] = (await h.store.children(undefined)) as AccountNode[];
     await settle(h.store);
     let txs = await h.store.children(node.transactions);
-    assert.deepStrictEqual(labels(txs), ['CRYPTOTRANSFER · SUCCESS', 'TOKENMINT · SUCCESS', 'Load more']);
+    assert.deepStrictEqual(labels(txs), ['Crypto transfer', 'Token mint', 'Load more']);
     assert.strictEqual(txs[2].item().command?.id, 'ledgerLens.loadMore');
     await h.store.loadMore(node);
     txs = await h.store.children(node.transactions);
-    assert.deepStrictEqual(labels(txs), [
-      'CRYPTOTRANSFER · SUCCESS',
-      'TOKENMINT · SUCCESS',
-      'CRYPTOAPPROVEALLOWANCE · SUCCESS',
-    ]);
+    assert.deepStrictEqual(labels(txs), ['Crypto transfer', 'Token mint', 'Crypto approve allowance']);
     assert.deepStrictEqual(accountRequests(replay()), ['/api/v1/accounts/0.0.1001', PAGE2]);
     assert.ok(h.changes.includes(node.transactions), 'the section was redrawn');
   });
@@ -227,7 +226,7 @@ describe('accounts store (loopback mirror node)', () => {
     await settle(h.store);
     await h.store.setFilter(node, 'TOKENMINT');
     assert.strictEqual(node.transactions.item().description, '1 · Token mint');
-    assert.deepStrictEqual(labels(await h.store.children(node.transactions)), ['TOKENMINT · SUCCESS']);
+    assert.deepStrictEqual(labels(await h.store.children(node.transactions)), ['Token mint']);
 
     await h.store.setAsOf(eight, '1234567890.000000006');
     assert.ok(
@@ -299,7 +298,7 @@ describe('accounts store (loopback mirror node)', () => {
       '/api/v1/accounts/0.0.1001',
       '/api/v1/accounts/0.0.1001?transactiontype=TOKENMINT',
     ]);
-    assert.deepStrictEqual(labels(await h.store.children(node.transactions)), ['TOKENMINT · SUCCESS']);
+    assert.deepStrictEqual(labels(await h.store.children(node.transactions)), ['Token mint']);
   });
 
   it('1000 token balances show with a note that the cap is hit', async () => {

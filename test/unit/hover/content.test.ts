@@ -40,6 +40,11 @@ import {
 const env: HoverEnv = { network: 'testnet', hashscan: true, now: 1_700_000_100_000 };
 const account = (doc: JsonDoc) => AccountResponseSchema.parse(parseLossless(doc.text));
 
+/** An account id as the hover links it: the id in a code span, opening it in the Accounts view. */
+function accountLinkOf(id: string): string {
+  return `[\`${id}\`](command:ledgerLens.revealAccount?${encodeURIComponent(JSON.stringify({ kind: 'account', id }))} "Show in the Accounts view")`;
+}
+
 /** Every link target in the Markdown (inline links), decoded. */
 function linkTargets(md: string): string[] {
   return [...md.matchAll(/\]\(([^)\s]+)(?: "[^"]*")?\)/g)].map(m => m[1]);
@@ -160,7 +165,12 @@ describe('hover text: account', () => {
     );
     assert.match(md, /^\*\*Account \(deleted\)\*\*/);
     assert.ok(md.includes('Deleted: yes'), md);
-    assert.ok(md.includes('Staking: to account `0.0.800`, declines rewards'), md);
+    assert.ok(
+      md.includes(
+        `Staking: to account [\`0.0.800\`](command:ledgerLens.revealAccount?${encodeURIComponent('{"kind":"account","id":"0.0.800"}')} "Show in the Accounts view"), declines rewards`,
+      ),
+      md,
+    );
     assert.ok(md.includes('Key: key list or threshold key'), md);
   });
 
@@ -202,6 +212,29 @@ describe('hover text: other entities', () => {
     assert.ok(md.includes('Memo: &lt;b&gt;x&lt;/b&gt;'), md);
     assert.ok(md.includes('Bytecode file: `0.0.5024`'), md);
     assert.ok(!md.includes('revealAccount'), 'only accounts go to the sidebar');
+    // A contract's own action: its contract results; no balance line without an account answer.
+    assert.ok(md.split('\n\n')[0].includes('[Contract results](command:ledgerLens.showContractResults?'), md);
+    assert.ok(!md.includes('Balance'), md);
+  });
+
+  it('a contract with its account answer shows its balance, labelled a contract', () => {
+    const md = contractHover(
+      ContractInfoSchema.parse(parseLossless(aContract({ auto_renew_account: '0.0.1001' }).text)),
+      '0.0.5025',
+      {},
+      env,
+      account(
+        anAccount({
+          account: '0.0.5025',
+          receiver_sig_required: null,
+          balance: { timestamp: '1700000000.000000000', balance: 250_000_000, tokens: [] },
+        }),
+      ),
+    );
+    assert.match(md, /^\*\*Contract\*\* `0\.0\.5025` — testnet/);
+    assert.ok(!md.includes('**Account'), md.slice(0, 200));
+    assert.ok(md.includes('Balance: **2.50000000 ℏ**'), md);
+    assert.ok(md.includes(`Auto-renew account: ${accountLinkOf('0.0.1001')}`), md);
   });
 
   it('token, with the supply exact at its decimals', () => {
@@ -248,7 +281,7 @@ describe('hover text: other entities', () => {
     );
     assert.match(schedule, /^\*\*Schedule\*\* `0\.0\.8000`/);
     assert.ok(schedule.includes('State: executed 2023-07-22 04:26:41.000000000 UTC'), schedule);
-    assert.ok(schedule.includes('Payer: `0.0.1001`'), schedule);
+    assert.ok(schedule.includes('Payer: [`0.0.1001`](command:ledgerLens.revealAccount?'), schedule);
   });
 });
 
@@ -269,11 +302,16 @@ describe('hover text: transaction', () => {
       env,
     );
     assert.match(md, /^\*\*Transaction\*\* `0\.0\.1001-1700000000-000000000` — testnet/);
-    assert.ok(md.includes('Type: CRYPTOTRANSFER · Result: **SUCCESS**'), md);
+    assert.ok(md.includes('Type: Crypto transfer (`CRYPTOTRANSFER`) · Result: ✓ Success'), md);
     assert.ok(md.includes('Consensus: 2023-11-14 22:13:20.000000009 UTC'), md);
-    assert.ok(md.includes('Payer: `0.0.1001` · Fee: 0.00084650 ℏ'), md);
+    assert.ok(md.includes(`Payer: ${accountLinkOf('0.0.1001')} · Fee: 0.00084650 ℏ`), md);
     assert.ok(md.includes('Memo: pay &lt;you&gt;'), md);
-    assert.ok(md.includes('Transfers: `0.0.3` +0.00004650 ℏ, `0.0.98` +0.00080000 ℏ, `0.0.1001` -0.00084650 ℏ'), md);
+    assert.ok(
+      md.includes(
+        `Transfers: ${accountLinkOf('0.0.3')} +0.00004650 ℏ, ${accountLinkOf('0.0.98')} +0.00080000 ℏ, ${accountLinkOf('0.0.1001')} -0.00084650 ℏ`,
+      ),
+      md,
+    );
     assert.ok(md.includes('1 more transaction with this id'), md);
     assert.ok(md.includes('_as of 3 min ago_'), md);
     const targets = linkTargets(md);
@@ -282,6 +320,54 @@ describe('hover text: transaction', () => {
       kind: 'transaction',
       id: '0.0.1001-1700000000-000000000',
     });
+  });
+
+  it('a failure reads ✕ Failed with its code; a contract call links its contract', () => {
+    const body = TransactionsResponseSchema.parse(
+      parseLossless(
+        aTransactionsBody(
+          aTransaction({ name: 'CONTRACTCALL', result: 'CONTRACT_REVERT_EXECUTED', entity_id: '0.0.5025' }),
+        ).text,
+      ),
+    );
+    const md = transactionHover(body.transactions, '0.0.1001-1700000000-000000000', {}, env);
+    assert.ok(
+      md.includes('Type: Contract call (`CONTRACTCALL`) · Result: ✕ Failed (CONTRACT\\_REVERT\\_EXECUTED)'),
+      md,
+    );
+    assert.ok(
+      md.includes(
+        `Contract: [\`0.0.5025\`](command:ledgerLens.showContractResults?${encodeURIComponent('{"kind":"contract","id":"0.0.5025"}')} "Show the results of calls to this contract")`,
+      ),
+      md,
+    );
+  });
+
+  it('the actions come first, under the title, before every field; every link is one of ours', () => {
+    const body = TransactionsResponseSchema.parse(parseLossless(aTransactionsBody(aTransaction()).text));
+    const md = transactionHover(body.transactions, '0.0.1001-1700000000-000000000', { fetchedAt: env.now }, env);
+    const [first, ...rest] = md.split('\n\n');
+    const [title, actions] = first.split('  \n');
+    assert.match(title, /^\*\*Transaction\*\* `0\.0\.1001-1700000000-000000000` — testnet$/);
+    assert.match(actions, /^\[Open transaction\]\(command:ledgerLens\.openTransaction\?/);
+    assert.ok(actions.includes('[Open as JSON]'), actions);
+    assert.ok(!rest.some(p => p.includes('[Open transaction]')), 'the actions are not repeated at the bottom');
+    assert.ok(md.indexOf('Open as JSON') < md.indexOf('Type:'), md);
+    for (const target of linkTargets(md)) {
+      const command = /^command:([\w.]+)/.exec(target)?.[1];
+      assert.ok(command && HOVER_COMMANDS.includes(command), `unexpected link ${target}`);
+    }
+  });
+
+  it('a transfer account the network sent malformed stays text, never a link', () => {
+    const body = TransactionsResponseSchema.parse(
+      parseLossless(aTransactionsBody(aTransaction({ transfers: [{ account: '0.0.3', amount: 1 }] })).text),
+    );
+    const t = { ...body.transactions[0], transfers: [{ account: '](command:evil)', amount: 1n, is_approval: false }] };
+    const md = transactionHover([t], 'x', {}, env);
+    assert.ok(md.includes('Transfers: `](command:evil)` +0.00000001 ℏ'), md);
+    // Inside a code span it renders literally: nothing of it is left outside one.
+    assert.ok(!md.replace(/`[^`]*`/g, '').includes('evil'), md);
   });
 
   it('cuts a long transfer list', () => {

@@ -6,7 +6,7 @@ import { type LedgerLensConfig, parseSettings } from '../../../src/app/settings'
 import { HoverResolver } from '../../../src/features/hover/resolver';
 import { entityChecksum } from '../../../src/ledger';
 import { startMirrorReplay, type MirrorReplay } from '../../support/mirrorReplay';
-import { aTopic, aToken, anAccount, hostileText, recordFor } from '../../support/builders';
+import { aContract, aTopic, aToken, anAccount, hostileText, recordFor } from '../../support/builders';
 
 describe('hover resolver against the replay server', () => {
   let replay: MirrorReplay;
@@ -99,11 +99,15 @@ describe('hover resolver against the replay server', () => {
   it('a long-zero address is looked up as its 0.0.x id and shown with it', async () => {
     const r = await hover('to = 0x0000000000000000000000000000000000000008;', 8);
     assert.ok(r, 'a hover');
-    assert.ok(
-      r.markdown.startsWith('`0x0000000000000000000000000000000000000008` is the long-zero address of `0.0.8`.'),
-      r?.markdown,
+    // The title and its actions first; the note on the address right under them.
+    assert.ok(r.markdown.startsWith('**Account** `0.0.8`'), r.markdown);
+    const paragraphs = r.markdown.split('\n\n');
+    assert.ok(paragraphs[0].includes('[Open in sidebar](command:ledgerLens.revealAccount?'), paragraphs[0]);
+    assert.strictEqual(
+      paragraphs[1],
+      '`0x0000000000000000000000000000000000000008` is the long-zero address of `0.0.8`.',
+      r.markdown,
     );
-    assert.ok(r.markdown.includes('**Account** `0.0.8`'), r.markdown);
     // Accounts and contracts take the address as written; the other kinds need the id.
     assert.deepStrictEqual(paths(), ['/api/v1/accounts/0x0000000000000000000000000000000000000008?transactions=false']);
     replay.resetRequests();
@@ -127,7 +131,7 @@ describe('hover resolver against the replay server', () => {
   it('a transaction id in the SDK form is asked in the mirror form', async () => {
     const r = await hover('0.0.10@1234567890.000000001');
     assert.ok(r?.markdown.startsWith('**Transaction** `0.0.10-1234567890-000000001`'), r?.markdown);
-    assert.ok(r?.markdown.includes('Result: **SUCCESS**'), r?.markdown);
+    assert.ok(r?.markdown.includes('Result: ✓ Success'), r?.markdown);
     assert.deepStrictEqual(paths(), ['/api/v1/transactions/0.0.10-1234567890-000000001']);
   });
 
@@ -200,6 +204,47 @@ describe('hover resolver against the replay server', () => {
     assert.strictEqual(resolver.find('1.2.3', 0, 'plaintext'), undefined);
     config = settings({ 'hover.anyShardRealm': true });
     assert.strictEqual(resolver.find('1.2.3', 0, 'plaintext')?.kind, 'entity');
+  });
+
+  it('a contract id is labelled a contract, with its balance: /accounts answers, then /contracts, once', async () => {
+    // The mirror node answers /accounts for a contract too; only its null receiver_sig_required tells.
+    replay.addRecords([
+      recordFor(
+        '/api/v1/accounts/0.0.5025?transactions=false',
+        anAccount({
+          account: '0.0.5025',
+          receiver_sig_required: null,
+          evm_address: '0x00000000000000000000000000000000000013a1',
+          balance: { timestamp: '1700000000.000000000', balance: 250_000_000, tokens: [] },
+        }),
+      ),
+      recordFor('/api/v1/contracts/0.0.5025', aContract({ memo: 'my contract' })),
+    ]);
+    const r = await hover('call 0.0.5025 now');
+    assert.ok(r, 'a hover');
+    assert.ok(r.markdown.startsWith('**Contract** `0.0.5025`'), r.markdown);
+    assert.ok(!r.markdown.includes('**Account**'), r.markdown);
+    assert.ok(r.markdown.includes('Balance: **2.50000000 ℏ**'), r.markdown);
+    assert.ok(r.markdown.includes('Bytecode file: `0.0.5024`'), r.markdown);
+    assert.ok(r.markdown.includes('Memo: my contract'), r.markdown);
+    assert.ok(r.markdown.includes('[Contract results](command:ledgerLens.showContractResults?'), r.markdown);
+    assert.deepStrictEqual(paths(), ['/api/v1/accounts/0.0.5025?transactions=false', '/api/v1/contracts/0.0.5025']);
+    // The next hover is served from the cache.
+    const again = await hover('0.0.5025');
+    assert.ok(again?.markdown.startsWith('**Contract** `0.0.5025`'), again?.markdown);
+    assert.strictEqual(replay.requests.length, 2);
+  });
+
+  it('an account with receiver_sig_required null that /contracts does not know stays an account', async () => {
+    replay.addRecords([
+      recordFor(
+        '/api/v1/accounts/0.0.5026?transactions=false',
+        anAccount({ account: '0.0.5026', receiver_sig_required: null }),
+      ),
+    ]);
+    const r = await hover('0.0.5026');
+    assert.ok(r?.markdown.startsWith('**Account** `0.0.5026`'), r?.markdown);
+    assert.deepStrictEqual(paths(), ['/api/v1/accounts/0.0.5026?transactions=false', '/api/v1/contracts/0.0.5026']);
   });
 
   it('a hostile token name stays text', async () => {
