@@ -10,7 +10,7 @@
 // the client's schema and the host's toRow, repeated to 100. CSP violations are counted too: the
 // toolkit must render without relaxing the policy.
 //
-//   node out/test/bench/contracts.js [--screenshot file.png]
+//   node out/test/bench/contracts.js [--screenshot file.png] [--fit-shots folder]
 import { randomBytes } from 'crypto';
 import * as esbuild from 'esbuild';
 import * as fs from 'fs';
@@ -26,6 +26,7 @@ import { parseLossless } from '../../src/mirror';
 import { ContractResultsResponseSchema } from '../../src/mirror/schemas';
 import type { ContractResultRow, ContractResultsToWebview } from '../../webview/protocol';
 import { loadRecords } from '../support/mirrorReplay';
+import { fitAtWidths, type GridFit } from './contractsFit';
 
 export interface ContractsBenchResult {
   readonly bundleBytes: number;
@@ -40,6 +41,8 @@ export interface ContractsBenchResult {
   /** Rows in the DOM after rendering 100. */
   readonly renderedRows: number;
   readonly large: LargeGridResult;
+  /** The grid at 800 and 1080 px wide windows: the essential columns whole and in view. */
+  readonly fit: ReadonlyArray<GridFit & { readonly width: number; readonly detailOpen: boolean }>;
 }
 
 export interface LargeGridResult {
@@ -62,6 +65,7 @@ export interface LargeGridResult {
 const ROWS = 100;
 const RUNS = 15;
 const LARGE = 10_000;
+const FIT_WIDTHS = [800, 1080];
 
 function hundredRows(prefix = 'b'): ContractResultRow[] {
   const results = loadRecords()
@@ -93,7 +97,9 @@ function stats(values: readonly number[]): { median: number; max: number } {
   return { median: round(s[Math.floor(s.length / 2)]), max: round(s[s.length - 1]) };
 }
 
-export async function runContractsBench(options: { screenshot?: string } = {}): Promise<ContractsBenchResult> {
+export async function runContractsBench(
+  options: { screenshot?: string; fitShots?: string } = {},
+): Promise<ContractsBenchResult> {
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'll-bench-'));
   const server = http.createServer();
   let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
@@ -220,6 +226,7 @@ export async function runContractsBench(options: { screenshot?: string } = {}): 
       console.log('script part of render:', stats((await page.evaluate('window.__js')) as number[]));
     if (options.screenshot) await page.screenshot({ path: options.screenshot, fullPage: false });
     const large = await largeGrid(page);
+    const fit = await fitAtWidths(page, FIT_WIDTHS, options.fitShots);
 
     return {
       bundleBytes: js.length,
@@ -233,6 +240,7 @@ export async function runContractsBench(options: { screenshot?: string } = {}): 
       toolkitStyled,
       renderedRows: render.rows,
       large,
+      fit,
     };
   } finally {
     await closeBrowser(browser);
@@ -362,14 +370,22 @@ export function formatContractsBench(r: ContractsBenchResult): string {
       .loadavg()
       .map(l => l.toFixed(1))
       .join(' ')} (timings scale with load)`,
+    ...r.fit.map(
+      f =>
+        `grid at a ${f.width} px window${f.detailOpen ? ', detail open' : ''} (${f.gridWidth} px grid, columns ${f.shownColumns.join(', ')}): ${f.checked} essential cells checked, ${f.ellipsized} cut with their whole value as tooltip — goal: none clipped or off-screen: ${f.problems.length === 0 ? 'within goal' : `OVER goal (${f.problems.slice(0, 5).join('; ')})`}`,
+    ),
     `CSP violations: ${r.cspViolations.length}${r.cspViolations.length ? ` (${r.cspViolations.join('; ')})` : ''}; toolkit styled through adoptedStyleSheets: ${r.toolkitStyled}`,
   ].join('\n');
 }
 
 if (require.main === module) {
-  const at = process.argv.indexOf('--screenshot');
-  const screenshot = at >= 0 ? process.argv[at + 1] : undefined;
-  runContractsBench(screenshot ? { screenshot } : {})
+  const arg = (name: string) => {
+    const at = process.argv.indexOf(name);
+    return at >= 0 ? process.argv[at + 1] : undefined;
+  };
+  const screenshot = arg('--screenshot');
+  const fitShots = arg('--fit-shots');
+  runContractsBench({ ...(screenshot ? { screenshot } : {}), ...(fitShots ? { fitShots } : {}) })
     .then(r => console.log(formatContractsBench(r)))
     .catch((e: unknown) => {
       console.error(e instanceof Error ? (e.stack ?? e.message) : String(e));

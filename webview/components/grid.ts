@@ -4,6 +4,8 @@
 // rest. Keyboard: one cell is in the tab order (roving tabindex; the table itself when that cell is
 // scrolled out); arrows, Home/End, Ctrl+Home/End and PageUp/PageDown move and scroll, Enter or
 // Space opens the row. Cells are filled by the columns' render functions with text nodes only.
+// Each header and cell carries the class `col-<id>`, so the page's stylesheet can narrow or hide
+// columns by the grid's width (a container query); the keys skip a hidden column.
 
 export interface Column<R> {
   readonly id: string;
@@ -11,8 +13,9 @@ export interface Column<R> {
   /** Right-aligned, tabular digits. */
   readonly numeric?: boolean;
   /**
-   * The column's width (CSS length). The grid lays out with fixed widths, so a changed cell does
-   * not make the browser measure every other row again.
+   * The column's width (CSS length), as the header's `--col-width` for the stylesheet to use or
+   * override. The grid lays out with fixed widths, so a changed cell does not make the browser
+   * measure every other row again.
    */
   readonly width: string;
   render(row: R, cell: HTMLTableCellElement): void;
@@ -49,6 +52,7 @@ export class DataGrid<R> {
   private rowHeight = 0;
   private headHeight = 0;
   private active = { row: 0, col: 0 };
+  private readonly headCells: HTMLTableCellElement[] = [];
 
   constructor(private readonly o: DataGridOptions<R>) {
     this.element = document.createElement('div');
@@ -58,22 +62,22 @@ export class DataGrid<R> {
     this.table.setAttribute('role', 'grid');
     this.table.setAttribute('aria-label', o.label);
     this.table.tabIndex = -1;
-    const cols = document.createElement('colgroup');
-    for (const c of o.columns) {
-      const col = document.createElement('col');
-      col.style.width = c.width;
-      cols.appendChild(col);
-    }
-    this.table.appendChild(cols);
     this.head = this.table.createTHead();
     const tr = this.head.insertRow();
     tr.setAttribute('aria-rowindex', '1');
+    // The widths sit on the header cells, not on <col>s: a column whose cells are all hidden then
+    // leaves the layout with them.
     for (const c of o.columns) {
       const th = document.createElement('th');
       th.scope = 'col';
-      th.textContent = c.header;
-      if (c.numeric) th.className = 'num';
+      // The header's own font stays the cells' (its width in `ch` then means the cells' `ch`); the
+      // words are bold inside it. A header cut in a narrow pane keeps its whole name as tooltip.
+      th.appendChild(document.createElement('span')).textContent = c.header;
+      th.title = c.header;
+      th.className = c.numeric ? `col-${c.id} num` : `col-${c.id}`;
+      th.style.setProperty('--col-width', c.width);
       tr.appendChild(th);
+      this.headCells.push(th);
     }
     this.body = this.table.createTBody();
     this.element.appendChild(this.table);
@@ -256,7 +260,7 @@ export class DataGrid<R> {
     for (const c of this.o.columns) {
       const td = document.createElement('td');
       td.tabIndex = -1;
-      if (c.numeric) td.className = 'num';
+      td.className = c.numeric ? `col-${c.id} num` : `col-${c.id}`;
       c.render(row, td);
       tr.appendChild(td);
     }
@@ -291,10 +295,26 @@ export class DataGrid<R> {
     this.renderWindow();
   }
 
-  private move(row: number, col: number): void {
+  /** Whether a column is laid out (the stylesheet hides some at narrow widths). */
+  private shown(col: number): boolean {
+    const th = this.headCells[col];
+    return th !== undefined && th.getClientRects().length > 0;
+  }
+
+  /** The nearest shown column from `col` going `step` (then the other way), else `col`. */
+  private shownColumn(col: number, step: 1 | -1): number {
+    const last = this.o.columns.length - 1;
+    const start = Math.max(0, Math.min(last, col));
+    for (const dir of [step, -step]) {
+      for (let c = start; c >= 0 && c <= last; c += dir) if (this.shown(c)) return c;
+    }
+    return start;
+  }
+
+  private move(row: number, col: number, step: 1 | -1 = 1): void {
     if (this.rows.length === 0) return;
     const r = Math.max(0, Math.min(this.rows.length - 1, row));
-    const c = Math.max(0, Math.min(this.o.columns.length - 1, col));
+    const c = this.shownColumn(col, step);
     this.cell(this.active.row, this.active.col)?.setAttribute('tabindex', '-1');
     this.active = { row: r, col: c };
     if (!this.rendered.has(r)) this.renderRange(...this.windowAround(r));
@@ -329,16 +349,17 @@ export class DataGrid<R> {
         this.move(row - 1, col);
         break;
       case 'ArrowRight':
-        this.move(row, col + 1);
+        this.move(row, this.shownColumn(col + 1, 1) > col ? col + 1 : col);
         break;
       case 'ArrowLeft':
-        this.move(row, col - 1);
+        // From the first shown column, stay there rather than jump right past the hidden ones.
+        this.move(row, this.shownColumn(col - 1, -1) < col ? col - 1 : col, -1);
         break;
       case 'Home':
         this.move(e.ctrlKey ? 0 : row, 0);
         break;
       case 'End':
-        this.move(e.ctrlKey ? this.rows.length - 1 : row, last);
+        this.move(e.ctrlKey ? this.rows.length - 1 : row, last, -1);
         break;
       case 'PageDown':
         this.move(row + PAGE, col);
@@ -357,10 +378,15 @@ export class DataGrid<R> {
   }
 }
 
+/**
+ * A row standing for the rows not rendered: one cell, in the first column. A span would keep the
+ * columns the stylesheet hides (or add columns of its own), and a fixed layout gives each a share
+ * of the width.
+ */
 function spacerRow(): HTMLTableRowElement {
   const tr = document.createElement('tr');
   tr.className = 'spacer';
   tr.setAttribute('aria-hidden', 'true');
-  tr.appendChild(document.createElement('td')).colSpan = 1000;
+  tr.appendChild(document.createElement('td'));
   return tr;
 }

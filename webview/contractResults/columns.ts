@@ -1,5 +1,7 @@
 // The grid's columns and the money cells they share with the detail: every value as text, a
-// monetary one in the current unit with `data-exact` holding its digits without grouping.
+// monetary one in the current unit with `data-exact` holding its digits without grouping. Each
+// cell a narrow pane may cut with an ellipsis carries its whole value as its tooltip; the columns
+// the stylesheet hides by width (panel.css) are in the row's detail.
 import { NONE, shorten } from '../../src/present/text';
 import { resultState } from '../../src/present/results';
 import { exactTimeTitle, shortTime } from '../../src/present/time';
@@ -37,9 +39,14 @@ export function shortHex(hex: string | null): string {
   return hex ? shorten(hex, 8, 6) : NONE;
 }
 
-function account(address: string | null, id: string | null): Node | string {
-  if (!address) return NONE;
-  return h('span', { title: address }, id ?? shortHex(address));
+/** An account cell: its `0.0.x` or the address cut short; the whole address as the cell's tooltip. */
+function renderAccount(address: string | null, id: string | null, cell: HTMLTableCellElement): void {
+  if (!address) {
+    cell.textContent = NONE;
+    return;
+  }
+  cell.textContent = id ?? shortHex(address);
+  cell.title = id ? `${id} · ${address}` : address;
 }
 
 export function statusText(r: ContractResultRow): string {
@@ -63,7 +70,22 @@ function text(
   header: string,
   value: (r: ContractResultRow) => string | null,
 ): Column<ContractResultRow> {
-  return { id, width, header, numeric: true, render: (r, c) => (c.textContent = value(r) ?? NONE) };
+  return {
+    id,
+    width,
+    header,
+    numeric: true,
+    render: (r, c) => {
+      c.textContent = value(r) ?? NONE;
+      c.title = c.textContent;
+    },
+  };
+}
+
+/** The whole amount with its unit, as the money cell's tooltip (the cell may be cut in a narrow pane). */
+function moneyTitle(tinybars: BigintString | null, unit: AmountUnit, cell: HTMLElement): void {
+  const d = displayAmount(tinybars, unit);
+  cell.title = d ? `${d.text} ${d.unit}` : 'no value';
 }
 
 function moneyColumn(
@@ -77,8 +99,14 @@ function moneyColumn(
     width: '36ch',
     header,
     numeric: true,
-    render: (r, c) => c.append(money(value(r), unit())),
-    update: (r, c) => updateMoney(value(r), unit(), c),
+    render: (r, c) => {
+      c.append(money(value(r), unit()));
+      moneyTitle(value(r), unit(), c);
+    },
+    update: (r, c) => {
+      updateMoney(value(r), unit(), c);
+      moneyTitle(value(r), unit(), c);
+    },
   };
 }
 
@@ -95,14 +123,23 @@ export function resultColumns(unit: () => AmountUnit): Column<ContractResultRow>
         if (r.timestamp) c.title = exactTimeTitle(r.timestamp);
       },
     },
-    { id: 'from', width: '16ch', header: 'From', render: (r, c) => c.append(account(r.from, r.fromId)) },
-    { id: 'to', width: '16ch', header: 'To', render: (r, c) => c.append(account(r.to, r.toId)) },
-    { id: 'contract', width: '12ch', header: 'Contract', render: (r, c) => (c.textContent = r.contractId ?? NONE) },
+    { id: 'from', width: '18ch', header: 'From', render: (r, c) => renderAccount(r.from, r.fromId, c) },
+    { id: 'to', width: '18ch', header: 'To', render: (r, c) => renderAccount(r.to, r.toId, c) },
+    {
+      id: 'contract',
+      width: '12ch',
+      header: 'Contract',
+      render: (r, c) => {
+        c.textContent = r.contractId ?? NONE;
+        c.title = c.textContent;
+      },
+    },
     {
       id: 'result',
       width: '22ch',
       header: 'Result',
-      // An icon and the words, the words as its tooltip and accessible name: not colour alone.
+      // An icon and the result code, the whole words (code and EVM status) as its tooltip and
+      // accessible name: not colour alone, and short enough for a narrow pane.
       render: (r, c) => {
         const words = statusText(r);
         const state = resultStateOf(r);
@@ -110,7 +147,7 @@ export function resultColumns(unit: () => AmountUnit): Column<ContractResultRow>
           ...(state
             ? [h('span', { class: 'result-icon', attrs: { 'aria-hidden': 'true' } }, state === 'success' ? '✓ ' : '✕ ')]
             : []),
-          words,
+          r.result ?? words,
         );
         c.title = words;
         c.setAttribute('aria-label', `Result: ${words}`);

@@ -1,6 +1,7 @@
-// A contract result's detail: every field of the record, hex values whole with a copy button,
-// amounts in every unit, the revert reason and the call's selector and words decoded, and the
-// events (events.ts), which the host fetches when the detail opens.
+// A contract result's detail, beside the grid (or below it in a narrow pane): the call decoded
+// first, then its result or error, the events (events.ts, fetched when the detail opens), the
+// transfer's facts, and the raw EVM fields collapsed under "Raw". Hex values whole with a copy
+// button, amounts in every unit, the revert reason and the call's selector and words decoded.
 import { NONE } from '../../src/present/text';
 import { exactTimeTitle, shortTime } from '../../src/present/time';
 import { button } from '../components/toolkit';
@@ -154,59 +155,110 @@ function plain(v: string | number | null): Child {
   return v === null ? h('span', { class: 'none' }, NONE) : String(v);
 }
 
-function detailRows(r: ContractResultRow, c: Ctx): Array<[string, Child]> {
+type Row = [string, Child];
+
+/** A group of the detail: a titled section, or the collapsed "Raw" one. */
+interface Group {
+  readonly title: string;
+  readonly raw?: boolean;
+  readonly rows: readonly Row[];
+}
+
+/**
+ * The detail in reading order: the call decoded, its result or error, the events, the transfer's
+ * facts; the raw EVM fields (signature, fee caps, nonce, bloom…) last, collapsed under "Raw".
+ */
+function detailGroups(r: ContractResultRow, c: Ctx): Group[] {
   const { unit } = c;
   return [
-    [
-      'timestamp',
-      r.timestamp
-        ? h('span', {}, shortTime(r.timestamp), h('span', { class: 'also' }, ` (${exactTimeTitle(r.timestamp)})`))
-        : plain(null),
-    ],
-    ['hash', hexValue(r.hash, 'hash', c)],
-    ['result', plain(r.result)],
-    ['status', plain(r.status === null ? null : `${r.status} (${r.status === '0x1' ? 'success' : 'failed'})`)],
-    ['from', addressValue(r.from, r.fromId, 'from', c)],
-    [
-      'to',
-      r.to
-        ? h('span', {}, hexValue(r.to, 'to', c), r.toId ? h('span', { class: 'entity' }, ' = ', r.toId) : null)
-        : plain(null),
-    ],
-    ['contract_id', r.contractId ? contractLink(r.contractId, c) : plain(null)],
-    ['address', hexValue(r.address, 'address', c)],
-    ['amount', moneyValue(r.amount, unit)],
-    ['gas_price', moneyValue(r.gasPrice, unit)],
-    ['max_fee_per_gas', moneyValue(r.maxFeePerGas, unit)],
-    ['max_priority_fee_per_gas', moneyValue(r.maxPriorityFeePerGas, unit)],
-    ['gas_limit', plain(r.gasLimit)],
-    ['gas_used', plain(r.gasUsed)],
-    ['gas_consumed', plain(r.gasConsumed)],
-    ['block_number', plain(r.blockNumber)],
-    ['block_hash', hexValue(r.blockHash, 'block_hash', c)],
-    ['block_gas_used', plain(r.blockGasUsed)],
-    ['transaction_index', plain(r.transactionIndex)],
-    ['nonce', plain(r.nonce)],
-    ['type', plain(r.type)],
-    ['chain_id', hexValue(r.chainId, 'chain_id', c)],
-    ['function_parameters', parametersValue(r, c)],
-    ['call_result', hexValue(r.callResult, 'call_result', c)],
-    ['error_message', revertValue(r, c)],
-    ['events', eventsValue(c.detail, () => c.post({ type: 'detail', key: r.key }))],
-    ['failed_initcode', hexValue(r.failedInitcode, 'failed_initcode', c)],
-    [
-      'created_contract_ids',
-      r.createdContractIds.length === 0
-        ? h('span', { class: 'none' }, 'none')
-        : h('span', {}, ...r.createdContractIds.flatMap((id, i) => [i > 0 ? ', ' : null, contractLink(id, c)])),
-    ],
-    ['access_list', hexValue(r.accessList, 'access_list', c)],
-    ['bloom', hexValue(r.bloom, 'bloom', c)],
-    ['v', plain(r.v)],
-    ['r', hexValue(r.r, 'r', c)],
-    ['s', hexValue(r.s, 's', c)],
-    ...r.extra.map(e => [e.name, h('pre', { class: 'json' }, e.json)] as [string, Child]),
+    { title: 'Call', rows: [['function_parameters', parametersValue(r, c)]] },
+    {
+      title: 'Result',
+      rows: [
+        ['result', plain(r.result)],
+        ['status', plain(r.status === null ? null : `${r.status} (${r.status === '0x1' ? 'success' : 'failed'})`)],
+        ['error_message', revertValue(r, c)],
+        ['call_result', hexValue(r.callResult, 'call_result', c)],
+      ],
+    },
+    { title: 'Events', rows: [['events', eventsValue(c.detail, () => c.post({ type: 'detail', key: r.key }))]] },
+    {
+      title: 'Transaction',
+      rows: [
+        [
+          'timestamp',
+          r.timestamp
+            ? h('span', {}, shortTime(r.timestamp), h('span', { class: 'also' }, ` (${exactTimeTitle(r.timestamp)})`))
+            : plain(null),
+        ],
+        ['from', addressValue(r.from, r.fromId, 'from', c)],
+        [
+          'to',
+          r.to
+            ? h('span', {}, hexValue(r.to, 'to', c), r.toId ? h('span', { class: 'entity' }, ' = ', r.toId) : null)
+            : plain(null),
+        ],
+        ['contract_id', r.contractId ? contractLink(r.contractId, c) : plain(null)],
+        [
+          'created_contract_ids',
+          r.createdContractIds.length === 0
+            ? h('span', { class: 'none' }, 'none')
+            : h('span', {}, ...r.createdContractIds.flatMap((id, i) => [i > 0 ? ', ' : null, contractLink(id, c)])),
+        ],
+        ['amount', moneyValue(r.amount, unit)],
+        ['gas_used', plain(r.gasUsed)],
+        ['gas_limit', plain(r.gasLimit)],
+        ['block_number', plain(r.blockNumber)],
+        ['transaction_index', plain(r.transactionIndex)],
+        ['hash', hexValue(r.hash, 'hash', c)],
+      ],
+    },
+    {
+      title: 'Raw',
+      raw: true,
+      rows: [
+        ['gas_price', moneyValue(r.gasPrice, unit)],
+        ['max_fee_per_gas', moneyValue(r.maxFeePerGas, unit)],
+        ['max_priority_fee_per_gas', moneyValue(r.maxPriorityFeePerGas, unit)],
+        ['gas_consumed', plain(r.gasConsumed)],
+        ['nonce', plain(r.nonce)],
+        ['type', plain(r.type)],
+        ['chain_id', hexValue(r.chainId, 'chain_id', c)],
+        ['address', hexValue(r.address, 'address', c)],
+        ['block_hash', hexValue(r.blockHash, 'block_hash', c)],
+        ['block_gas_used', plain(r.blockGasUsed)],
+        ['failed_initcode', hexValue(r.failedInitcode, 'failed_initcode', c)],
+        ['access_list', hexValue(r.accessList, 'access_list', c)],
+        ['bloom', hexValue(r.bloom, 'bloom', c)],
+        ['v', plain(r.v)],
+        ['r', hexValue(r.r, 'r', c)],
+        ['s', hexValue(r.s, 's', c)],
+        ...r.extra.map(e => [e.name, h('pre', { class: 'json' }, e.json)] as Row),
+      ],
+    },
   ];
+}
+
+function fieldList(rows: readonly Row[]): HTMLElement {
+  const dl = h('dl', {});
+  for (const [name, value] of rows)
+    dl.append(h('dt', {}, name), h('dd', { attrs: { 'data-field': name } }, value ?? ''));
+  return dl;
+}
+
+/** A group as a section with its heading, or the Raw group as a <details> (keyboard-operable, collapsed). */
+function groupElement(g: Group, rawOpen: boolean, onRawToggle: (open: boolean) => void): HTMLElement {
+  if (!g.raw)
+    return h('section', { class: 'group', attrs: { 'data-group': g.title } }, h('h3', {}, g.title), fieldList(g.rows));
+  const details = h(
+    'details',
+    { class: 'group raw', attrs: { 'data-group': g.title } },
+    h('summary', { title: 'The EVM transaction’s raw fields' }, `${g.title} (${g.rows.length} fields)`),
+    fieldList(g.rows),
+  );
+  details.open = rawOpen;
+  details.addEventListener('toggle', () => onRawToggle(details.open));
+  return details;
 }
 
 export interface DetailView {
@@ -246,10 +298,10 @@ export function createDetail(o: {
     detail: details.get(r.key),
     hashscan: o.hashscan(),
   });
+  // Whether the user opened Raw: kept while rows are opened and the unit changes.
+  let rawOpen = false;
   const render = (r: ContractResultRow): void => {
-    const dl = h('dl', {});
-    for (const [name, value] of detailRows(r, ctx(r)))
-      dl.append(h('dt', {}, name), h('dd', { attrs: { 'data-field': name } }, value ?? ''));
+    const groups = detailGroups(r, ctx(r)).map(g => groupElement(g, rawOpen, open => (rawOpen = open)));
     element.replaceChildren(
       h(
         'div',
@@ -263,7 +315,7 @@ export function createDetail(o: {
           onClick: () => view.close(true),
         }).element,
       ),
-      dl,
+      ...groups,
     );
   };
   const view: DetailView = {
@@ -286,7 +338,7 @@ export function createDetail(o: {
       details.set(key, detail);
       if (shown?.row.key !== key) return;
       // Only the fields the answer changes, so the focus stays where it is.
-      const rows = new Map(detailRows(shown.row, ctx(shown.row)));
+      const rows = new Map(detailGroups(shown.row, ctx(shown.row)).flatMap(g => g.rows));
       for (const name of ['function_parameters', 'events']) {
         const dd = element.querySelector(`dd[data-field="${name}"]`);
         dd?.replaceChildren(rows.get(name) || '');

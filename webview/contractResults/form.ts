@@ -1,5 +1,7 @@
-// The filter form: one input per parameter (named as the mirror node names it), any number of
-// timestamp filters, and the host's refusals shown beside the field they concern.
+// The filter form: one input per parameter, labelled in words with the mirror node's name for it
+// as a hint, any number of timestamp filters (seconds.nanoseconds or a date), and every refusal
+// shown at once beside the field (or the timestamp row) it concerns. Each message has a slot of
+// its own, reserved whether or not it is filled, so marking a field never moves the form.
 import {
   TIMESTAMP_OPERATORS,
   type ContractResultsField,
@@ -10,6 +12,7 @@ import {
 } from '../protocol';
 import { button, checkbox, select, textInput, type TextInput } from '../components/toolkit';
 import { h } from '../shared/dom';
+import { parseTimestampInput } from '../../src/present/timestampInput';
 
 const OPERATOR_LABELS: Readonly<Record<TimestampOperator, string>> = {
   eq: '= eq',
@@ -36,13 +39,16 @@ interface TimestampRow {
   readonly element: HTMLElement;
   readonly operator: { value: TimestampOperator };
   readonly input: TextInput;
+  /** This row's own message slot. */
+  readonly error: HTMLElement;
 }
 
 export interface FilterForm {
   readonly element: HTMLElement;
   write(filters: ContractResultsFilters): void;
   read(): ContractResultsFilters;
-  showIssues(issues: readonly FieldIssue[]): void;
+  /** Marks every field with an issue (and clears the others); `focus` moves to the first one. */
+  showIssues(issues: readonly FieldIssue[], focus?: boolean): void;
   /** Sets the `from` filter (a link in the detail). */
   setFrom(id: string): void;
 }
@@ -50,40 +56,78 @@ export interface FilterForm {
 interface FieldSpec {
   readonly field: ContractResultsField;
   readonly id: string;
+  /** The label in words; the wire name follows it as a hint. */
+  readonly label: string;
   readonly placeholder: string;
   readonly size: number;
 }
 
 const TEXT_FIELDS: readonly FieldSpec[] = [
-  { field: 'from', id: 'f-from', placeholder: '0.0.1234 or 0x… (40 hex)', size: 28 },
-  { field: 'block.number', id: 'f-block-number', placeholder: '17 or 0x11', size: 14 },
-  { field: 'block.hash', id: 'f-block-hash', placeholder: '64 or 96 hex digits', size: 40 },
-  { field: 'transaction.index', id: 'f-transaction-index', placeholder: '≥ 0, needs a block', size: 14 },
-  { field: 'limit', id: 'f-limit', placeholder: '25 (1–100)', size: 8 },
+  { field: 'from', id: 'f-from', label: 'From account', placeholder: '0.0.1234 or 0x… (40 hex)', size: 28 },
+  { field: 'block.number', id: 'f-block-number', label: 'Block number', placeholder: '17 or 0x11', size: 14 },
+  { field: 'block.hash', id: 'f-block-hash', label: 'Block hash', placeholder: '64 or 96 hex digits', size: 40 },
+  {
+    field: 'transaction.index',
+    id: 'f-transaction-index',
+    label: 'Position in block',
+    placeholder: '≥ 0, needs a block',
+    size: 14,
+  },
+  { field: 'limit', id: 'f-limit', label: 'Rows per page', placeholder: '25 (1–100)', size: 8 },
 ];
 
-export function createFilterForm(o: { onSearch: () => void; onClear: () => void }): FilterForm {
+const TIMESTAMP_PLACEHOLDER = '1700000000.5 or 2023-11-14 22:13:20';
+
+/** The parameter's name on the wire, after a label in words (hidden from screen readers: the words name it). */
+function wireHint(name: string): HTMLElement {
+  return h(
+    'code',
+    { class: 'wire', title: `The mirror node's parameter: ${name}`, attrs: { 'aria-hidden': 'true' } },
+    name,
+  );
+}
+
+/** A message slot, reserved in the layout; its text is also its tooltip (a long one is clamped). */
+function errorSlot(id: string): HTMLElement {
+  return h('div', { id, class: 'field-error', attrs: { 'aria-live': 'polite' } });
+}
+
+/** The client's and server's prefix naming the parameter, already said by the field the slot is under. */
+const PARAMETER_PREFIX = /^Invalid parameter(?: usage)?:? [\w.]+(?: - |: )/;
+
+function setMessage(slot: HTMLElement, message: string): void {
+  // The rule first, in the two lines the slot has; the whole message is the tooltip.
+  slot.textContent = message.replace(PARAMETER_PREFIX, '');
+  slot.title = message;
+}
+
+export function createFilterForm(o: {
+  onSearch: () => void;
+  onClear: () => void;
+  /** Any value changed (typed, chosen, a row added or removed). */
+  onChange: () => void;
+}): FilterForm {
   const errorEls = new Map<ContractResultsField, HTMLElement>();
-  const errorSlot = (field: ContractResultsField): HTMLElement => {
-    const el = h('div', { id: errorIds[field], class: 'field-error', attrs: { 'aria-live': 'polite' } });
+  const slotFor = (field: ContractResultsField): HTMLElement => {
+    const el = errorSlot(errorIds[field]);
     errorEls.set(field, el);
     return el;
   };
   const inputs = textInputs(o.onSearch);
   const input = (field: ContractResultsField): TextInput => inputs[field]!;
-  const internalBox = checkbox({ id: 'f-internal', label: 'internal (include child transactions)', checked: false });
+  const internalBox = checkbox({ id: 'f-internal', label: 'Include child transactions', checked: false });
+  internalBox.element.append(' ', wireHint('internal'));
   const orderSelect = select<'asc' | 'desc'>({
     id: 'f-order',
-    label: 'order',
+    label: 'Order',
     options: [
       { value: 'desc', label: 'desc (newest first)' },
       { value: 'asc', label: 'asc (oldest first)' },
     ],
     value: 'desc',
   });
-  const timestamps = timestampList(o.onSearch, errorIds.timestamp);
-  const field = (f: ContractResultsField, el: HTMLElement): HTMLElement =>
-    h('div', { class: 'field' }, el, errorSlot(f));
+  const timestamps = timestampList(o.onSearch, o.onChange);
+  const field = (f: ContractResultsField, el: HTMLElement): HTMLElement => h('div', { class: 'field' }, el, slotFor(f));
 
   const element = h(
     'section',
@@ -96,16 +140,22 @@ export function createFilterForm(o: { onSearch: () => void; onClear: () => void 
     h(
       'fieldset',
       { class: 'timestamp-set' },
-      h('legend', {}, 'timestamp (operator and seconds.nanoseconds; several allowed)'),
+      h(
+        'legend',
+        {},
+        'Consensus time ',
+        wireHint('timestamp'),
+        h('span', { class: 'hint' }, ' seconds.nanoseconds or a date, UTC unless a zone is given; several allowed'),
+      ),
       timestamps.element,
       timestamps.addButton,
-      errorSlot('timestamp'),
+      slotFor('timestamp'),
     ),
     h(
       'div',
       { class: 'row' },
       field('internal', internalBox.element),
-      field('order', orderSelect.element),
+      field('order', h('div', { class: 'labelled' }, h('span', {}, 'Order ', wireHint('order')), orderSelect.element)),
       field('limit', input('limit').element),
       h(
         'div',
@@ -115,6 +165,10 @@ export function createFilterForm(o: { onSearch: () => void; onClear: () => void 
       ),
     ),
   );
+
+  // Typing, ticking and choosing all reach here (the toolkit's events bubble out of its shadow DOM).
+  element.addEventListener('input', () => o.onChange());
+  element.addEventListener('change', () => o.onChange());
 
   return {
     element,
@@ -138,15 +192,19 @@ export function createFilterForm(o: { onSearch: () => void; onClear: () => void 
       order: orderSelect.value,
       limit: input('limit').value.trim(),
     }),
-    showIssues(issues) {
+    showIssues(issues, focus = true) {
       for (const [f, el] of errorEls) {
-        const mine = issues.filter(i => i.field === f);
-        el.textContent = mine.map(i => i.message).join(' ');
+        // A timestamp issue with its row goes beside that row; one without (the client's) goes under all.
+        const mine = issues.filter(i => i.field === f && (f !== 'timestamp' || i.index === undefined));
+        setMessage(el, mine.map(i => i.message).join(' '));
         inputs[f]?.setInvalid(mine.length > 0);
-        if (f === 'timestamp') for (const r of timestamps.rows) r.input.setInvalid(mine.length > 0);
       }
+      const general = issues.some(i => i.field === 'timestamp' && i.index === undefined);
+      const rowIssues = timestamps.markIssues(issues, general);
       const first = issues[0];
-      if (first) (first.field === 'timestamp' ? timestamps.rows[0]?.input : inputs[first.field])?.focus();
+      if (!focus || !first) return;
+      if (first.field !== 'timestamp') inputs[first.field]?.focus();
+      else (rowIssues[0] ?? timestamps.rows[0])?.input.focus();
     },
     setFrom(id) {
       input('from').value = id;
@@ -157,61 +215,77 @@ export function createFilterForm(o: { onSearch: () => void; onClear: () => void 
 function textInputs(onSearch: () => void): Partial<Record<ContractResultsField, TextInput>> {
   const inputs: Partial<Record<ContractResultsField, TextInput>> = {};
   for (const f of TEXT_FIELDS) {
-    inputs[f.field] = textInput({
+    const input = textInput({
       id: f.id,
-      label: f.field,
+      label: f.label,
       placeholder: f.placeholder,
       errorId: errorIds[f.field],
       size: f.size,
       onEnter: onSearch,
     });
+    input.element.append(' ', wireHint(f.field));
+    inputs[f.field] = input;
   }
   return inputs;
 }
 
-/** The timestamp filters: rows of operator and value, added and removed by the user. */
-function timestampList(onSearch: () => void, errorId: string) {
+/**
+ * The timestamp filters: rows of operator and value, added and removed by the user, each with its
+ * own message slot. The filters read skip the empty rows, so an issue's index (among the filters
+ * read) is mapped back to the row it came from.
+ */
+function timestampList(onSearch: () => void, onChange: () => void) {
   const rows: TimestampRow[] = [];
+  let made = 0;
   const element = h('div', { class: 'timestamps' });
   const addButton = button({
-    label: 'Add timestamp filter',
+    label: 'Add time filter',
     appearance: 'secondary',
-    onClick: () => add().input.focus(),
+    onClick: () => {
+      add().input.focus();
+      onChange();
+    },
   });
   function add(t: TimestampFilter = { operator: 'gte', value: '' }): TimestampRow {
-    const n = rows.length + 1;
+    // Ids stay unique when rows are removed and added again.
+    const n = ++made;
+    const errorId = `err-ts-${n}`;
     const operator = select<TimestampOperator>({
       id: `f-ts-op-${n}`,
-      label: `timestamp ${n} operator`,
+      label: `Time filter ${n}: operator`,
       options: OPERATORS,
       value: t.operator,
+      onChange,
     });
     const input = textInput({
       id: `f-ts-${n}`,
-      label: `timestamp ${n}`,
-      placeholder: 'seconds.nanoseconds',
+      label: `Time ${n}`,
+      placeholder: TIMESTAMP_PLACEHOLDER,
       errorId,
-      size: 22,
+      size: 30,
       onEnter: onSearch,
       value: t.value,
     });
-    const row: TimestampRow = { element: h('div', { class: 'timestamp-row' }), operator, input };
+    const error = errorSlot(errorId);
+    const row: TimestampRow = { element: h('div', { class: 'timestamp-row' }), operator, input, error };
     const remove = button({
       label: 'Remove',
       appearance: 'secondary',
-      title: `Remove timestamp filter ${n}`,
+      title: `Remove time filter ${n}`,
       onClick: () => {
         const i = rows.indexOf(row);
         if (i >= 0) rows.splice(i, 1);
         row.element.remove();
         addButton.element.focus();
+        onChange();
       },
     });
-    row.element.append(operator.element, input.element, remove.element);
+    row.element.append(h('div', { class: 'timestamp-inputs' }, operator.element, input.element, remove.element), error);
     rows.push(row);
     element.appendChild(row.element);
     return row;
   }
+  const filled = (): TimestampRow[] => rows.filter(r => r.input.value.trim() !== '');
   return {
     element,
     addButton: addButton.element,
@@ -221,7 +295,23 @@ function timestampList(onSearch: () => void, errorId: string) {
       rows.length = 0;
       for (const t of filters) add(t);
     },
-    read: (): TimestampFilter[] =>
-      rows.map(r => ({ operator: r.operator.value, value: r.input.value.trim() })).filter(t => t.value !== ''),
+    read: (): TimestampFilter[] => filled().map(r => ({ operator: r.operator.value, value: r.input.value.trim() })),
+    /** Marks each row by its own issues (every row when `all`); returns the rows marked. */
+    markIssues(issues: readonly FieldIssue[], all: boolean): TimestampRow[] {
+      const byRow = filled();
+      const marked: TimestampRow[] = [];
+      for (const r of rows) {
+        const i = byRow.indexOf(r);
+        const mine = issues.filter(x => x.field === 'timestamp' && x.index !== undefined && x.index === i);
+        // A date with no issue says what it is sent as, in the same reserved slot.
+        const parsed = mine.length === 0 && i >= 0 ? parseTimestampInput(r.input.value) : undefined;
+        const sentAs = parsed?.ok && parsed.fromDate ? `Sent as ${parsed.timestamp}` : '';
+        setMessage(r.error, mine.length > 0 ? mine.map(x => x.message).join(' ') : sentAs);
+        r.error.classList.toggle('converted', sentAs !== '');
+        r.input.setInvalid(mine.length > 0 || (all && i >= 0));
+        if (mine.length > 0) marked.push(r);
+      }
+      return marked;
+    },
   };
 }

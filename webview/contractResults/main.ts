@@ -21,6 +21,7 @@ import { createFilterForm } from './form';
 import { host, save, state } from './state';
 import { UNIT_LABELS } from './units';
 import { filtersValidator, toWebviewValidator } from './validators';
+import { validateFilters } from '../../src/features/contracts/filters';
 
 const grid = new DataGrid<ContractResultRow>({
   label: 'Contract results',
@@ -51,13 +52,41 @@ const form = createFilterForm({
     form.write(EMPTY_CONTRACT_RESULTS_FILTERS);
     search();
   },
+  onChange: () => scheduleCheck(),
 });
 
 function search(): void {
+  clearTimeout(checkTimer);
   state.filters = form.read();
   save();
   form.showIssues([]);
+  setStale(false);
   host.post({ type: 'search', filters: state.filters });
+}
+
+// ---- the form checked as it changes -------------------------------------------------------------
+
+let checkTimer: ReturnType<typeof setTimeout> | undefined;
+const CHECK_DELAY_MS = 250;
+
+/** Checks the form a moment after the last change, with the rules the host applies before a request. */
+function scheduleCheck(): void {
+  clearTimeout(checkTimer);
+  checkTimer = setTimeout(checkForm, CHECK_DELAY_MS);
+}
+
+function checkForm(): void {
+  const checked = validateFilters(form.read());
+  const issues = checked.ok ? [] : checked.issues;
+  form.showIssues(issues, false);
+  setStale(issues.length > 0);
+}
+
+/** The rows shown no longer answer the form (it has invalid values): dimmed, and said in words. */
+function setStale(stale: boolean): void {
+  const on = stale && state.rows.length > 0;
+  results.classList.toggle('stale', on);
+  staleNote.hidden = !on;
 }
 
 // ---- unit toggle -------------------------------------------------------------------------------
@@ -96,8 +125,20 @@ const banner = h('div', { id: 'banner', class: 'banner', role: 'alert', attrs: {
 const progress = progressIndicator('Loading contract results…');
 progress.hidden = true;
 const summary = h('p', { id: 'summary', class: 'summary', attrs: { 'aria-live': 'polite' } });
+const staleNote = h(
+  'p',
+  { id: 'stale-note', class: 'summary', attrs: { hidden: '' } },
+  'The results below are from before the change: fix the marked filters to search again.',
+);
 const loadMore = button({ id: 'load-more', label: 'Load more', appearance: 'secondary', onClick: () => requestMore() });
 loadMore.element.hidden = true;
+
+const results = h(
+  'div',
+  { class: 'results' },
+  h('div', { class: 'list' }, grid.element, loadMore.element),
+  detail.element,
+);
 
 const app = document.getElementById('app') ?? document.body;
 app.replaceChildren(
@@ -116,9 +157,10 @@ app.replaceChildren(
   banner,
   progress,
   summary,
-  grid.element,
-  loadMore.element,
-  detail.element,
+  staleNote,
+  // The list and the detail share a split: side by side in a wide pane, stacked in a narrow one
+  // (a container query on the host, panel.css).
+  h('div', { class: 'results-host' }, results),
 );
 app.removeAttribute('aria-busy');
 form.write(state.filters);
@@ -145,6 +187,7 @@ function showRows(m: Extract<ContractResultsToWebview, { type: 'rows' }>): void 
     grid.appendRows(m.rows);
   } else {
     state.rows = [...m.rows];
+    setStale(false);
     grid.setRows(m.rows);
     detail.close(false);
     detail.clearDetails();
@@ -177,6 +220,7 @@ onHostMessage(toWebviewValidator, m => {
       state.filters = filtersValidator(m.filters);
       form.write(state.filters);
       form.showIssues([]);
+      setStale(false);
       save();
       break;
     case 'loading':
@@ -189,6 +233,7 @@ onHostMessage(toWebviewValidator, m => {
     case 'invalid':
       setLoading(false);
       form.showIssues(m.issues);
+      setStale(true);
       break;
     case 'failed':
       showFailure(m);

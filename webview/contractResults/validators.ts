@@ -118,7 +118,10 @@ export const toWebviewValidator: Validator<ContractResultsToWebview> = tagged<'t
       network: string,
       hashscan: boolean,
     }),
-    invalid: object({ type: literal('invalid'), issues: array(object({ field, message: string })) }),
+    invalid: object({
+      type: literal('invalid'),
+      issues: array(object({ field, index: optional(integer), message: string })),
+    }),
     failed: object({ type: literal('failed'), message: string, serverMessages: array(string), status: integer }),
     detail: object({ type: literal('detail'), key: string, detail: detailText }),
   },

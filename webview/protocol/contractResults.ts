@@ -17,7 +17,7 @@ export const operatorValidator: v.Validator<TimestampOperator> = v.literal(...TI
 
 export interface TimestampFilter {
   readonly operator: TimestampOperator;
-  /** seconds.nanoseconds as the user typed it. */
+  /** seconds.nanoseconds or a date, as the user typed it (the host converts a date before sending). */
   readonly value: string;
 }
 
@@ -169,6 +169,8 @@ export type ContractResultDetailText =
 
 export interface FieldIssue {
   readonly field: ContractResultsField;
+  /** For `timestamp`: which of the filters' timestamps (0-based) the issue is about. */
+  readonly index?: number;
   readonly message: string;
 }
 

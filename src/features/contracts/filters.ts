@@ -10,6 +10,7 @@ import type {
   TimestampFilter,
 } from '../../../webview/protocol';
 import { CONTRACT_RESULTS_FIELDS, EMPTY_CONTRACT_RESULTS_FILTERS } from '../../../webview/protocol';
+import { parseTimestampInput } from '../../present/timestampInput';
 
 export const DEFAULT_LIMIT = 25;
 
@@ -23,9 +24,24 @@ export function filtersWith(init: ContractResultsFilterInit = {}): ContractResul
 }
 
 function timestampParam(t: TimestampFilter): string {
-  const value = t.value.trim();
+  const typed = t.value.trim();
+  // A date goes out as the seconds.nanos it means; what is not a timestamp goes as typed, for the
+  // client to refuse with its rule (validateFilters refuses it first, in the words of the grammar).
+  const parsed = parseTimestampInput(typed);
+  const value = parsed.ok ? parsed.timestamp : typed;
   // Without an operator the service reads equality; the plain form is what its own links use.
   return t.operator === 'eq' ? value : `${t.operator}:${value}`;
+}
+
+/** The timestamp filters that are not timestamps, each with its position among `f.timestamps`. */
+export function timestampIssues(f: ContractResultsFilters): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  f.timestamps.forEach((t, index) => {
+    if (t.value.trim() === '') return;
+    const parsed = parseTimestampInput(t.value);
+    if (!parsed.ok) issues.push({ field: 'timestamp', index, message: `Timestamp ${index + 1}: ${parsed.message}` });
+  });
+  return issues;
 }
 
 /**
@@ -71,12 +87,38 @@ export function fieldIssues(error: MirrorInputError): FieldIssue[] {
 export function validateFilters(
   f: ContractResultsFilters,
 ): { ok: true; params: ContractResultsParams } | { ok: false; issues: FieldIssue[] } {
-  const params = filtersToParams(f);
+  const own = timestampIssues(f);
+  // The timestamps the grammar refused are left out of what the client checks, so each is told once.
+  const params = filtersToParams(
+    own.length === 0 ? f : { ...f, timestamps: f.timestamps.filter((_, i) => !own.some(o => o.index === i)) },
+  );
   try {
     contractResultsQuery(params);
-    return { ok: true, params };
+    return own.length === 0 ? { ok: true, params } : { ok: false, issues: own };
   } catch (e) {
-    if (e instanceof MirrorInputError) return { ok: false, issues: fieldIssues(e) };
+    if (e instanceof MirrorInputError)
+      return { ok: false, issues: [...own, ...fieldIssues(e), ...blockRuleIssues(params, e)] };
+    throw e;
+  }
+}
+
+const BLOCK_RULE_FIELDS = ['block.hash', 'block.number', 'transaction.index'] as const;
+
+/**
+ * The client checks how the block filters combine only once every value is well-formed (the
+ * server's order). The form marks every field at once, so with other fields refused the
+ * combination is checked here too, by the client, on the block filters alone, when none of them
+ * is malformed itself.
+ */
+function blockRuleIssues(params: ContractResultsParams, refused: MirrorInputError): FieldIssue[] {
+  if (refused.issues.some(i => (BLOCK_RULE_FIELDS as readonly string[]).includes(i.parameter))) return [];
+  const block: ContractResultsParams = {};
+  for (const k of BLOCK_RULE_FIELDS) if (params[k] !== undefined) Object.assign(block, { [k]: params[k] });
+  try {
+    contractResultsQuery(block);
+    return [];
+  } catch (e) {
+    if (e instanceof MirrorInputError) return fieldIssues(e);
     throw e;
   }
 }

@@ -1,11 +1,17 @@
 // The contract results panel in a real workbench: open it from the palette, read the first row's
 // amount in tinybars, switch to weibars and read the same amount ×10^10 to the digit, see an
 // invalid combination refused before any request, filter by `from`, Load more, and open a row's
-// detail (selector split out, Panic decoded); then Load more to 10,000 rows, scroll them, and
-// reach the last one from the keyboard. The page-side timings are printed, not asserted.
+// detail (selector split out, Panic decoded, the raw EVM fields collapsed under Raw); read that the
+// essential columns are whole and in view in an 800 px window (and 1080 px), with pictures; then
+// Load more to 10,000 rows, scroll them, and reach the last one from the keyboard. The page-side
+// timings are printed, not asserted.
+import * as fs from 'fs';
+import * as path from 'path';
 import { ABOVE_2_53, aContractResult, aContractResultsBody, recordFor } from '../../support/builders';
 import { expectIncludes, type Scenario } from '../driver';
 import { patient } from '../../support/patience';
+import { projectRoot } from '../../support/paths';
+import { ESSENTIAL_COLUMNS, readGridFit, type GridFit } from '../../bench/contractsFit';
 
 const FROM = '0.0.1001';
 const PAGE_2 = `/api/v1/contracts/results?from=${FROM}&timestamp=lt:1700000000.000000008`;
@@ -136,14 +142,30 @@ export const scenario: Scenario = {
 
     await step('transaction.index without a block is refused beside the field, with no request', async () => {
       await control.resetRequests();
+      const searchBox = async () => JSON.stringify(await frame.locator('#search').boundingBox());
+      const before = await searchBox();
+      // Every invalid field is marked at once as it is typed, the form does not move, and the rows
+      // from before the change are dimmed (and said to be).
       await frame.locator('#f-transaction-index input').fill('2');
+      await frame.locator('#f-limit input').fill('500');
+      await frame.locator('#err-transaction-index').filter({ hasText: 'requires' }).waitFor();
+      await frame.locator('#err-limit').filter({ hasText: '1 to 100' }).waitFor();
+      await frame.locator('.results.stale').waitFor();
+      await frame.locator('#stale-note').waitFor({ state: 'visible' });
+      const marked = await frame.locator('[aria-invalid="true"]').count();
+      if (marked < 2) throw new Error(`${marked} fields marked invalid`);
+      const after = await searchBox();
+      if (after !== before) throw new Error(`the form moved: Search at ${before}, then ${after}`);
+      await frame.locator('#f-limit input').fill('');
       await frame.locator('#search').click();
       const error = frame.locator('#err-transaction-index');
       await error.filter({ hasText: 'requires' }).waitFor();
       const requests = await control.requests('mirror');
       if (requests.some(r => r.url.includes('transaction.index'))) throw new Error('a request was sent');
+      const message = await error.innerText();
       await frame.locator('#f-transaction-index input').fill('');
-      return { message: await error.innerText() };
+      await frame.locator('.results:not(.stale)').waitFor();
+      return { message, marked, searchAt: after };
     });
 
     await step('filter by from: the rows of that account, still in weibars', async () => {
@@ -170,6 +192,46 @@ export const scenario: Scenario = {
       return { rows: count, last: await rows.nth(2).locator('td').first().innerText() };
     });
 
+    await step('an 800 px window: time, from, to, result and amount whole and in view (and at 1080 px)', async () => {
+      const shots = path.join(projectRoot(), 'test-results', 'screenshots', 'contracts');
+      fs.mkdirSync(shots, { recursive: true });
+      const before = page.viewportSize() ?? { width: 1400, height: 900 };
+      const fits: Record<number, GridFit> = {};
+      let lastWidth = (await frame
+        .locator('body')
+        .evaluate(() => (globalThis as unknown as { innerWidth: number }).innerWidth)) as number;
+      try {
+        for (const width of [800, 1080]) {
+          await page.setViewportSize({ width, height: before.height });
+          // The workbench lays the editor out again and the webview follows: wait for its new width.
+          const innerWidth = async () =>
+            (await frame
+              .locator('body')
+              .evaluate(() => (globalThis as unknown as { innerWidth: number }).innerWidth)) as number;
+          for (let t0 = Date.now(); (await innerWidth()) === lastWidth && Date.now() - t0 < patient(5_000);)
+            await page.waitForTimeout(100);
+          await page.waitForTimeout(300);
+          lastWidth = await innerWidth();
+          const fit = (await frame.locator('body').evaluate(readGridFit, ESSENTIAL_COLUMNS)) as GridFit;
+          fits[width] = fit;
+          await frame
+            .locator('.results-host')
+            .screenshot({ path: path.join(shots, `grid-${width}.png`) })
+            .catch(() => undefined);
+          if (fit.problems.length > 0)
+            throw new Error(`at ${width} px (grid ${fit.gridWidth} px): ${fit.problems.slice(0, 4).join('; ')}`);
+        }
+      } finally {
+        await page.setViewportSize(before);
+      }
+      return Object.fromEntries(
+        Object.entries(fits).map(([w, f]) => [
+          w,
+          { grid: f.gridWidth, shown: f.shownColumns.join(', '), cut: f.ellipsized },
+        ]),
+      );
+    });
+
     await step('a row opens its detail: selector split out, Panic decoded, 0.0.x beside from', async () => {
       await rows.first().locator('td').first().click();
       const detail = frame.locator('#detail');
@@ -188,7 +250,20 @@ export const scenario: Scenario = {
         '0.0.7001',
         'created_contract_ids',
       );
-      return { error: error.split('\n').pop(), amount };
+      // It leads with the call; the raw EVM fields wait, collapsed, under Raw (opened from the keyboard).
+      const groups = await detail
+        .locator('[data-group]')
+        .evaluateAll(els => els.map(e => (e as unknown as { dataset: Record<string, string> }).dataset['group']));
+      if (groups[0] !== 'Call' || groups[groups.length - 1] !== 'Raw') throw new Error(`groups ${groups.join(', ')}`);
+      const raw = detail.locator('details[data-group="Raw"]');
+      if ((await raw.getAttribute('open')) !== null) throw new Error('Raw is open from the start');
+      if (await raw.locator('dd[data-field="max_fee_per_gas"]').isVisible())
+        throw new Error('a fee cap shows under a closed Raw');
+      await raw.locator('summary').focus();
+      await page.keyboard.press('Enter');
+      await raw.locator('dd[data-field="v"]').waitFor({ state: 'visible' });
+      await raw.locator('summary').click();
+      return { error: error.split('\n').pop(), amount, groups };
     });
 
     await step('keyboard: Escape closes the detail and the focus returns to the grid', async () => {

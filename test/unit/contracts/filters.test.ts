@@ -55,6 +55,16 @@ describe('contract results filters', () => {
     assert.deepStrictEqual(all, ['from', 'limit']);
   });
 
+  it('reports how the block filters combine together with the other broken fields', () => {
+    const all = issues({ transactionIndex: '2', limit: '500', from: 'nobody' })
+      .map(i => i.field)
+      .sort();
+    assert.deepStrictEqual(all, ['from', 'limit', 'transaction.index']);
+    // A malformed block filter is told as malformed, not also as missing.
+    const malformed = issues({ transactionIndex: '2', blockNumber: 'x', limit: '500' });
+    assert.deepStrictEqual(malformed.map(i => i.field).sort(), ['block.number', 'limit']);
+  });
+
   it('sends only what differs from the defaults', () => {
     assert.strictEqual(url({}), '');
     assert.strictEqual(url({ limit: '25', order: 'desc', internal: false }), '');
@@ -86,6 +96,41 @@ describe('contract results filters', () => {
       url({ timestamps: [{ operator: 'eq', value: '987654.000123456' }] }),
       '?timestamp=987654.000123456',
     );
+  });
+
+  it('sends a date as the exact seconds.nanos it means, UTC unless a zone is given', () => {
+    assert.strictEqual(
+      url({
+        timestamps: [
+          { operator: 'gte', value: '2023-11-14' },
+          { operator: 'lt', value: '2023-11-14 22:13:20.000000001' },
+          { operator: 'ne', value: '2023-11-15T00:13:20+02:00' },
+        ],
+      }),
+      '?timestamp=gte:1699920000.000000000&timestamp=lt:1700000000.000000001&timestamp=ne:1700000000.000000000',
+    );
+  });
+
+  it('refuses each wrong timestamp on its own row, naming the wrong part, with the other fields at once', () => {
+    const all = issues({
+      from: 'nobody',
+      timestamps: [
+        { operator: 'gte', value: '2023-02-29' },
+        { operator: 'lt', value: '' },
+        { operator: 'lt', value: '1700000000' },
+        { operator: 'lt', value: '2023-11-14 25:00' },
+      ],
+    });
+    assert.deepStrictEqual(
+      all.map(i => [i.field, i.index]),
+      [
+        ['timestamp', 0],
+        ['timestamp', 3],
+        ['from', undefined],
+      ],
+    );
+    assert.match(all[0].message, /^Timestamp 1: Day 29 is not in February 2023/);
+    assert.match(all[1].message, /^Timestamp 4: Hour 25 is not an hour/);
   });
 
   it('never asks for weibars: the panel converts tinybars itself', () => {

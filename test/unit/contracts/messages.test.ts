@@ -52,6 +52,7 @@ describe('contract results protocol', () => {
       { type: 'loading', append: true },
       { type: 'filters', filters: filtersWith({ blockNumber: '10' }) },
       { type: 'invalid', issues: [{ field: 'transaction.index', message: 'needs a block' }] },
+      { type: 'invalid', issues: [{ field: 'timestamp', index: 2, message: 'Timestamp 3: Month 13 is not a month' }] },
       { type: 'failed', message: 'HTTP 400', serverMessages: ['Invalid parameter: block.hash'], status: 400 },
     ];
     for (const m of messages) assert.deepStrictEqual(toWebviewValidator(overTheWire(m)), overTheWire(m));
@@ -74,6 +75,10 @@ describe('contract results protocol', () => {
     assert.throws(
       () => toWebviewValidator({ type: 'invalid', issues: [{ field: 'nonce', message: 'x' }] }),
       /issues\[0\]\.field/,
+    );
+    assert.throws(
+      () => toWebviewValidator({ type: 'invalid', issues: [{ field: 'timestamp', index: 'first', message: 'x' }] }),
+      /issues\[0\]\.index/,
     );
     assert.throws(() => toWebviewValidator(null), /expected one of/);
   });
