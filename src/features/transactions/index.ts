@@ -8,10 +8,13 @@ import { settingsChooser, type ClientFor, type DetailSettings, type NetworkChoos
 import { targetOf } from '../common/targets';
 import { lookupTransaction, type LookupDeps, type LookupOutcome } from './lookup';
 import { TransactionPanels } from './panels';
+import { RecentLookups } from './recent';
 
 /** What integration tests reach through `exports.features.transactions`. */
 export interface TransactionsFeature {
   readonly panels: TransactionPanels;
+  /** The recent lookups the quick pick offers. */
+  readonly recent: RecentLookups;
 }
 
 /** What the feature uses: the shared clients, which network to ask and why, its settings slice, the log. */
@@ -46,7 +49,8 @@ export function registerTransactions(host: FeatureHost, inputs: TransactionsInpu
       ? { tokens: inputs.tokens, rates: inputs.rates ?? (() => undefined), network: () => config().network }
       : undefined,
   );
-  const feature: TransactionsFeature = { panels };
+  const recent = new RecentLookups(host.extension.globalState);
+  const feature: TransactionsFeature = { panels, recent };
   host.exports.features['transactions'] = feature;
   const deps: LookupDeps = {
     config,
@@ -55,6 +59,7 @@ export function registerTransactions(host: FeatureHost, inputs: TransactionsInpu
     clientFor: inputs.clientFor,
     publicClientFor: inputs.publicClientFor ?? inputs.clientFor,
     now: () => Date.now(),
+    recent,
   };
 
   return vscode.Disposable.from(

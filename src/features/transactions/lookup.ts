@@ -1,6 +1,6 @@
-// "Lookup transaction": read what the user has (the input box, or the command's argument), refuse
+// "Lookup transaction": read what the user has (the quick pick, or the command's argument), refuse
 // a malformed id before any request, fetch, and show every returned transaction. A miss on the
-// selected network offers the other networks.
+// selected network offers the other networks. What was found is remembered for the quick pick.
 import * as vscode from 'vscode';
 import * as z from '../../zod';
 import { isNetwork, ledgerOf, networkPlace, networksToTryAfterMiss, type Network } from '../../ledger';
@@ -18,14 +18,16 @@ import { targetOf } from '../common/targets';
 import { notFoundNotice } from '../common/notices';
 import { notify } from '../../app/notifications';
 import {
-  LOOKUP_PROMPT,
   describeQuery,
   findTransactionIdAt,
   findTransactionIdIn,
   parseTransactionLookup,
+  transactionIdsIn,
   type TransactionQuery,
 } from './input';
 import type { TransactionPanels } from './panels';
+import { pickTransaction } from './pick';
+import type { RecentLookups } from './recent';
 import { errorMessage } from '../../util/errorMessage';
 
 export type { LookupOutcome } from '../common/detailPanel/lookup';
@@ -56,6 +58,8 @@ export interface LookupDeps {
   readonly publicClientFor: ClientFor;
   /** Now in ms since the epoch: whether a 404 may mean "not indexed yet". */
   readonly now: () => number;
+  /** The lookups the quick pick offers again; each one found is added. */
+  readonly recent?: RecentLookups;
 }
 
 export async function lookupTransaction(deps: LookupDeps, arg?: unknown): Promise<LookupOutcome> {
@@ -81,22 +85,33 @@ export async function lookupTransaction(deps: LookupDeps, arg?: unknown): Promis
       tryOthers = parsed.data.tryOtherNetworks;
     }
   }
+  // A recent lookup picked names the network it was found on: asked again, as a link's would be.
+  let networkArg = arg;
   if (text === undefined) {
-    text = await askForTransaction();
-    if (text === undefined) return { kind: 'cancelled' };
+    const picked = await pickTransaction({
+      onScreen: idsOnScreen(),
+      recent: deps.recent?.list() ?? [],
+      now: deps.now(),
+    });
+    if (picked === undefined) return { kind: 'cancelled' };
+    text = picked.text;
+    if (picked.network !== undefined) networkArg = { network: picked.network };
   }
 
   let asked: Network | undefined;
-  return runLookup<TransactionQuery, TransactionsResponse>(
+  let looked: TransactionQuery | undefined;
+  const outcome = await runLookup<TransactionQuery, TransactionsResponse>(
     {
       network: async (): Promise<LookupNetwork> => {
-        const chosen = await networkForArgument(arg, deps.chooseNetwork, deps.config);
+        const chosen = await networkForArgument(networkArg, deps.chooseNetwork, deps.config);
         asked = chosen.network;
         return { name: chosen.network, client: deps.clientFor(chosen.network), why: chosen.why };
       },
       parse: input => {
         const parsed = parseTransactionLookup(input);
-        return parsed.ok ? { ok: true, query: { ...parsed.query, ...extra } } : parsed;
+        if (!parsed.ok) return parsed;
+        looked = { ...parsed.query, ...extra };
+        return { ok: true, query: looked };
       },
       progressTitle: (query, network) => `Looking up ${describeQuery(query)} on ${network}`,
       fetch: async (client, query, signal) => {
@@ -118,49 +133,16 @@ export async function lookupTransaction(deps: LookupDeps, arg?: unknown): Promis
     },
     text,
   );
+  await remember(deps, looked, outcome);
+  return outcome;
 }
 
-/** The input box: validates as the user types, pre-filled with an id found at the cursor. */
-export async function askForTransaction(): Promise<string | undefined> {
-  const box = vscode.window.createInputBox();
-  box.title = 'Ledger Lens: Lookup transaction';
-  box.prompt = LOOKUP_PROMPT;
-  box.placeholder = '0.0.1234@1700000000.123456789';
-  box.ignoreFocusOut = false;
-  const prefill = idFromEditor();
-  if (prefill) {
-    box.value = prefill;
-    box.valueSelection = [0, prefill.length];
-  }
-  const validate = (value: string) => {
-    if (value.trim() === '') {
-      box.validationMessage = undefined;
-      return false;
-    }
-    const r = parseTransactionLookup(value);
-    box.validationMessage = r.ok
-      ? undefined
-      : { message: r.message, severity: vscode.InputBoxValidationSeverity.Error };
-    return r.ok;
-  };
-  validate(box.value);
-  return new Promise<string | undefined>(resolve => {
-    let done = false;
-    const finish = (value: string | undefined) => {
-      if (done) return;
-      done = true;
-      resolve(value);
-      box.dispose();
-    };
-    box.onDidChangeValue(validate);
-    box.onDidAccept(() => {
-      if (validate(box.value)) finish(box.value);
-      else if (box.value.trim() === '')
-        box.validationMessage = { message: LOOKUP_PROMPT, severity: vscode.InputBoxValidationSeverity.Error };
-    });
-    box.onDidHide(() => finish(undefined));
-    box.show();
-  });
+/** A lookup whose panel opened goes to the top of the recent list, with the network that had it. */
+async function remember(deps: LookupDeps, query: TransactionQuery | undefined, outcome: LookupOutcome): Promise<void> {
+  if (!deps.recent || !query || (outcome.kind !== 'shown' && outcome.kind !== 'waiting')) return;
+  if (!isNetwork(outcome.network)) return;
+  // The list is a convenience: failing to store it never fails the lookup.
+  await deps.recent.add(query, outcome.network).then(undefined, () => undefined);
 }
 
 function idFromEditor(): string | undefined {
@@ -171,6 +153,30 @@ function idFromEditor(): string | undefined {
   const line = document.lineAt(selection.active.line).text;
   if (line.length > 10_000) return undefined;
   return findTransactionIdAt(line, selection.active.character);
+}
+
+/** At most this many ids on screen are offered, and this much of each visible range is read. */
+const ON_SCREEN_LIMIT = 20;
+const ON_SCREEN_CHARS = 200_000;
+
+/**
+ * The transaction ids the user can see: the one at the cursor or in the selection first, then those
+ * in the other selections and the visible ranges of the active editor, top to bottom.
+ */
+function idsOnScreen(): string[] {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) return [];
+  const { document } = editor;
+  const found: string[] = [];
+  const atCursor = idFromEditor();
+  if (atCursor !== undefined) found.push(atCursor);
+  const ranges = [...editor.selections.filter(s => !s.isEmpty), ...editor.visibleRanges];
+  for (const range of ranges) {
+    const text = document.getText(range).slice(0, ON_SCREEN_CHARS);
+    found.push(...transactionIdsIn(text, ON_SCREEN_LIMIT));
+    if (found.length >= ON_SCREEN_LIMIT * 2) break;
+  }
+  return found;
 }
 
 function paramsOf(query: TransactionQuery): { nonce?: number; scheduled?: boolean } {

@@ -1,7 +1,7 @@
 // "Lookup transaction" and the Blocks view in a real workbench: paste the SDK (`@`) form of a
-// replayed transaction into the palette command, read its type, result and a transfer from the
-// panel; paste a malformed id and read the refusal under the input box; open the Blocks view and a
-// block. Each step leaves a screenshot.
+// replayed transaction into the command's quick pick, read its type, result and a transfer from the
+// panel; open the pick again and find it among the recent lookups; type a malformed id and read
+// which part is wrong; open the Blocks view and a block. Each step leaves a screenshot.
 import { expectIncludes, type Scenario } from '../driver';
 import { patient } from '../../support/patience';
 
@@ -52,8 +52,18 @@ export const scenario: Scenario = {
       return { prompt: prompt.replace(/\s+/g, ' ').slice(0, 200) };
     });
 
+    // A row of the pick, by its text; the focused one is what Enter takes.
+    const row = (text: string | RegExp) => quickInput.locator('.quick-input-list .monaco-list-row', { hasText: text });
+
     await step(`pasting ${TX_AT} opens the transaction panel`, async () => {
       await typeIntoLookup(TX_AT);
+      // What is typed becomes the first item once it parses: Enter before it is there takes nothing.
+      await row(TX_AT)
+        .and(quickInput.locator('.monaco-list-row.focused'))
+        .filter({ hasText: 'look up' })
+        .waitFor({
+          timeout: patient(10_000),
+        });
       await page.keyboard.press('Enter');
       await quickInput.waitFor({ state: 'hidden', timeout: patient(10_000) });
       const frame = webviewFrame();
@@ -91,20 +101,75 @@ export const scenario: Scenario = {
       return { type, result, transfer: cells, consensus, exact };
     });
 
-    await step('a malformed id is refused under the input box, naming the form', async () => {
+    await step('the panel leads with from → to and the amount; the noise waits under a closed "More"', async () => {
+      const frame = webviewFrame();
+      // The record's first rows are its summary, the counterparties links that reveal them.
+      const lead = frame.locator('section.record dl').first();
+      if (!((await lead.getAttribute('class')) ?? '').includes('summary-fields')) throw new Error('no summary first');
+      const parties = lead.locator('dd[data-field="From → To"]');
+      const from = (await parties.innerText()).replace(/\s+/g, ' ').trim();
+      expectIncludes(from, '0.0.300 → 0.0.200, 0.0.400', 'the payer → the token receivers');
+      const links = await parties.locator('a[data-action="revealAccount"]').count();
+      if (links !== 3) throw new Error(`${links} account links in from → to`);
+      const amount = (await lead.locator('dd[data-field="Amount"]').innerText()).trim();
+      // No recording describes token 0.0.90000: the amount stays in its smallest unit.
+      expectIncludes(amount, '1,200 of 0.0.90000 (smallest unit)', 'the token amount');
+      // "More" is closed; its summary is a control the keyboard opens.
+      const more = frame.locator('section.record details.more').first();
+      if ((await more.getAttribute('open')) !== null) throw new Error('More is open by default');
+      const batch = more.locator('dd[data-field="Batch key"]');
+      if (await batch.isVisible()) throw new Error('a noise row is visible before More is opened');
+      await more.locator('summary').focus();
+      await page.keyboard.press('Enter');
+      await batch.waitFor({ state: 'visible', timeout: patient(5_000) });
+      const batchKey = (await batch.innerText()).trim();
+      return { from, links, amount, batchKey };
+    });
+
+    await step('one copy control: an icon named for what it copies, "Copied" once the host copied', async () => {
+      const frame = webviewFrame();
+      const copy = frame.getByRole('button', { name: 'Copy Transaction id', exact: true });
+      await copy.click();
+      const status = frame.locator('dd[data-field="Transaction id"] .copy-status[role="status"]');
+      await status.filter({ hasText: /\S/ }).waitFor({ timeout: patient(10_000) });
+      const said = (await status.innerText()).trim();
+      if (said !== 'Copied') throw new Error(`the copy control said ${JSON.stringify(said)}`);
+      const buttons = frame.locator('button.copy-button');
+      const names = await Promise.all(
+        Array.from({ length: await buttons.count() }, (_, i) => buttons.nth(i).getAttribute('aria-label')),
+      );
+      if (names.some(n => !n || !n.startsWith('Copy ')))
+        throw new Error(`unnamed copy buttons ${JSON.stringify(names)}`);
+      return { said, names };
+    });
+
+    await step('the pick offers the transaction just looked up, with its network', async () => {
       await dismiss();
       await openLookup();
-      await typeIntoLookup('0.1.10-1234567891.000000000');
+      const recent = row(TX_AT).filter({ hasText: 'testnet' }).first();
+      await recent.waitFor({ timeout: patient(10_000) });
+      const text = (await recent.innerText()).replace(/\s+/g, ' ').trim();
+      expectIncludes(text, 'valid start 2019-08-14 10:45:55.711927000 UTC', 'its valid start as a date');
+      return { recent: text };
+    });
+
+    await step('a malformed id is refused in the pick, naming the part that is wrong', async () => {
+      await typeIntoLookup('0.0.300@17000x');
+      const refusal = row('0.0.300@17000x').filter({ hasText: 'not valid' }).first();
+      await refusal.waitFor({ timeout: patient(10_000) });
+      const item = (await refusal.innerText()).replace(/\s+/g, ' ').trim();
+      expectIncludes(item, 'The seconds part "17000x" is not a number.', 'the part that is wrong');
+      // Under the box: the problem, then the forms accepted.
       const message = quickInput.locator('.quick-input-message', { hasText: 'shard.realm.num-sss-nnn' });
       await message.waitFor({ timeout: patient(10_000) });
       const text = (await message.innerText()).trim();
       expectIncludes(text, 'where sss are seconds and nnn are nanoseconds', "the seed's explanation");
-      // Enter does not accept it: the box stays open.
+      // Enter does not accept it: the pick stays open.
       await page.keyboard.press('Enter');
       await page.waitForTimeout(300);
-      if (!(await box.isVisible())) throw new Error('the input box accepted a malformed id');
+      if (!(await box.isVisible())) throw new Error('the pick accepted a malformed id');
       await dismiss();
-      return { error: text };
+      return { item, error: text };
     });
 
     await step('the Blocks view lists the latest blocks', async () => {

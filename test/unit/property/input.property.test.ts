@@ -81,7 +81,11 @@ describe('property: Lookup transaction input', function () {
       const offset = text.length === 0 ? 0 : at % (text.length + 1);
       const found = decide('findTransactionIdAt', text, () => findTransactionIdAt(text, offset));
       if (found !== undefined) {
-        assert.ok(text.includes(found));
+        // As written, or (a checksum after the payer, `0.0.1-abcde@1.2`) re-spelled without it.
+        if (!text.includes(found)) {
+          const payer = found.split(/[@-]/)[0];
+          assert.ok(new RegExp(`${payer.replace(/\./g, '\\.')}-[a-z]{5}@`).test(text), `${found} in ${text}`);
+        }
         assert.ok(parseTransactionLookup(found).ok, found);
       }
       const selected = decide('findTransactionIdIn', text, () => findTransactionIdIn(text));

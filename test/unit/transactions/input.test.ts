@@ -6,6 +6,7 @@ import {
   findTransactionIdIn,
   parseTransactionLookup,
   queryToText,
+  transactionIdsIn,
   type TransactionQuery,
 } from '../../../src/features/transactions/input';
 import { loadRecords } from '../../support/mirrorReplay';
@@ -212,7 +213,7 @@ describe('transactions/input: refused before any request', () => {
   });
 
   it('says what is wrong where it can tell', () => {
-    assert.match(refused(`${HEX}00`), /96 hex digits .* this one has 98/);
+    assert.match(refused(`${HEX}00`), /96 hex digits \(48 bytes\); this has 98/);
     assert.match(refused('0.0.300-1565779555.711927000'), /Mixed separators/);
     assert.match(refused('1565779555.711927001'), /consensus timestamp/);
     assert.match(refused('0.0.300-1565779555-7119270001'), /at most 9 digits/);
@@ -246,5 +247,135 @@ describe('transactions/input: finding an id in the editor', () => {
       '0.0.10@1234567890.000000001',
     );
     assert.strictEqual(findTransactionIdIn('nothing here'), undefined);
+  });
+});
+
+describe('transactions/input: a refusal names the part that is wrong', () => {
+  function problem(text: string): string {
+    const r = parseTransactionLookup(text);
+    assert.ok(!r.ok, `expected ${JSON.stringify(text)} to be refused`);
+    // The full message leads with the problem and still gives the forms.
+    assert.ok(r.message.startsWith(r.problem), r.message);
+    return r.problem;
+  }
+  const cases: Array<[string, string]> = [
+    ['0.0.300@17000x', 'The seconds part "17000x" is not a number.'],
+    ['0.0.300-17000x-1', 'The seconds part "17000x" is not a number.'],
+    ['0.0.@1700000000', 'The account "0.0." is incomplete: it is shard.realm.num, as in 0.0.1234.'],
+    ['0.0-1565779555-711927000', 'The account "0.0" is incomplete: it is shard.realm.num, as in 0.0.1234.'],
+    ['@1700000000', 'The account is missing before "@".'],
+    ['0.0.x-1565779555-711927000', 'The account\'s num "x" is not a number.'],
+    ['00000000000.0.300-1565779555-711927000', 'The account\'s shard "00000000000" has more than 10 digits.'],
+    ['0.0.0.300-1565779555-711927000', 'The account "0.0.0.300" has 4 parts; it is shard.realm.num, as in 0.0.1234.'],
+    ['0.0.2-abcde@1.2', 'Remove the checksum "-abcde" after the account: write 0.0.2@….'],
+    ['0.0.300@1565779555.1234567890', 'Nanoseconds have at most 9 digits; "1234567890" has 10.'],
+    ['0.0.300-1565779555-7119270001', 'Nanoseconds have at most 9 digits; "7119270001" has 10.'],
+    ['0.0.300@1565779555.', 'The nanoseconds part is empty.'],
+    ['0.0.300-1565779555-x1', 'The nanoseconds part "x1" is not a number.'],
+    ['0.0.300-1565779555-711927000\u202e', 'The nanoseconds part "711927000⟨U+202E⟩" is not a number.'],
+    [
+      '0.0.300-9223372036854775808-0',
+      'The seconds part "9223372036854775808" is too large: at most 9223372036854775807.',
+    ],
+    [
+      '0.0.300-1565779555',
+      'The nanoseconds part is missing: it is account-seconds-nanoseconds (or account@seconds for nanoseconds 0).',
+    ],
+    ['0.0.300-1565779555-711927000-', 'Nothing follows the nanoseconds: remove the last "-".'],
+    [
+      '0.1.10-1234567891.000000000',
+      'Mixed separators: write 0.0.x-sss-nnn (dashes) or 0.0.x@sss.nnn (an "@" and a ".").',
+    ],
+    [
+      '0.0.300@1565779555-711927000',
+      'Mixed separators: write 0.0.x-sss-nnn (dashes) or 0.0.x@sss.nnn (an "@" and a ".").',
+    ],
+    ['0.0.300@@1565779555.711927000', 'Only one "@" goes between the account and the valid start.'],
+    [
+      '0.0.300@1565779555.711927000?scheduled=true',
+      'Only "?scheduled" may follow the valid start; got "?scheduled=true".',
+    ],
+    [
+      '0.0.300-1565779555-711927000?scheduled',
+      '"?scheduled" and "/nonce" follow the 0.0.x@sss.nnn form only; after this form write scheduled=true or nonce=N.',
+    ],
+    ['0.0.300', 'The account "0.0.300" needs its valid start after it: 0.0.300@sss.nnn or 0.0.300-sss-nnn.'],
+    [`0x${HEX.slice(0, 64)}`, 'A transaction hash is 96 hex digits (48 bytes); this has 64.'],
+    [HEX.slice(0, 64), 'A transaction hash is 96 hex digits (48 bytes); this has 64.'],
+    [`${HEX}00`, 'A transaction hash is 96 hex digits (48 bytes); this has 98.'],
+    [`0x${HEX.slice(0, 95)}g`, '"g" (character 98) is not a hex digit.'],
+    [`0X${HEX}`, 'Write the hex prefix as a lowercase 0x.'],
+    [
+      'rovr8cn6DzCTVuSAV_YEevfN5jA30FCdFt3Dsg4IUVi_3xTRU0XBsYsZm3L-1N6',
+      'A base64 transaction hash is 64 characters (48 bytes); this has 63.',
+    ],
+    ['1565779555.711927001', 'That looks like a consensus timestamp, not a transaction id.'],
+    ['0.0.300@2023-13-14', 'Valid start: Month 13 is not a month (01–12) in 2023-13-14.'],
+    ['0.0.300@2023-02-30', 'Valid start: Day 30 is not in February 2023, which has 28 days (in 2023-02-30).'],
+    ['0.0.300@1960-01-01', 'Valid start: The ledger has no history before 1970-01-01 00:00:00 UTC.'],
+    ['0.0.300@lt:2023-11-14', 'No operator (lt:) here: the valid start is one time.'],
+    ['hello', 'That is not a transaction id, a hash or a HashScan link.'],
+  ];
+  for (const [input, expected] of cases) {
+    it(`${JSON.stringify(input.length > 60 ? `${input.slice(0, 60)}…` : input)}: ${expected}`, () => {
+      assert.strictEqual(problem(input), expected);
+    });
+  }
+});
+
+describe('transactions/input: the valid start as a date, in the one timestamp grammar', () => {
+  const cases: Array<[string, string, Partial<TransactionQuery>]> = [
+    ['0.0.300@2023-11-14T22:13:20Z', '0.0.300-1700000000-000000000', {}],
+    ['0.0.300@2023-11-14T22:13:20.000000009Z', '0.0.300-1700000000-000000009', {}],
+    // The fraction of a date is a decimal fraction (.5 s), unlike the nanoseconds of `@sss.nnn`.
+    ['0.0.300@2023-11-14T22:13:20.5Z', '0.0.300-1700000000-500000000', {}],
+    // As the panels and HashScan write a time: spaces and UTC.
+    ['0.0.300@2023-11-14 22:13:20 UTC', '0.0.300-1700000000-000000000', {}],
+    ['0.0.300@2023-11-14 22:13:20', '0.0.300-1700000000-000000000', {}],
+    ['0.0.300@2023-11-14', '0.0.300-1699920000-000000000', {}],
+    ['0.0.300@2023-11-14 22:13:20 UTC nonce=1', '0.0.300-1700000000-000000000', { nonce: 1 }],
+    ['0.0.300@2023-11-14T22:13:20Z?scheduled', '0.0.300-1700000000-000000000', { scheduled: true }],
+  ];
+  for (const [input, path, expected] of cases) {
+    it(`${input} → ${path}`, () => {
+      const q = ok(input);
+      assert.strictEqual(q.idOrHash, path);
+      for (const [k, v] of Object.entries(expected)) assert.deepStrictEqual(q[k as keyof TransactionQuery], v, k);
+    });
+  }
+  it('is the same query as the seconds it names', () => {
+    assert.deepStrictEqual(ok('0.0.300@2019-08-14T10:45:55.711927Z'), ok('0.0.300@1565779555.711927000'));
+  });
+  it('reads a zone offset as the one timestamp grammar does, and refuses an operator', () => {
+    assert.strictEqual(ok('0.0.300@2023-11-14T22:13:20+02:00').idOrHash, '0.0.300-1699992800-000000000');
+    assert.strictEqual(ok('0.0.300@2023-11-14 22:13:20 +02:00').idOrHash, '0.0.300-1699992800-000000000');
+    refused('0.0.300@lt:2023-11-14');
+  });
+});
+
+describe('transactions/input: the ids on screen', () => {
+  it("finds each transaction id once, in order, with the hover's finder (any shard.realm)", () => {
+    const text = [
+      'first 0.0.300@1565779555.711927000 then 1.2.3-4-5',
+      'again 0.0.300-1565779555-711927000, an account 0.0.98, a version v0.0.1-2-3',
+      `a hash 0x${HEX} is not offered unasked`,
+      'checksummed 0.0.2-wwgsx@1700000000.1',
+    ].join('\n');
+    assert.deepStrictEqual(transactionIdsIn(text, 10), [
+      '0.0.300@1565779555.711927000',
+      '1.2.3-4-5',
+      '0.0.2@1700000000.000000001',
+    ]);
+    assert.deepStrictEqual(transactionIdsIn(text, 1), ['0.0.300@1565779555.711927000']);
+  });
+  it('at the cursor, a checksummed id is re-spelled without its checksum', () => {
+    const line = 'tx 0.0.2-wwgsx@1700000000.1 done';
+    assert.strictEqual(findTransactionIdAt(line, 6), '0.0.2@1700000000.000000001');
+  });
+  it('at the cursor, a hash is found in a line of any length, never a piece of a longer hex run', () => {
+    const long = `${'x'.repeat(50_000)} 0x${HEX} ${'y'.repeat(50_000)}`;
+    assert.strictEqual(findTransactionIdAt(long, 50_010), `0x${HEX}`);
+    const run = 'a'.repeat(150) + HEX + 'b'.repeat(150);
+    assert.strictEqual(findTransactionIdAt(run, 200), undefined);
   });
 });
