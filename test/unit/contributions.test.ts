@@ -16,7 +16,15 @@ interface Manifest {
     viewsContainers: Record<string, { id: string }[]>;
     viewsWelcome?: { view: string }[];
     menus: Record<string, { command?: string; when?: string }[]>;
-    walkthroughs?: { description: string; steps: { title: string; description: string }[] }[];
+    walkthroughs?: {
+      description: string;
+      steps: {
+        title: string;
+        description: string;
+        completionEvents?: string[];
+        media: { markdown?: string; image?: string | Record<string, string>; altText?: string };
+      }[];
+    }[];
   };
 }
 
@@ -72,9 +80,17 @@ describe('package.json contributions match the code', () => {
       .filter(e => e.startsWith('onWebviewPanel:'))
       .map(e => e.slice('onWebviewPanel:'.length));
     // Context keys are declared by the when clauses that read them (set by the manifests).
-    const contextKeys = Object.values(c.menus).flatMap(items =>
-      items.flatMap(i => [...(i.when ?? '').matchAll(/\b(ledgerLens\.[A-Za-z]+)\b/g)].map(m => m[1])),
-    );
+    // and by the walkthrough steps that complete on them (`onContext:<key>`).
+    const contextKeys = [
+      ...Object.values(c.menus).flatMap(items =>
+        items.flatMap(i => [...(i.when ?? '').matchAll(/\b(ledgerLens\.[A-Za-z]+)\b/g)].map(m => m[1])),
+      ),
+      ...(c.walkthroughs ?? []).flatMap(w =>
+        w.steps.flatMap(st =>
+          (st.completionEvents ?? []).filter(e => e.startsWith('onContext:')).map(e => e.slice('onContext:'.length)),
+        ),
+      ),
+    ];
     const known = new Set([
       ...contextKeys,
       ...declaredCommands,
@@ -103,5 +119,24 @@ describe('package.json contributions match the code', () => {
       texts.filter(t => t.includes('`')),
       [],
     );
+  });
+
+  it("the walkthrough's pictures and pages are in the package, each picture with its words", () => {
+    const steps = (c.walkthroughs ?? []).flatMap(w => w.steps);
+    const problems: string[] = [];
+    for (const st of steps) {
+      const { markdown, image, altText } = st.media;
+      const files = [markdown, ...(typeof image === 'string' ? [image] : Object.values(image ?? {}))].filter(
+        (f): f is string => f !== undefined,
+      );
+      if (!files.length) problems.push(`${st.title}: no media`);
+      for (const f of files) if (!fs.existsSync(path.join(root, f))) problems.push(`${st.title}: ${f} is missing`);
+      if (image !== undefined && !(altText ?? '').trim()) problems.push(`${st.title}: a picture without altText`);
+      if (typeof image === 'object')
+        for (const theme of ['light', 'dark', 'hc'])
+          if (!(theme in image)) problems.push(`${st.title}: no picture for the ${theme} theme`);
+      if (!(st.completionEvents ?? []).length) problems.push(`${st.title}: never completes`);
+    }
+    assert.deepStrictEqual(problems, []);
   });
 });

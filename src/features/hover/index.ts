@@ -10,6 +10,19 @@ import { findElsewhere, foundElsewhereMessage } from '../../mirror/elsewhere';
 import { escapeMarkdown } from '../common/markdown';
 import type { FeatureHost, Setting } from '../context';
 import { HOVER_COMMANDS } from './content';
+
+/** Set once a Ledger Lens hover was shown: the walkthrough's "Hover an id" step completes on it. */
+export const HOVER_SHOWN_KEY = 'ledgerLens.hoverShown';
+
+/** Sets HOVER_SHOWN_KEY on its first call (and again after a failed try), then does nothing. */
+function hoverShownMarker(): () => void {
+  let shown = false;
+  return () => {
+    if (shown) return;
+    shown = true;
+    void vscode.commands.executeCommand('setContext', HOVER_SHOWN_KEY, true).then(undefined, () => (shown = false));
+  };
+}
 import { HoverResolver, type HoverSettings } from './resolver';
 import type { Reference } from '../../ledger';
 
@@ -107,6 +120,7 @@ export function registerHover(host: FeatureHost, inputs: HoverInputs): vscode.Di
       return '';
     }
   };
+  const markShown = hoverShownMarker();
   const provider: vscode.HoverProvider = {
     async provideHover(document, position, token) {
       const line = document.lineAt(position.line).text;
@@ -130,6 +144,7 @@ export function registerHover(host: FeatureHost, inputs: HoverInputs): vscode.Di
           outcome.notFound && target?.askElsewhere ? await foundElsewhere(target, ref, controller.signal) : '';
         if (token.isCancellationRequested) return undefined;
         const why = target ? `\n\n---\n\n_${escapeMarkdown(target.why)}_` : '';
+        markShown();
         return new vscode.Hover(
           trustedMarkdown(markdown + elsewhere + why),
           new vscode.Range(position.line, ref.start, position.line, ref.end),
