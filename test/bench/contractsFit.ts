@@ -1,7 +1,8 @@
 // Whether the contract results grid fits its pane: read in the page (the bench's Chromium and the
 // e2e run's webview), for each essential column, its header and every rendered cell in view must
-// be laid out, inside the grid's visible box (not scrolled or pushed off to the side), and either
-// whole (scrollWidth ≤ clientWidth) or cut with an ellipsis whose tooltip holds the whole value.
+// be laid out, inside the grid's visible box (not scrolled or pushed off to the side), and whole:
+// a cell whose text is cut (wider than its box, so the ellipsis shows) fails, tooltip or not. The
+// tooltip is a fallback for values beyond what the layout is made for, not a way to fit.
 
 /** The columns a user must always see, whatever the pane's width. */
 export const ESSENTIAL_COLUMNS = ['timestamp', 'from', 'to', 'result', 'amount'] as const;
@@ -14,8 +15,8 @@ export interface GridFit {
   readonly shownColumns: readonly string[];
   /** Cells checked (headers included). */
   readonly checked: number;
-  /** Cut with an ellipsis and a tooltip holding the whole value (allowed). */
-  readonly ellipsized: number;
+  /** Cells cut (each is also a problem), with an ellipsis or not. */
+  readonly cut: number;
   /** What is wrong, one line per cell; empty when everything fits. */
   readonly problems: readonly string[];
 }
@@ -30,7 +31,6 @@ interface FitEl {
   getAttribute(name: string): string | null;
   readonly className: string;
   readonly textContent: string | null;
-  readonly title: string;
   readonly scrollWidth: number;
   readonly clientWidth: number;
   readonly clientHeight: number;
@@ -56,7 +56,7 @@ export function readGridFit(root: unknown, columns: readonly string[]): GridFit 
       windowWidth: win.innerWidth,
       shownColumns: [],
       checked: 0,
-      ellipsized: 0,
+      cut: 0,
       problems: ['no grid'],
     };
   const box = wrap.getBoundingClientRect();
@@ -69,7 +69,7 @@ export function readGridFit(root: unknown, columns: readonly string[]): GridFit 
     .filter(th => th.getBoundingClientRect().width > 0)
     .map(th => `${(/col-(\S+)/.exec(th.className) ?? ['', '?'])[1]} ${Math.round(th.getBoundingClientRect().width)}`);
   let checked = 0;
-  let ellipsized = 0;
+  let cut = 0;
   for (const id of columns) {
     const cells = Array.from(doc.querySelectorAll(`table.grid .col-${id}`)).filter(c => {
       const r = c.getBoundingClientRect();
@@ -89,26 +89,17 @@ export function readGridFit(root: unknown, columns: readonly string[]): GridFit 
         problems.push(
           `${where} at ${Math.round(r.left)}–${Math.round(r.right)} px, outside the grid's ${Math.round(left)}–${Math.round(right)} px`,
         );
-      if (cell.scrollWidth <= cell.clientWidth) continue;
-      // Cut: allowed only with an ellipsis and the whole value (what the cell says, icons aside) as tooltip.
+      // Cut, in the cell or in an element inside it (a value span with its own box).
+      const boxes = [cell, ...Array.from(cell.querySelectorAll('*'))];
+      const over = boxes.find(el => el.scrollWidth > el.clientWidth && el.clientWidth > 0);
+      if (!over && cell.scrollWidth <= cell.clientWidth) continue;
+      cut++;
       const copy = cell.cloneNode(true);
       for (const hidden of Array.from(copy.querySelectorAll('[aria-hidden="true"]'))) hidden.remove();
-      const text = norm(copy.textContent ?? '');
-      const title = norm(cell.title);
-      // A value shown cut in its middle (`0x5859…0d`) is whole in the tooltip when each part is, in order.
-      let at = 0;
-      const whole =
-        title !== '' &&
-        text.split('…').every(part => {
-          const found = title.indexOf(part.trim(), at);
-          at = found + part.trim().length;
-          return found >= 0;
-        });
-      if (win.getComputedStyle(cell).textOverflow === 'ellipsis' && whole) ellipsized++;
-      else
-        problems.push(
-          `${where} "${text}" cut (${cell.scrollWidth} > ${cell.clientWidth} px) without the whole value as tooltip`,
-        );
+      const shown = norm(copy.textContent ?? '');
+      const el = over ?? cell;
+      const how = win.getComputedStyle(el).textOverflow === 'ellipsis' ? 'with an ellipsis' : 'clipped';
+      problems.push(`${where} "${shown}" cut ${how} (${el.scrollWidth} > ${el.clientWidth} px)`);
     }
   }
   return {
@@ -116,7 +107,7 @@ export function readGridFit(root: unknown, columns: readonly string[]): GridFit 
     windowWidth: win.innerWidth,
     shownColumns,
     checked,
-    ellipsized,
+    cut,
     problems,
   };
 }
@@ -129,25 +120,33 @@ export interface FitPage {
   screenshot(options: { path: string }): Promise<unknown>;
 }
 
+export type FitResult = GridFit & {
+  readonly width: number;
+  readonly detailOpen: boolean;
+  readonly unit: 'tinybar' | 'weibar';
+};
+
 /**
- * The grid's fit at each window width, in weibars (the longest amounts), at VS Code's default font
- * size; with `shots`, a picture of each width with the first row's detail open (beside the grid
- * where the pane is wide, below it where it is narrow). Restores the window and the unit after.
+ * The grid's fit at each window width, in a unit (the panel's default, tinybar, unless told), at
+ * VS Code's default font size; with `shots`, a picture of each width with the first row's detail
+ * open (beside the grid where the pane is wide, below it where it is narrow). Restores the window
+ * and the unit after.
  */
 export async function fitAtWidths(
   page: FitPage,
   widths: readonly number[],
   shots?: string,
-): Promise<Array<GridFit & { readonly width: number; readonly detailOpen: boolean }>> {
+  unit: 'tinybar' | 'weibar' = 'tinybar',
+): Promise<FitResult[]> {
   const before = page.viewportSize() ?? { width: 1400, height: 900 };
   await page.evaluate(`(() => {
     document.body.style.fontSize = '13px';
-    document.getElementById('unit-weibar').click();
+    document.getElementById('unit-${unit}').click();
     const box = document.querySelector('.grid-wrap');
     box.scrollTop = 0;
     box.dispatchEvent(new Event('scroll'));
   })()`);
-  const out: Array<GridFit & { readonly width: number; readonly detailOpen: boolean }> = [];
+  const out: FitResult[] = [];
   const read = async () =>
     (await page.evaluate(
       `(${readGridFit.toString()})(document.body, ${JSON.stringify(ESSENTIAL_COLUMNS)})`,
@@ -156,14 +155,14 @@ export async function fitAtWidths(
     for (const width of widths) {
       await page.setViewportSize({ width, height: before.height });
       await page.evaluate('new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))');
-      out.push({ ...(await read()), width, detailOpen: false });
+      out.push({ ...(await read()), width, detailOpen: false, unit });
       // Again with a row's detail open: beside the grid in a wide pane, the grid narrower.
       await page.evaluate(`(() => {
         document.querySelector('table.grid tbody tr[aria-rowindex="2"] td').click();
         return new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
       })()`);
-      out.push({ ...(await read()), width, detailOpen: true });
-      if (shots) await page.screenshot({ path: `${shots}/grid-${width}.png` });
+      out.push({ ...(await read()), width, detailOpen: true, unit });
+      if (shots) await page.screenshot({ path: `${shots}/grid-${width}-${unit}.png` });
       await page.evaluate(`document.querySelector('#detail #close-detail')?.click()`);
     }
   } finally {

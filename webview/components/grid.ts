@@ -1,15 +1,19 @@
 // A data grid over a native table that renders only the rows in view (plus a few either side), so
 // 10,000 loaded rows cost what 40 do: scrolling, a unit toggle and Load more touch the visible part
-// only. Rows have one fixed height (cells are one line), measured once; spacer rows stand for the
-// rest. Keyboard: one cell is in the tab order (roving tabindex; the table itself when that cell is
-// scrolled out); arrows, Home/End, Ctrl+Home/End and PageUp/PageDown move and scroll, Enter or
-// Space opens the row. Cells are filled by the columns' render functions with text nodes only.
+// only. Rows have one fixed height (one line, or two in a narrow pane), measured once per layout;
+// spacer rows stand for the rest. Keyboard: one cell is in the tab order (roving tabindex; the
+// table itself when that cell is scrolled out); arrows, Home/End, Ctrl+Home/End and
+// PageUp/PageDown move and scroll, Enter or Space opens the row. Cells are filled by the columns' render functions with text nodes only.
 // Each header and cell carries the class `col-<id>`, so the page's stylesheet can narrow or hide
-// columns by the grid's width (a container query); the keys skip a hidden column.
+// columns by the grid's width (a container query), or lay each row out on two lines (the rows and
+// cells then carry their roles explicitly, and the heights are measured again on a width change);
+// the keys skip a hidden column.
 
 export interface Column<R> {
   readonly id: string;
   readonly header: string;
+  /** Words after the header, shown only where the stylesheet shows `.head-note` (e.g. a unit the cells drop). */
+  readonly headerNote?: string;
   /** Right-aligned, tabular digits. */
   readonly numeric?: boolean;
   /**
@@ -63,16 +67,24 @@ export class DataGrid<R> {
     this.table.setAttribute('aria-label', o.label);
     this.table.tabIndex = -1;
     this.head = this.table.createTHead();
+    this.head.setAttribute('role', 'rowgroup');
     const tr = this.head.insertRow();
+    tr.setAttribute('role', 'row');
     tr.setAttribute('aria-rowindex', '1');
     // The widths sit on the header cells, not on <col>s: a column whose cells are all hidden then
     // leaves the layout with them.
     for (const c of o.columns) {
       const th = document.createElement('th');
       th.scope = 'col';
+      th.setAttribute('role', 'columnheader');
       // The header's own font stays the cells' (its width in `ch` then means the cells' `ch`); the
       // words are bold inside it. A header cut in a narrow pane keeps its whole name as tooltip.
       th.appendChild(document.createElement('span')).textContent = c.header;
+      if (c.headerNote) {
+        const note = th.appendChild(document.createElement('span'));
+        note.className = 'head-note';
+        note.textContent = c.headerNote;
+      }
       th.title = c.header;
       th.className = c.numeric ? `col-${c.id} num` : `col-${c.id}`;
       th.style.setProperty('--col-width', c.width);
@@ -80,6 +92,7 @@ export class DataGrid<R> {
       this.headCells.push(th);
     }
     this.body = this.table.createTBody();
+    this.body.setAttribute('role', 'rowgroup');
     this.element.appendChild(this.table);
     this.table.addEventListener('keydown', e => this.onKey(e));
     this.body.addEventListener('click', e => {
@@ -91,6 +104,7 @@ export class DataGrid<R> {
       this.activate(pos.row);
     });
     this.element.addEventListener('scroll', () => this.renderWindow(), { passive: true });
+    this.observeWidth();
     this.syncCount();
   }
 
@@ -203,6 +217,25 @@ export class DataGrid<R> {
     if (from !== this.first || to !== this.first + this.rendered.size) this.renderRange(from, to);
   }
 
+  /**
+   * The stylesheet lays rows out on one or two lines by the grid's width: when the width changes,
+   * the row and header heights are measured again and the window follows.
+   */
+  private observeWidth(): void {
+    if (typeof ResizeObserver === 'undefined') return;
+    let width = -1;
+    new ResizeObserver(entries => {
+      const w = Math.round(entries[entries.length - 1].contentRect.width);
+      if (w === width) return;
+      const measured = width >= 0;
+      width = w;
+      if (!measured) return;
+      this.rowHeight = 0;
+      this.headHeight = 0;
+      this.renderWindow();
+    }).observe(this.element);
+  }
+
   private headerHeight(): number {
     if (this.headHeight === 0) this.headHeight = this.head.offsetHeight;
     return this.headHeight;
@@ -254,11 +287,13 @@ export class DataGrid<R> {
 
   private renderRow(row: R, index: number): HTMLTableRowElement {
     const tr = document.createElement('tr');
+    tr.setAttribute('role', 'row');
     tr.setAttribute('aria-rowindex', String(index + 2));
     tr.dataset['index'] = String(index);
     if (this.o.rowLabel) tr.setAttribute('aria-label', this.o.rowLabel(row));
     for (const c of this.o.columns) {
       const td = document.createElement('td');
+      td.setAttribute('role', 'gridcell');
       td.tabIndex = -1;
       td.className = c.numeric ? `col-${c.id} num` : `col-${c.id}`;
       c.render(row, td);

@@ -1,9 +1,12 @@
 // The grid's columns and the money cells they share with the detail: every value as text, a
-// monetary one in the current unit with `data-exact` holding its digits without grouping. Each
-// cell a narrow pane may cut with an ellipsis carries its whole value as its tooltip; the columns
-// the stylesheet hides by width (panel.css) are in the row's detail.
+// monetary one in the current unit with `data-exact` holding its digits without grouping. The
+// essential cells (time, from, to, result, amount) are short enough to show whole in the narrow
+// layouts of panel.css; each cell still carries its whole value as its tooltip, for the values
+// beyond those layouts (a weibar amount of 28 digits or more in a 410 px grid). The columns the
+// stylesheet hides by width are in the row's detail.
+import { shortHex as rowHex } from '../../src/present/hex';
 import { NONE, shorten } from '../../src/present/text';
-import { resultState } from '../../src/present/results';
+import { resultState, resultWord } from '../../src/present/results';
 import { exactTimeTitle, shortTime } from '../../src/present/time';
 import type { Column } from '../components/grid';
 import type { AmountUnit, BigintString, ContractResultRow } from '../protocol';
@@ -39,14 +42,34 @@ export function shortHex(hex: string | null): string {
   return hex ? shorten(hex, 8, 6) : NONE;
 }
 
-/** An account cell: its `0.0.x` or the address cut short; the whole address as the cell's tooltip. */
+/**
+ * An account cell: its `0.0.x`, or the address cut in its middle as the sidebar writes it
+ * (`0xac38…2fec`, short enough for the two-line layout of a narrow pane); the whole address as the
+ * cell's tooltip.
+ */
 function renderAccount(address: string | null, id: string | null, cell: HTMLTableCellElement): void {
   if (!address) {
     cell.textContent = NONE;
     return;
   }
-  cell.textContent = id ?? shortHex(address);
+  cell.textContent = id ?? rowHex(address);
   cell.title = id ? `${id} · ${address}` : address;
+}
+
+/**
+ * The date (`2023-11-14 22:13:20`) and its ` UTC` apart, so that a narrow grid can drop the
+ * suffix (its header then says UTC); the exact time to the nanosecond is the tooltip.
+ */
+function renderTime(timestamp: string | null, cell: HTMLTableCellElement): void {
+  if (!timestamp) {
+    cell.textContent = NONE;
+    return;
+  }
+  const text = shortTime(timestamp);
+  const utc = text.endsWith(' UTC') ? text.slice(0, -4) : undefined;
+  if (utc === undefined) cell.textContent = text;
+  else cell.append(utc, h('span', { class: 'utc' }, ' UTC'));
+  cell.title = exactTimeTitle(timestamp);
 }
 
 export function statusText(r: ContractResultRow): string {
@@ -117,11 +140,10 @@ export function resultColumns(unit: () => AmountUnit): Column<ContractResultRow>
       id: 'timestamp',
       width: '24ch',
       header: 'Time',
+      // Said in the header where the cells drop their " UTC" for width (panel.css).
+      headerNote: ' (UTC)',
       // The date as every surface writes it; exact to the nanosecond, and raw, in the tooltip.
-      render: (r, c) => {
-        c.textContent = r.timestamp ? shortTime(r.timestamp) : NONE;
-        if (r.timestamp) c.title = exactTimeTitle(r.timestamp);
-      },
+      render: (r, c) => renderTime(r.timestamp, c),
     },
     { id: 'from', width: '18ch', header: 'From', render: (r, c) => renderAccount(r.from, r.fromId, c) },
     { id: 'to', width: '18ch', header: 'To', render: (r, c) => renderAccount(r.to, r.toId, c) },
@@ -136,18 +158,25 @@ export function resultColumns(unit: () => AmountUnit): Column<ContractResultRow>
     },
     {
       id: 'result',
-      width: '22ch',
+      width: '11ch',
       header: 'Result',
-      // An icon and the result code, the whole words (code and EVM status) as its tooltip and
-      // accessible name: not colour alone, and short enough for a narrow pane.
+      // A badge: an icon and a word (not colour alone), the whole code and EVM status as its
+      // tooltip and accessible name (and in the row's detail). A code like
+      // CONTRACT_REVERT_EXECUTED would not fit a narrow pane whole; the word always does.
       render: (r, c) => {
         const words = statusText(r);
         const state = resultStateOf(r);
         c.replaceChildren(
           ...(state
-            ? [h('span', { class: 'result-icon', attrs: { 'aria-hidden': 'true' } }, state === 'success' ? '✓ ' : '✕ ')]
-            : []),
-          r.result ?? words,
+            ? [
+                h(
+                  'span',
+                  { class: 'result-icon', attrs: { 'aria-hidden': 'true' } },
+                  state === 'success' ? '✓ ' : '✕ ',
+                ),
+                resultWord(state),
+              ]
+            : [words]),
         );
         c.title = words;
         c.setAttribute('aria-label', `Result: ${words}`);

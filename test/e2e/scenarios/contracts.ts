@@ -2,7 +2,8 @@
 // amount in tinybars, switch to weibars and read the same amount ×10^10 to the digit, see an
 // invalid combination refused before any request, filter by `from`, Load more, and open a row's
 // detail (selector split out, Panic decoded, the raw EVM fields collapsed under Raw); read that the
-// essential columns are whole and in view in an 800 px window (and 1080 px), with pictures; then
+// essential columns are whole (none cut, ellipsis or not) and in view in an 800 px window (and
+// 1080 px) in tinybars, with pictures; then
 // Load more to 10,000 rows, scroll them, and reach the last one from the keyboard. The page-side
 // timings are printed, not asserted.
 import * as fs from 'fs';
@@ -197,6 +198,13 @@ export const scenario: Scenario = {
       fs.mkdirSync(shots, { recursive: true });
       const before = page.viewportSize() ?? { width: 1400, height: 900 };
       const fits: Record<number, GridFit> = {};
+      // Weibars (the longest amounts, e.g. the 26 digits of the first row): read, not asserted.
+      const weibarFits: Record<number, GridFit> = {};
+      const readFit = async () => (await frame.locator('body').evaluate(readGridFit, ESSENTIAL_COLUMNS)) as GridFit;
+      const unit = async (name: 'tinybar' | 'weibar') => {
+        await frame.locator(`#unit-${name}`).click();
+        await amountOfRow(0).locator('.unit', { hasText: name }).waitFor();
+      };
       let lastWidth = (await frame
         .locator('body')
         .evaluate(() => (globalThis as unknown as { innerWidth: number }).innerWidth)) as number;
@@ -212,14 +220,19 @@ export const scenario: Scenario = {
             await page.waitForTimeout(100);
           await page.waitForTimeout(300);
           lastWidth = await innerWidth();
-          const fit = (await frame.locator('body').evaluate(readGridFit, ESSENTIAL_COLUMNS)) as GridFit;
+          // Strict in the panel's default unit: a cell cut with an ellipsis is clipped, tooltip or not.
+          await unit('tinybar');
+          const fit = await readFit();
           fits[width] = fit;
           await frame
             .locator('.results-host')
             .screenshot({ path: path.join(shots, `grid-${width}.png`) })
             .catch(() => undefined);
+          await unit('weibar');
+          weibarFits[width] = await readFit();
           if (fit.problems.length > 0)
             throw new Error(`at ${width} px (grid ${fit.gridWidth} px): ${fit.problems.slice(0, 4).join('; ')}`);
+          if (fit.checked < ESSENTIAL_COLUMNS.length * 2) throw new Error(`only ${fit.checked} cells checked`);
         }
       } finally {
         await page.setViewportSize(before);
@@ -227,7 +240,13 @@ export const scenario: Scenario = {
       return Object.fromEntries(
         Object.entries(fits).map(([w, f]) => [
           w,
-          { grid: f.gridWidth, shown: f.shownColumns.join(', '), cut: f.ellipsized },
+          {
+            grid: f.gridWidth,
+            shown: f.shownColumns.join(', '),
+            checked: f.checked,
+            cut: f.cut,
+            weibarCut: weibarFits[Number(w)]?.problems ?? [],
+          },
         ]),
       );
     });
