@@ -16,7 +16,8 @@ import { hostCopier } from '../shared/copy';
 import { onHostMessage } from '../shared/messages';
 import { ValidationError } from '../shared/validate';
 import { connectToHost, initialState } from '../shared/vscodeApi';
-import { actionButton, ageOf, renderSection, type SectionContext } from './section';
+import { actionButton, renderSection, type SectionContext } from './section';
+import { startAgeRefresh } from './ages';
 import { initial, toWebview } from './validators';
 
 /** Starts a detail panel: renders the inlined state, then every view the host posts. */
@@ -42,7 +43,11 @@ export function startDetailPanel(): void {
   onHostMessage(toWebview, m => (m.type === 'copied' ? copier.confirmed(m.text) : render(app, m.view, context)));
   // A restored panel's record may arrive before this page listened: the host answers with its view.
   host.post({ type: 'ready' });
-  setInterval(refreshAges, 15_000);
+  startAgeRefresh({
+    ages: () => document.querySelectorAll<HTMLElement>('.age[data-at]'),
+    visible: () => document.visibilityState !== 'hidden',
+    onVisibilityChange: listener => document.addEventListener('visibilitychange', listener),
+  });
 }
 
 function render(app: HTMLElement, v: DetailView, context: SectionContext): void {
@@ -86,12 +91,4 @@ function render(app: HTMLElement, v: DetailView, context: SectionContext): void 
   }
   app.replaceChildren(header, ...body.filter((c): c is Node => c instanceof Node));
   app.setAttribute('aria-busy', String(v.status === 'loading'));
-}
-
-/** Every age on the page, said again: they stay current while the panel is shown. */
-function refreshAges(): void {
-  for (const el of document.querySelectorAll<HTMLElement>('.age[data-at]')) {
-    const at = Number(el.dataset['at']);
-    if (Number.isFinite(at)) el.textContent = ageOf(at);
-  }
 }

@@ -6,7 +6,7 @@ import type { DetailAction, DetailButton, DetailCell, DetailField, DetailSection
 import { button } from '../components/toolkit';
 import { h } from '../shared/dom';
 import { copyControl, type CopyRequest } from '../shared/copy';
-import { relativeAge } from '../../src/present/time';
+import { ageOf } from './ages';
 
 export interface SectionContext {
   readonly act: (a: DetailAction) => void;
@@ -110,10 +110,6 @@ function badge(f: DetailField): HTMLElement {
     h('span', { class: 'result-badge-icon', attrs: { 'aria-hidden': 'true' } }, f.badge === 'success' ? '✓' : '✕'),
     ` ${f.value}`,
   );
-}
-
-export function ageOf(at: number): string {
-  return relativeAge(at, Date.now()) ?? '';
 }
 
 function renderTable(t: DetailTable, act: (a: DetailAction) => void): HTMLElement {

@@ -12,12 +12,13 @@ import type { AccountsNode } from './nodes';
 import { AccountsSettingsWriter } from './settingsWriter';
 import type { AccountsStore } from './store';
 import { AccountsProvider } from './tree';
+import { accountAges } from './ages';
 
 /** The shortest automatic refresh interval, whatever the setting says: the public node is rate-limited. */
 export const MIN_REFRESH_SECONDS = 10;
 
 /** How often the ages of transaction rows (`5 min ago`) are redrawn while the view is visible. */
-export const AGE_REDRAW_MS = 60_000;
+export { AGE_REDRAW_MS } from './ages';
 
 /** The settings the Accounts view reads. */
 export interface AccountsSettings {
@@ -102,15 +103,8 @@ export function registerAccounts(host: FeatureHost, inputs: AccountsInputs): vsc
   updateTimer();
 
   // The rows' ages are kept current while someone can see them: a redraw, never a request.
-  let ageTimer: ReturnType<typeof setInterval> | undefined;
-  const updateAgeTimer = () => {
-    if (treeView.visible && !ageTimer) ageTimer = setInterval(() => provider.redrawAges(), AGE_REDRAW_MS);
-    else if (!treeView.visible && ageTimer) {
-      clearInterval(ageTimer);
-      ageTimer = undefined;
-    }
-  };
-  updateAgeTimer();
+  const ages = accountAges(() => provider.redrawAges());
+  ages.setVisible(treeView.visible);
 
   const writer = new AccountsSettingsWriter(inputs.config, () => settings.current.network);
   return vscode.Disposable.from(
@@ -118,11 +112,11 @@ export function registerAccounts(host: FeatureHost, inputs: AccountsInputs): vsc
     attached ?? treeView,
     treeView.onDidChangeVisibility(() => {
       updateTimer();
-      updateAgeTimer();
+      ages.setVisible(treeView.visible, true);
     }),
     new vscode.Disposable(() => {
       if (timer) clearInterval(timer);
-      if (ageTimer) clearInterval(ageTimer);
+      ages.dispose();
     }),
     settings.onDidChange(({ previous, current }) => {
       updateDescription();

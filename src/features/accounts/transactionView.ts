@@ -3,7 +3,7 @@
 // and results read as in the transaction panel (present/transactionTypes, present/results); the
 // wire name and the full result code stay in the tooltip, the accessible name and on copy.
 // Pure (no vscode).
-import { base64ToHex, formatTinybarsAsHbar } from '../../ledger';
+import { base64ToHex, formatGrouped, formatTinybarsAsHbar } from '../../ledger';
 import type { TokenLookup, Transaction } from '../../mirror';
 import type { RateInForce } from '../../mirror/rates';
 import {
@@ -27,7 +27,7 @@ import { decodeMemo, entityRow, netHbarChange, row, shortTimeRow, usdAtRate, typ
 export interface TransactionView {
   /** The type in words: `Crypto transfer`. */
   readonly label: string;
-  /** `-0.00084650 ℏ · 5 min ago`, led by `Failed` when it failed. */
+  /** `5m · -0.000847 ℏ`, led by `Failed` when it failed. */
   readonly description: string;
   /** The codicon of the result: `pass`, `error`, or `circle-outline` when there is none. */
   readonly icon: string;
@@ -56,9 +56,12 @@ export function resultIcon(state: ResultState | undefined): string {
 }
 
 /**
- * A transaction row: `Crypto transfer`, described by `-0.0008465 ℏ · 5 min ago` (`Failed · …`
- * when it failed; the age alone when the account's ℏ did not change), with the result's icon.
- * The exact change is in the accessible name and the tooltip. `now` in ms since the epoch.
+ * A transaction row: `Crypto transfer`, described by `5m · -0.000847 ℏ` (`Failed · …` when it
+ * failed; the age alone when the account's ℏ did not change), with the result's icon. The rows sit
+ * three levels deep, so at the sidebar's default width (~300 px) what follows a long type name has
+ * about 75 px: the age in its compact form ({@link compactAge}) leads and the change is cut short
+ * ({@link shortHbar}); the whole age and the exact change are in the accessible name and the
+ * tooltip. `now` in ms since the epoch.
  */
 export function transactionView(tx: Transaction, accountId: string | undefined, now = Date.now()): TransactionView {
   const state = resultState(tx.result);
@@ -66,11 +69,10 @@ export function transactionView(tx: Transaction, accountId: string | undefined, 
   const change = net === undefined ? 'no ℏ change' : signedHbar(net);
   const age = ageText(tx.consensus_timestamp, now);
   const label = typeText(tx.name);
-  // What fits beside the type at the sidebar's default width: the change without trailing zeros.
-  const shown = net === undefined ? [] : [compactHbar(signedHbar(net))];
+  const shown = net === undefined ? [] : [shortHbar(net)];
   return {
     label,
-    description: [...(state === 'failure' ? ['Failed'] : []), ...shown, age].join(' · '),
+    description: [...(state === 'failure' ? ['Failed'] : []), compactAge(age), ...shown].join(' · '),
     icon: resultIcon(state),
     accessibilityLabel: `${label}, ${resultText(tx.result)}, ${change}, ${age}`,
     transactionId: tx.transaction_id,
@@ -81,6 +83,45 @@ export function transactionView(tx: Transaction, accountId: string | undefined, 
 /** `-0.00084650 ℏ` as `-0.0008465 ℏ`, `+1.50000000 ℏ` as `+1.5 ℏ`, `0.00000000 ℏ` as `0 ℏ`: the same value, shorter. */
 export function compactHbar(text: string): string {
   return text.replace(/\.(\d*?)0+(?= )/, (_, kept: string) => (kept ? `.${kept}` : ''));
+}
+
+const TINYBARS_PER_HBAR = 100_000_000n;
+
+/** Below this many tinybars a change is written in tinybars, as the Hedera SDKs' `Hbar.toString()` does. */
+const TINYBAR_THRESHOLD = 10_000n;
+
+/**
+ * An ℏ change short enough for a row: `-3 tℏ` below 10,000 tinybars (exact, the SDKs' own form),
+ * else three significant digits below 1 ℏ (`≈-0.000847 ℏ`), two decimals at most below 1,000 ℏ
+ * (`+1.5 ℏ`) and whole ℏ above (`≈+12,346 ℏ`); `≈` marks a value rounding changed, trailing zeros
+ * are dropped. Signed as {@link signedHbar} signs it.
+ */
+export function shortHbar(tinybars: bigint): string {
+  const abs = tinybars < 0n ? -tinybars : tinybars;
+  const sign = tinybars < 0n ? '-' : tinybars > 0n ? '+' : '';
+  if (abs < TINYBAR_THRESHOLD) return abs === 0n ? '0 ℏ' : `${sign}${formatGrouped(abs)} tℏ`;
+  let decimals: number;
+  if (abs >= 1000n * TINYBARS_PER_HBAR) decimals = 0;
+  else if (abs >= TINYBARS_PER_HBAR) decimals = 2;
+  // Three significant digits: the zeros after the point, then three digits.
+  else decimals = 8 - abs.toString().length + 3;
+  const scale = 10n ** BigInt(8 - decimals);
+  const rounded = ((abs + scale / 2n) / scale) * scale;
+  const text = compactHbar(`${sign}${formatTinybarsAsHbar(rounded)}`);
+  return rounded === abs ? text : `≈${text}`;
+}
+
+/**
+ * An age in a row's compact form: `5 min ago` → `5m`, `3 h ago` → `3h`, `4 days ago` → `4d`,
+ * `3 months ago` → `3mo`, `18 years ago` → `18y`, `just now` → `now` (`in 5m` ahead). A list of
+ * recent transactions is all past, so "ago" says nothing there; anything else is left as it is.
+ */
+export function compactAge(age: string): string {
+  if (age === 'just now') return 'now';
+  const m = /^(in )?([\d,]+) (s|min|h|days|months|years)( ago)?$/.exec(age);
+  if (!m) return age;
+  const unit: Record<string, string> = { s: 's', min: 'm', h: 'h', days: 'd', months: 'mo', years: 'y' };
+  return `${m[1] ?? ''}${m[2]}${unit[m[3]]}`;
 }
 
 /** `5 min ago`, or the time itself when it has no age (not a timestamp). */

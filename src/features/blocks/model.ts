@@ -3,7 +3,7 @@
 import { formatGrouped, parseTimestamp } from '../../ledger';
 import type { Block, BlocksResponse } from '../../mirror';
 import { Pager, type PagerRules } from '../common/pager';
-import { exactTimeTitle, NONE, plainText, shortTime } from '../../present';
+import { epochMs, exactTimeTitle, NONE, plainText, relativeAge, shortTime } from '../../present';
 import type { DetailField, DetailSection } from '../../../webview/protocol';
 import { revealInvisibles } from '../common/markdown';
 import { timeField } from '../common/detailPanel/format';
@@ -11,6 +11,8 @@ import { timeField } from '../common/detailPanel/format';
 export interface BlockRow {
   readonly label: string;
   readonly description: string;
+  /** When the block started, `2023-02-16 09:33:21 UTC` (the tooltip's heading, the accessible name). */
+  readonly date: string;
   readonly tooltip: string;
 }
 
@@ -38,25 +40,29 @@ export function blocksPager(cap = BLOCKS_CAP): Pager<Block, BlocksResponse, bigi
 }
 
 /**
- * `#17`, then "2 tx · 2023-02-16 09:33:21 UTC · gas 0": the block's date (when it started), as every
- * surface writes a time; its exact start and end are in the tooltip.
+ * `#17`, described by `2 txs · 5 min ago`: what tells the newest blocks apart, as a block
+ * explorer's list does. At the sidebar's default width (~300 px) a mainnet number (`#80123456`) and
+ * the date (`2023-02-16 09:33:21 UTC`) fill the row alone, so the date heads the tooltip (and the
+ * accessible name, and the panel) with the gas used and the exact start and end. `now` in ms since
+ * the epoch (the view redraws on its refresh timer, so the age stays current while shown).
  */
-export function blockRow(block: Block): BlockRow {
+export function blockRow(block: Block, now = Date.now()): BlockRow {
   const from = parseTimestamp(block.timestamp.from);
   const to = block.timestamp.to ? parseTimestamp(block.timestamp.to) : undefined;
-  const range = from ? shortTime(from) : plainText(block.timestamp.from, 40);
-  const gas =
-    block.gas_used === null || block.gas_used === undefined ? 'gas —' : `gas ${formatGrouped(block.gas_used)}`;
-  const txs = `${formatGrouped(block.count)} tx`;
+  const date = from ? shortTime(from) : plainText(block.timestamp.from, 40);
+  const ms = from ? epochMs(from) : undefined;
+  const age = ms === undefined ? undefined : relativeAge(ms, now);
+  const txs = `${formatGrouped(block.count)} tx${block.count === 1n ? '' : 's'}`;
   return {
     label: `#${block.number}`,
-    description: `${txs} · ${range} · ${gas}`,
+    description: age ? `${txs} · ${age}` : txs,
+    date,
     tooltip: [
-      `Block ${block.number}`,
-      `Transactions: ${block.count}`,
+      `Block ${block.number} · ${date}`,
+      `Transactions: ${formatGrouped(block.count)}`,
+      `Gas used: ${block.gas_used === null || block.gas_used === undefined ? NONE : formatGrouped(block.gas_used)}`,
       `From: ${from ? exactTimeTitle(from) : block.timestamp.from}`,
       `To: ${to ? exactTimeTitle(to) : (block.timestamp.to ?? NONE)}`,
-      `Gas used: ${block.gas_used ?? NONE}`,
       `Hash: ${block.hash}`,
     ].join('\n'),
   };

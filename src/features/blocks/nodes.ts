@@ -18,7 +18,7 @@ export class BlockNode implements TreeNode, HasTarget {
   }
 
   item(): ItemData {
-    const row = blockRow(this.block);
+    const row = blockRow(this.block, Date.now());
     return {
       id: `block:${this.block.number}`,
       label: row.label,
@@ -27,7 +27,7 @@ export class BlockNode implements TreeNode, HasTarget {
       contextValue: 'block',
       collapsible: 'none',
       command: { id: 'ledgerLens.openBlock', title: 'Open block' },
-      accessibilityLabel: `Block ${this.block.number}, ${row.description}`,
+      accessibilityLabel: `Block ${this.block.number}, ${row.date}, ${row.description.replace(' · ', ', ')}`,
     };
   }
 

@@ -18,14 +18,17 @@ import {
   parseEntityId,
   parseTimestamp,
   parseTransactionId,
+  padNanos,
+  type Timestamp,
 } from '../../ledger';
 import {
   approxUsd,
   asOfText,
-  consensusTime,
+  epochMs,
   formatTokenAmount,
-  nanosTime,
   rateText,
+  relativeAge,
+  shortTime,
   signedHbar,
   yesNo,
 } from '../../present';
@@ -80,18 +83,35 @@ function title(kind: string, idText: string, env: HoverEnv): string {
   return `**${kind}** ${codeSpan(idText)} — ${escapeMarkdown(env.network)}`;
 }
 
-/** A mirror node timestamp (`sss.nnnnnnnnn`) as `2023-11-14 22:13:20.000000000 UTC`, exact. */
-export function formatTime(text: string | null | undefined): string | undefined {
+/**
+ * A mirror node timestamp (`sss.nnnnnnnnn`) as every surface writes it, with its age, then the raw
+ * value the mirror node wrote: `2023-11-14 22:13:20 UTC (5 min ago) · `1700000000.000000009``.
+ * The raw `seconds.nanos` stays because it is what a Hedera developer pastes back: the REST API's
+ * `timestamp=` filters, the SDK's `Timestamp` and HashScan take it, and the nanoseconds order
+ * transactions within one second. A code span (not a tooltip, which a hover cannot have) keeps it
+ * selectable and visibly apart from the readable date. Text that is not a timestamp is shown
+ * escaped, as it came.
+ */
+export function formatTime(text: string | null | undefined, now: number): string | undefined {
   if (text === null || text === undefined) return undefined;
   const ts = parseTimestamp(text);
-  // The one consensus-time format; text that is not a timestamp is shown escaped, as it came.
-  return ts ? consensusTime(ts) : escapeMarkdown(text);
+  return ts ? timeText(ts, now) : escapeMarkdown(text);
+}
+
+/** A parsed timestamp as {@link formatTime} writes it; out of range as `shortTime` says it. */
+function timeText(ts: Timestamp, now: number): string {
+  const ms = epochMs(ts);
+  const age = ms === undefined ? undefined : relativeAge(ms, now);
+  const raw = `${ts.seconds}.${padNanos(ts.nanos)}`;
+  // shortTime of a parsed timestamp is digits, `-`, `:` and words of ours: nothing to escape.
+  return `${shortTime(ts)}${age ? ` (${age})` : ''}${SEP}${codeSpan(raw)}`;
 }
 
 /** Nanoseconds since the epoch (the token's `expiry_timestamp`) as a time, or "out of range". */
-function nanosText(ns: bigint): string {
+function nanosText(ns: bigint, now: number): string {
   if (ns < 0n) return formatGrouped(ns);
-  return nanosTime(ns);
+  const NANOS = 1_000_000_000n;
+  return timeText({ seconds: ns / NANOS, nanos: Number(ns % NANOS) }, now);
 }
 
 /** The key's type in words; a network-given type we do not know is shown escaped. */
@@ -199,8 +219,8 @@ export function accountHover(account: AccountResponse, asked: string, fresh: Fre
   if (account.pending_reward !== undefined && account.pending_reward !== 0n) {
     staking.push(`pending reward ${formatTinybarsAsHbar(account.pending_reward)}`);
   }
-  const created = formatTime(account.created_timestamp);
-  const expires = formatTime(account.expiry_timestamp);
+  const created = formatTime(account.created_timestamp, env.now);
+  const expires = formatTime(account.expiry_timestamp, env.now);
   return assemble(
     title(account.deleted ? 'Account (deleted)' : 'Account', id, env),
     [
@@ -215,9 +235,8 @@ export function accountHover(account: AccountResponse, asked: string, fresh: Fre
         (tokens > 0 ? `${SEP}${tokens} token balance${tokens === 1 ? '' : 's'}` : ''),
       `Key: ${keyText(account.key)}`,
       memoLine(account.memo),
-      created || expires
-        ? [created && `Created: ${created}`, expires && `Expires: ${expires}`].filter(Boolean).join(SEP)
-        : undefined,
+      created ? `Created: ${created}` : undefined,
+      expires ? `Expires: ${expires}` : undefined,
       `Deleted: ${yesNo(account.deleted)}`,
       `Staking: ${staking.join(', ')}`,
     ],
@@ -240,8 +259,8 @@ export function contractHover(
 ): string {
   const id = canonicalId(contract.contract_id, asked);
   const balance = account?.balance?.balance;
-  const created = formatTime(contract.created_timestamp);
-  const expires = formatTime(contract.expiration_timestamp);
+  const created = formatTime(contract.created_timestamp, env.now);
+  const expires = formatTime(contract.expiration_timestamp, env.now);
   return assemble(
     title(contract.deleted ? 'Contract (deleted)' : 'Contract', id, env),
     [
@@ -254,9 +273,8 @@ export function contractHover(
       `Admin key: ${keyText(contract.admin_key)}`,
       contract.file_id ? `Bytecode file: ${codeSpan(contract.file_id, 100)}` : undefined,
       contract.auto_renew_account ? `Auto-renew account: ${accountLink(contract.auto_renew_account)}` : undefined,
-      created || expires
-        ? [created && `Created: ${created}`, expires && `Expires: ${expires}`].filter(Boolean).join(SEP)
-        : undefined,
+      created ? `Created: ${created}` : undefined,
+      expires ? `Expires: ${expires}` : undefined,
       `Deleted: ${yesNo(contract.deleted)}`,
     ],
     fresh,
@@ -272,10 +290,10 @@ export function tokenHover(token: TokenInfo, asked: string, fresh: Freshness, en
   const supply = token.total_supply !== undefined ? formatUnits(token.total_supply, decimals) : undefined;
   const max =
     token.max_supply !== undefined && token.max_supply !== '0' ? formatUnits(token.max_supply, decimals) : undefined;
-  const created = formatTime(token.created_timestamp);
+  const created = formatTime(token.created_timestamp, env.now);
   const expires =
     token.expiry_timestamp !== undefined && token.expiry_timestamp !== null
-      ? nanosText(token.expiry_timestamp)
+      ? nanosText(token.expiry_timestamp, env.now)
       : undefined;
   return assemble(
     title(token.deleted ? 'Token (deleted)' : 'Token', id, env),
@@ -290,9 +308,8 @@ export function tokenHover(token: TokenInfo, asked: string, fresh: Freshness, en
       token.pause_status && token.pause_status !== 'NOT_APPLICABLE'
         ? `Pause status: ${escapeMarkdown(token.pause_status, 40)}`
         : undefined,
-      created || expires
-        ? [created && `Created: ${created}`, expires && `Expires: ${expires}`].filter(Boolean).join(SEP)
-        : undefined,
+      created ? `Created: ${created}` : undefined,
+      expires ? `Expires: ${expires}` : undefined,
       `Deleted: ${yesNo(token.deleted)}`,
     ],
     fresh,
@@ -303,7 +320,7 @@ export function tokenHover(token: TokenInfo, asked: string, fresh: Freshness, en
 
 export function topicHover(topic: TopicInfo, asked: string, fresh: Freshness, env: HoverEnv): string {
   const id = canonicalId(topic.topic_id, asked);
-  const created = formatTime(topic.created_timestamp);
+  const created = formatTime(topic.created_timestamp, env.now);
   return assemble(
     title(topic.deleted ? 'Topic (deleted)' : 'Topic', id, env),
     [
@@ -322,8 +339,8 @@ export function topicHover(topic: TopicInfo, asked: string, fresh: Freshness, en
 
 export function scheduleHover(schedule: ScheduleInfo, asked: string, fresh: Freshness, env: HoverEnv): string {
   const id = canonicalId(schedule.schedule_id, asked);
-  const executed = formatTime(schedule.executed_timestamp);
-  const expires = formatTime(schedule.expiration_time);
+  const executed = formatTime(schedule.executed_timestamp, env.now);
+  const expires = formatTime(schedule.expiration_time, env.now);
   const state = schedule.deleted ? 'deleted' : executed ? `executed ${executed}` : 'pending';
   return assemble(
     title('Schedule', id, env),
@@ -333,7 +350,7 @@ export function scheduleHover(schedule: ScheduleInfo, asked: string, fresh: Fres
       memoLine(schedule.memo),
       schedule.creator_account_id ? `Creator: ${accountLink(schedule.creator_account_id)}` : undefined,
       schedule.payer_account_id ? `Payer: ${accountLink(schedule.payer_account_id)}` : undefined,
-      schedule.consensus_timestamp ? `Created: ${formatTime(schedule.consensus_timestamp)}` : undefined,
+      schedule.consensus_timestamp ? `Created: ${formatTime(schedule.consensus_timestamp, env.now)}` : undefined,
       expires ? `Expires: ${expires}` : undefined,
       schedule.signatures ? `Signatures: ${schedule.signatures.length}` : undefined,
     ],
@@ -390,7 +407,7 @@ export function transactionHover(
     title('Transaction', id, env),
     [
       `Type: ${typeText(main.name)}${SEP}Result: ${resultText(main.result)}`,
-      main.consensus_timestamp ? `Consensus: ${formatTime(main.consensus_timestamp)}` : undefined,
+      main.consensus_timestamp ? `Consensus: ${formatTime(main.consensus_timestamp, env.now)}` : undefined,
       `Payer: ${parsed ? accountLink(formatEntityId(parsed.payer)) : 'unknown'}${SEP}Fee: ${main.charged_tx_fee !== undefined ? formatTinybarsAsHbar(main.charged_tx_fee) : 'unknown'}`,
       main.entity_id && main.name && CONTRACT_TYPES.has(main.name)
         ? `Contract: ${contractLink(main.entity_id)}`

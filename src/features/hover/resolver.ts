@@ -316,7 +316,7 @@ export class HoverResolver {
   /**
    * Builds the Markdown of a result, or reuses it: the client hands out the same object for every
    * cache hit, so a warm hover costs a lookup in a WeakMap. The key holds everything else the text
-   * depends on (the age changes at most once a second).
+   * depends on (the ages, of the data and of the times it shows, change at most once a second).
    */
   private render<T extends object>(
     client: MirrorClient,
@@ -328,7 +328,7 @@ export class HoverResolver {
     extra = '',
   ): string {
     const fetchedAt = client.fetchedAt(result);
-    const memoKey = `${asked}|${env.network}|${env.hashscan}|${asOfText(fetchedAt, env.now) ?? ''}|${env.rate?.expiresAt ?? ''}|${extra}`;
+    const memoKey = `${asked}|${env.network}|${env.hashscan}|${asOfText(fetchedAt, env.now) ?? ''}|${Math.floor(env.now / 1000)}|${env.rate?.expiresAt ?? ''}|${extra}`;
     const memo = this.rendered.get(result);
     if (memo?.key === memoKey) return memo.markdown;
     const markdown = build(result, asked, { fetchedAt }, env);

@@ -59,7 +59,9 @@ export class TransactionPanels extends DetailPanels<TransactionPanelState, Trans
       this.drawn.delete(key);
       return;
     }
-    panel.setView({ ...this.loadedView(drawn.state, drawn.response, drawn.format), why: panel.view.why });
+    panel.setView(
+      this.labelled({ ...this.loadedView(drawn.state, drawn.response, drawn.format), why: panel.view.why }),
+    );
   }
 
   /** The Call and Events sections of a contract transaction or child record, fetched the first time. */

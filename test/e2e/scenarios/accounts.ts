@@ -4,7 +4,58 @@
 // screenshot. Everything goes through the UI: settings change only as VS Code writes them.
 import { PAGED_ACCOUNT_PAGE2 as PAGE2, pagedAccountRecords } from '../../support/pagedAccount';
 import { expectIncludes, type Scenario } from '../driver';
+import type { Locator } from 'playwright-core';
 import { patient } from '../../support/patience';
+
+/** How one tree row's label and description fit the room VS Code gives them. */
+interface RowFit {
+  readonly text: string;
+  readonly scroll: number;
+  readonly client: number;
+  readonly cut: boolean;
+}
+
+/**
+ * Every visible row of a view: VS Code puts a row's label and description in one
+ * `.monaco-icon-label-container` and ends it with an ellipsis when the text is wider than the box,
+ * so a row is cut when the container's scroll width exceeds its client width.
+ */
+async function rowFits(pane: Locator): Promise<RowFit[]> {
+  interface El {
+    readonly scrollWidth: number;
+    readonly clientWidth: number;
+    readonly textContent: string | null;
+    querySelector(selector: string): El | null;
+  }
+  return pane.locator('.monaco-list-row').evaluateAll(rows =>
+    (rows as unknown as El[]).map(row => {
+      const box = row.querySelector('.monaco-icon-label-container');
+      const scroll = box?.scrollWidth ?? 0;
+      const client = box?.clientWidth ?? 0;
+      return { text: (box?.textContent ?? '').trim(), scroll, client, cut: scroll > client + 1 };
+    }),
+  );
+}
+
+/** The check above sees a cut: a description made far too long for its row reads as cut (then restored). */
+async function seesACut(pane: Locator): Promise<boolean> {
+  interface Description {
+    textContent: string | null;
+    closest(selector: string): { readonly scrollWidth: number; readonly clientWidth: number } | null;
+  }
+  return pane
+    .locator('.monaco-list-row .label-description')
+    .first()
+    .evaluate(el => {
+      const d = el as unknown as Description;
+      const before = d.textContent;
+      d.textContent = `${before ?? ''} ${'0'.repeat(200)}`;
+      const box = d.closest('.monaco-icon-label-container');
+      const cut = box !== null && box.scrollWidth > box.clientWidth + 1;
+      d.textContent = before;
+      return cut;
+    });
+}
 
 export const scenario: Scenario = {
   name: 'accounts',
@@ -46,9 +97,32 @@ export const scenario: Scenario = {
       return { first: await first.getAttribute('aria-label'), second };
     });
 
+    await step(
+      'at the default sidebar width no Accounts or Blocks row is cut: the age and the change show',
+      async () => {
+        await expandView('Accounts');
+        await expandView('Blocks');
+        await treeItem(/^Block 19,/).waitFor({ timeout: patient(20_000) });
+        const pane = (title: string) =>
+          page.locator('.part.sidebar .pane').filter({ has: page.locator('.pane-header', { hasText: title }) });
+        const accounts = pane('Accounts');
+        const blocks = pane('Blocks');
+        await page.waitForTimeout(300); // the tree lays out its rows after they land
+        const sidebar = (await page.locator('.part.sidebar').boundingBox())?.width ?? 0;
+        const rows = [...(await rowFits(accounts)), ...(await rowFits(blocks))];
+        if (!(await seesACut(accounts))) throw new Error('the check cannot tell a cut row');
+        const cut = rows.filter(r => r.cut);
+        if (rows.length < 8) throw new Error(`too few rows read: ${JSON.stringify(rows)}`);
+        if (cut.length) throw new Error(`rows cut at a ${sidebar} px sidebar: ${JSON.stringify(cut)}`);
+        return { sidebar, rows: rows.map(r => `${r.text} (${r.scroll}/${r.client} px)`) };
+      },
+    );
+
     await step('Add account refuses an invalid id as it is typed, then adds 0.0.1001 with a label', async () => {
       // A paged account the recordings lack: its first page links to a second one.
       await control.addRecords(pagedAccountRecords());
+      // Blocks folded again (the step before opened it): the Accounts view needs the room.
+      await page.locator('.part.sidebar .pane-header', { hasText: 'Blocks' }).first().click();
       // Collapse the first account so the new one has room.
       await treeItem(/^NFT holder/).click();
       await openFromPalette('Ledger Lens: Add account', 'add account');

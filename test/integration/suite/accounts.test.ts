@@ -87,7 +87,7 @@ describe('accounts view', () => {
     assert.strictEqual(txs.length, 10);
     // The type in words, the result by its icon (a tick) and in the accessible name, the age.
     assert.strictEqual(label(txs[1].item), 'Token reject');
-    assert.match(String(txs[1].item.description), /^-0\.00000003 ℏ · \d+ years ago$/);
+    assert.match(String(txs[1].item.description), /^\d+y · -3 tℏ$/);
     assert.strictEqual((txs[1].item.iconPath as vscode.ThemeIcon).id, 'pass');
     assert.match(txs[1].item.accessibilityInformation?.label ?? '', /^Token reject, Success, -0\.00000003 ℏ, /);
     assert.strictEqual(txs[1].item.contextValue, 'transaction');

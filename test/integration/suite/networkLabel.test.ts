@@ -7,7 +7,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { LedgerLensExports } from '../../../src/features/context';
 import type { AccountsFeature } from '../../../src/features/accounts';
-import type { BlocksFeature } from '../../../src/features/blocks';
+import type { BlockLookupOutcome, BlocksFeature } from '../../../src/features/blocks';
 import type { ContractsFeature } from '../../../src/features/contracts';
 import type { StatusFeatureApi } from '../../../src/features/status';
 import type { LookupOutcome } from '../../../src/features/transactions/lookup';
@@ -27,6 +27,7 @@ import {
 
 const TX = '0.0.300@1565779555.711927000'; // in the recordings
 const MISSING = '0.0.12@1234567901.000000000';
+const BLOCK = '0xb0162e8a244dc05fbd6f321445b14dddf0e94b00eb169b58ff77b1b5206c12782457f7f1a2ae8cea890f378542ac7216'; // in the recordings
 const MISSING_PATH = '/api/v1/transactions/0.0.12-1234567901-000000000';
 
 const lookup = (input: string) =>
@@ -54,6 +55,7 @@ async function surfaces(api: LedgerLensExports): Promise<{
   accounts: string;
   blocks: string;
   panel: DetailView;
+  block: DetailView;
   missed: LookupOutcome;
   hover: string;
   status: string;
@@ -65,6 +67,8 @@ async function surfaces(api: LedgerLensExports): Promise<{
   const shown = await lookup(TX);
   assert.ok(shown?.kind === 'shown', JSON.stringify(shown));
   const missed = await lookup(MISSING);
+  const block = await vscode.commands.executeCommand<BlockLookupOutcome>('ledgerLens.lookupBlock', BLOCK);
+  assert.ok(block?.kind === 'shown', JSON.stringify(block));
   const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: 'const t = "0.0.8";\n' });
   const hover = await waitFor(
     async () => {
@@ -88,7 +92,16 @@ async function surfaces(api: LedgerLensExports): Promise<{
       patient(10_000),
       'the contract results rows',
     );
-    return { accounts, blocks, panel: shown.view, missed, hover, status: tooltipOf(status.item), contracts };
+    return {
+      accounts,
+      blocks,
+      panel: shown.view,
+      block: block.view,
+      missed,
+      hover,
+      status: tooltipOf(status.item),
+      contracts,
+    };
   } finally {
     sub.dispose();
     await closeEditors();
@@ -113,6 +126,9 @@ describe('one network label on every surface', function () {
     assert.strictEqual(seen.accounts, label);
     assert.strictEqual(seen.blocks, label);
     assert.strictEqual(seen.panel.why, `${label} · by default`);
+    // The header's tag names the network as the why line under it does, in both panels.
+    assert.strictEqual(seen.panel.network, label);
+    assert.strictEqual(seen.block.network, label);
     assert.ok(JSON.stringify(seen.panel).includes('"Open in HashScan"'), 'HashScan can have a testnet transaction');
     assert.deepStrictEqual(seen.missed, {
       kind: 'not-found',
@@ -157,6 +173,8 @@ describe('one network label on every surface', function () {
       assert.strictEqual(seen.accounts, host);
       assert.strictEqual(seen.blocks, host);
       assert.strictEqual(seen.panel.why, `${host} · by default`);
+      assert.strictEqual(seen.panel.network, host, 'the header tag says the host, not testnet');
+      assert.strictEqual(seen.block.network, host);
       assert.ok(!JSON.stringify(seen.panel).includes('Open in HashScan'), 'no HashScan button');
       assert.deepStrictEqual(seen.missed, {
         kind: 'not-found',

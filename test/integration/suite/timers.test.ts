@@ -6,6 +6,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { LedgerLensExports } from '../../../src/features/context';
 import { wireStatus } from '../../../src/features/status/switch';
+import { AGE_REDRAW_MS } from '../../../src/features/accounts/ages';
 import { activateLedgerLens, resetSettings, setSetting, useReplay, waitFor } from '../helpers';
 import { patient } from '../../support/patience';
 
@@ -133,6 +134,17 @@ describe('timers: no poller outlives its reason', function () {
     await waitFor(() => refresh() === 1, 10_000, 'the Accounts interval on again');
     await vscode.commands.executeCommand('workbench.view.explorer');
     await waitFor(() => refresh() === 0, 10_000, 'no Accounts interval once hidden');
+  });
+
+  it('the Accounts view redraws its ages only while visible: hidden, the age interval is gone', async () => {
+    await setSetting('ledgerLens.accounts', ['0.0.8']);
+    const ages = () => census.live(BUNDLE, t => t.kind === 'interval' && t.ms === AGE_REDRAW_MS).length;
+    await vscode.commands.executeCommand('workbench.view.explorer');
+    await waitFor(() => ages() === 0, 10_000, 'no age interval while the Accounts view is hidden');
+    await vscode.commands.executeCommand('ledgerLens.accounts.focus');
+    await waitFor(() => ages() === 1, 10_000, 'the age interval while the Accounts view is visible');
+    await vscode.commands.executeCommand('workbench.view.explorer');
+    await waitFor(() => ages() === 0, 10_000, 'no age interval once hidden');
   });
 
   it('a status feature leaves no timer once disposed', async () => {

@@ -13,6 +13,8 @@ import {
 } from '../../../src/features/accounts/model';
 import {
   compactHbar,
+  shortHbar,
+  compactAge,
   transactionRows,
   transactionTooltip,
   transactionView,
@@ -107,14 +109,14 @@ describe('accounts model', () => {
       const now = 1_234_567_890_000 + 5 * 60_000;
       const v = transactionView(a.transactions[1], '0.0.2001', now);
       assert.strictEqual(v.label, 'Token reject');
-      assert.strictEqual(v.description, '-0.00000003 ℏ · 5 min ago');
+      assert.strictEqual(v.description, '5m · -3 tℏ');
       assert.strictEqual(v.icon, 'pass');
       assert.strictEqual(v.accessibilityLabel, 'Token reject, Success, -0.00000003 ℏ, 5 min ago');
       assert.strictEqual(v.transactionId, '0.0.2001-1234567890-000000018');
       assert.strictEqual(v.failed, false);
       // No change for the account: the age alone; the accessible name says so.
       const none = transactionView(a.transactions[0], '0.0.2001', now);
-      assert.strictEqual(none.description, '5 min ago');
+      assert.strictEqual(none.description, '5m');
       assert.match(none.accessibilityLabel, /, no ℏ change, 5 min ago$/);
       // The wire name stays in the tooltip.
       assert.ok(transactionTooltip(a.transactions[1], '0.0.2001').includes('Type: `TOKENREJECT`'));
@@ -127,7 +129,7 @@ describe('accounts model', () => {
       assert.strictEqual(v.failed, true);
       assert.strictEqual(v.label, 'Contract call');
       assert.strictEqual(v.icon, 'error');
-      assert.match(v.description, /^Failed · -0\.0008465 ℏ · 3 h ago$/);
+      assert.match(v.description, /^Failed · 3h · ≈-0\.000847 ℏ$/);
       assert.match(v.accessibilityLabel, /-0\.00084650 ℏ, 3 h ago$/, 'exact in the accessible name');
       assert.match(v.accessibilityLabel, /^Contract call, Failed \(CONTRACT_REVERT_EXECUTED\), /);
       const tip = transactionTooltip(failed, '0.0.1001');
@@ -155,6 +157,38 @@ describe('accounts model', () => {
       assert.strictEqual(compactHbar('0.00000000 ℏ'), '0 ℏ');
       assert.strictEqual(compactHbar('-0.00000003 ℏ'), '-0.00000003 ℏ');
       assert.strictEqual(compactHbar('+92,233,720,368.54775807 ℏ'), '+92,233,720,368.54775807 ℏ');
+    });
+
+    it('the row’s change is short: tinybars below 10,000 as the SDKs write them, else three significant digits', () => {
+      assert.strictEqual(shortHbar(-3n), '-3 tℏ');
+      assert.strictEqual(shortHbar(9_999n), '+9,999 tℏ');
+      assert.strictEqual(shortHbar(0n), '0 ℏ');
+      assert.strictEqual(shortHbar(-84_650n), '≈-0.000847 ℏ');
+      assert.strictEqual(shortHbar(-84_600n), '-0.000846 ℏ');
+      assert.strictEqual(shortHbar(10_000n), '+0.0001 ℏ');
+      assert.strictEqual(shortHbar(150_000_000n), '+1.5 ℏ');
+      assert.strictEqual(shortHbar(99_999_999n), '≈+1 ℏ');
+      assert.strictEqual(shortHbar(123_456_789n), '≈+1.23 ℏ');
+      assert.strictEqual(shortHbar(-99_999_600_000n), '≈-1,000 ℏ');
+      assert.strictEqual(shortHbar(1_234_567_000_000n), '≈+12,346 ℏ');
+      assert.strictEqual(shortHbar(9_223_372_036_854_775_807n), '≈+92,233,720,369 ℏ');
+    });
+
+    it('the row’s age is compact; anything it does not know is left as it is', () => {
+      assert.deepStrictEqual(
+        [
+          'just now',
+          '12 s ago',
+          '5 min ago',
+          '3 h ago',
+          '4 days ago',
+          '3 months ago',
+          '1,234 years ago',
+          'in 5 min',
+        ].map(compactAge),
+        ['now', '12s', '5m', '3h', '4d', '3mo', '1,234y', 'in 5m'],
+      );
+      assert.strictEqual(compactAge('2023-11-14 22:13:20 UTC'), '2023-11-14 22:13:20 UTC');
     });
 
     it('marks a failed result', () => {

@@ -105,7 +105,7 @@ describe('accounts store (loopback mirror node)', () => {
     assert.strictEqual(txs[0].item().icon, 'pass');
     assert.match(txs[0].item().accessibilityLabel ?? '', /^Token dissociate, Success, /);
     // The age from 2009-02-13 23:31:30 UTC to now.
-    assert.match(txs[1].item().description ?? '', /^-0\.00000003 ℏ · \d+ years ago$/);
+    assert.match(txs[1].item().description ?? '', /^\d+y · -3 tℏ$/);
     assert.deepStrictEqual(txs[0].target, { kind: 'transaction', id: '0.0.8-1234567890-000000020' });
     const txRows = await h.store.children(txs[0]);
     assert.ok(labels(txRows).includes('NFT transfers'));

@@ -71,12 +71,18 @@ describe('blocks/model over the replayed blocks', () => {
   });
   after(() => replay.close());
 
-  it('rows show number, tx count, the date and gas used; the exact start and end in the tooltip', () => {
-    const row = blockRow(blocks[0]);
+  it('rows show number, tx count and age; the date, the gas and the exact start and end in the tooltip', () => {
+    // Five minutes after the block started.
+    const row = blockRow(blocks[0], 1_676_540_001_234 + 5 * 60_000);
     assert.strictEqual(row.label, '#19');
-    assert.strictEqual(row.description, '7 tx · 2023-02-16 09:33:21 UTC · gas 240,000');
+    assert.strictEqual(row.description, '7 txs · 5 min ago');
+    assert.match(row.tooltip, /^Block 19 · 2023-02-16 09:33:21 UTC$/m);
+    assert.match(row.tooltip, /^Gas used: 240,000$/m);
     assert.match(row.tooltip, /From: 2023-02-16 09:33:21\.234710000 UTC · 1676540001\.234710000/);
     assert.match(row.tooltip, /To: 2023-02-16 09:33:21\.234810000 UTC/);
+    // One transaction is one tx; the age moves with the clock.
+    const one = blockRow({ ...blocks[0], count: 1n }, 1_676_540_001_234 + 3 * 3600_000);
+    assert.strictEqual(one.description, '1 tx · 3 h ago');
   });
 
   it('the panel has every field of the record, a link to the previous block and to its contract results', () => {

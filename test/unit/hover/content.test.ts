@@ -89,7 +89,7 @@ describe('hover text: account', () => {
     assert.ok(md.includes('Balance: **92,233,720,368.54775807 ℏ**'), md);
     assert.ok(md.includes('Key: ED25519'), md);
     assert.ok(md.includes('Memo: hello'), md);
-    assert.ok(md.includes('Created: 2023-07-22 04:26:40.000000001 UTC'), md);
+    assert.ok(md.includes('Created: 2023-07-22 04:26:40 UTC (4 months ago) · `1690000000.000000001`'), md);
     assert.ok(md.includes('Deleted: no'), md);
     assert.ok(md.includes('Staking: to node 3, pending reward 90,071,992.54740993 ℏ'), md);
     assert.ok(md.includes('_as of 12 s ago_'), md);
@@ -252,7 +252,8 @@ describe('hover text: other entities', () => {
     assert.ok(md.includes('Symbol: LENS'), md);
     assert.ok(md.includes('Type: fungible · Decimals: 8'), md);
     assert.ok(md.includes('Total supply: 1,234,567,890,123.45678901'), md);
-    assert.ok(md.includes('Expires: 2026-12-20'), md);
+    // A time ahead reads its age forward; the token's nanoseconds since the epoch as seconds.nanos.
+    assert.match(md, /Expires: 2026-12-20 \d\d:\d\d:\d\d UTC \(in 3 years\) · `1797776000\.000000002`/);
     assert.strictEqual(linkTargets(md).filter(t => t.includes('command:y')).length, 0);
   });
 
@@ -280,7 +281,10 @@ describe('hover text: other entities', () => {
       env,
     );
     assert.match(schedule, /^\*\*Schedule\*\* `0\.0\.8000`/);
-    assert.ok(schedule.includes('State: executed 2023-07-22 04:26:41.000000000 UTC'), schedule);
+    assert.ok(
+      schedule.includes('State: executed 2023-07-22 04:26:41 UTC (4 months ago) · `1690000001.000000000`'),
+      schedule,
+    );
     assert.ok(schedule.includes('Payer: [`0.0.1001`](command:ledgerLens.revealAccount?'), schedule);
   });
 });
@@ -303,7 +307,9 @@ describe('hover text: transaction', () => {
     );
     assert.match(md, /^\*\*Transaction\*\* `0\.0\.1001-1700000000-000000000` — testnet/);
     assert.ok(md.includes('Type: Crypto transfer (`CRYPTOTRANSFER`) · Result: ✓ Success'), md);
-    assert.ok(md.includes('Consensus: 2023-11-14 22:13:20.000000009 UTC'), md);
+    // The one date format with its age; the exact seconds.nanos beside it, as the API takes it.
+    assert.ok(md.includes('Consensus: 2023-11-14 22:13:20 UTC (100 s ago) · `1700000000.000000009`'), md);
+    assert.ok(!md.includes('22:13:20.000000009'), md);
     assert.ok(md.includes(`Payer: ${accountLinkOf('0.0.1001')} · Fee: 0.00084650 ℏ`), md);
     assert.ok(md.includes('Memo: pay &lt;you&gt;'), md);
     assert.ok(

@@ -3,7 +3,7 @@
 // manifest's serializer stand-in calls it), and a refresh that cancels when the panel closes.
 // Subclasses say what a panel is about.
 import * as vscode from 'vscode';
-import { isNetwork } from '../../../ledger';
+import { isNetwork, networkLabel } from '../../../ledger';
 import { hashscanNetwork } from '../links';
 import { isAbortError, type MirrorClient } from '../../../mirror';
 import { Disposable } from '../../../util/lifecycle';
@@ -64,7 +64,10 @@ export abstract class DetailPanels<State extends PanelState, Result>
 
   /** Shows a fetched result: in the panel of that state if one is open, else in a new one. */
   protected showLoaded(state: State, result: Result, why: string): DetailPanel {
-    return this.showView(state, { ...this.loadedView(state, result, this.formatFor(state.network)), why });
+    return this.showView(
+      state,
+      this.labelled({ ...this.loadedView(state, result, this.formatFor(state.network)), why }),
+    );
   }
 
   private showView(state: State, view: DetailView): DetailPanel {
@@ -94,7 +97,7 @@ export abstract class DetailPanels<State extends PanelState, Result>
     const waitingView = (m: string): DetailView => ({
       status: 'loading',
       title,
-      network: state.network,
+      network: this.tagOf(state.network),
       why,
       message: m,
     });
@@ -122,7 +125,7 @@ export abstract class DetailPanels<State extends PanelState, Result>
     const detail = this.adopt(panel, state, {
       status: 'loading',
       title: this.titleOf(state),
-      network: state.network,
+      network: this.tagOf(state.network),
       why: savedWhy(state.network),
     });
     await this.reload(detail);
@@ -145,7 +148,7 @@ export abstract class DetailPanels<State extends PanelState, Result>
     }
     const state = restored.state;
     const why = detail.view.why ?? savedWhy(state.network);
-    detail.setView({ status: 'loading', title: this.titleOf(state), network: state.network, why });
+    detail.setView({ status: 'loading', title: this.titleOf(state), network: this.tagOf(state.network), why });
     const network = state.network;
     await this.loadInto(detail, state, why, signal => {
       if (!isNetwork(network)) return Promise.reject(new Error(`${network} is not a network Ledger Lens knows.`));
@@ -165,10 +168,10 @@ export abstract class DetailPanels<State extends PanelState, Result>
     const sub = detail.panel.onDidDispose(() => controller.abort());
     try {
       const result = await load(controller.signal);
-      detail.setView({ ...this.loadedView(state, result, this.formatFor(state.network)), why });
+      detail.setView(this.labelled({ ...this.loadedView(state, result, this.formatFor(state.network)), why }));
     } catch (e) {
       if (isAbortError(e) || controller.signal.aborted) return;
-      detail.setView({ ...errorView(this.titleOf(state), state.network, e), why });
+      detail.setView({ ...errorView(this.titleOf(state), this.tagOf(state.network), e), why });
     } finally {
       sub.dispose();
     }
@@ -178,6 +181,20 @@ export abstract class DetailPanels<State extends PanelState, Result>
     for (const p of this.panels.values()) p.dispose();
     this.panels.clear();
     super.dispose();
+  }
+
+  /**
+   * The header's network tag: where the panel's requests go, as every surface names it (the why
+   * line under it starts with the same label): `testnet`, or `testnet · 127.0.0.1:18510` when a
+   * setting sends testnet's requests elsewhere. A saved name Ledger Lens does not know stays as it is.
+   */
+  private tagOf(network: string): string {
+    return isNetwork(network) ? networkLabel({ network, endpoint: this.deps.config().endpoints[network] }) : network;
+  }
+
+  /** A view with the header's network tag (the panel kinds build theirs with the network's name). */
+  protected labelled(view: DetailView): DetailView {
+    return { ...view, network: this.tagOf(view.network) };
   }
 
   /** HashScan links follow the selected network; a panel of another network gets none. */
