@@ -5,6 +5,7 @@
 import { NONE } from '../../src/present/text';
 import { exactTimeTitle, shortTime } from '../../src/present/time';
 import { button } from '../components/toolkit';
+import { copyControl, type CopyRequest } from '../shared/copy';
 import {
   AMOUNT_UNITS,
   type AmountUnit,
@@ -22,6 +23,8 @@ import { amountText } from './units';
 /** What the values need: the page's connection to the host, the unit, the `from` filter. */
 interface Ctx {
   readonly post: (message: ContractResultsToHost) => void;
+  /** Asks the host to copy; true once it confirmed (the one copy control of every panel). */
+  readonly copy: CopyRequest;
   readonly unit: AmountUnit;
   readonly filterFrom: (id: string) => void;
   /** The row's fetched detail (events, the call decoded with its bytecode), once asked. */
@@ -31,12 +34,7 @@ interface Ctx {
 }
 
 function copyButton(text: string, what: string, c: Ctx): HTMLElement {
-  return button({
-    label: 'Copy',
-    appearance: 'secondary',
-    title: `Copy ${what}`,
-    onClick: () => c.post({ type: 'copy', text }),
-  }).element;
+  return copyControl({ label: what, text, copy: c.copy });
 }
 
 function hexValue(hex: string | null, what: string, c: Ctx): Child {
@@ -277,6 +275,7 @@ export interface DetailView {
 
 export function createDetail(o: {
   readonly post: (message: ContractResultsToHost) => void;
+  readonly copy: CopyRequest;
   readonly unit: () => AmountUnit;
   readonly filterFrom: (id: string) => void;
   readonly hashscan: () => boolean;
@@ -293,6 +292,7 @@ export function createDetail(o: {
   const details = new Map<string, ContractResultDetailText>();
   const ctx = (r: ContractResultRow): Ctx => ({
     post: o.post,
+    copy: o.copy,
     unit: o.unit(),
     filterFrom: o.filterFrom,
     detail: details.get(r.key),

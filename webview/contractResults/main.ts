@@ -12,6 +12,7 @@ import {
 } from '../protocol';
 import { button, progressIndicator, type Button } from '../components/toolkit';
 import { DataGrid } from '../components/grid';
+import { hostCopier } from '../shared/copy';
 import { h } from '../shared/dom';
 import { onHostMessage } from '../shared/messages';
 import { shortTime } from '../../src/present/time';
@@ -33,8 +34,12 @@ const grid = new DataGrid<ContractResultRow>({
 // Whether HashScan can have the ids' pages: the host says so with each set of rows.
 let hashscan = false;
 
+// The host confirms each copy; the copy controls wait for that word.
+const copier = hostCopier(text => host.post({ type: 'copy', text }));
+
 const detail = createDetail({
   post: m => host.post(m),
+  copy: copier.request,
   unit: () => state.unit,
   hashscan: () => hashscan,
   filterFrom: id => {
@@ -240,6 +245,9 @@ onHostMessage(toWebviewValidator, m => {
       break;
     case 'detail':
       detail.setDetail(m.key, m.detail);
+      break;
+    case 'copied':
+      copier.confirmed(m.text);
       break;
   }
 });

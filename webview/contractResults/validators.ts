@@ -124,5 +124,6 @@ export const toWebviewValidator: Validator<ContractResultsToWebview> = tagged<'t
     }),
     failed: object({ type: literal('failed'), message: string, serverMessages: array(string), status: integer }),
     detail: object({ type: literal('detail'), key: string, detail: detailText }),
+    copied: object({ type: literal('copied'), text: string }),
   },
 );

@@ -197,7 +197,9 @@ export type ContractResultsToWebview =
       readonly status: number;
     }
   /** The detail of the row `key` (its events): loading, failed or loaded. */
-  | { readonly type: 'detail'; readonly key: string; readonly detail: ContractResultDetailText };
+  | { readonly type: 'detail'; readonly key: string; readonly detail: ContractResultDetailText }
+  /** The clipboard took `text` (the page's copy control says "Copied" on this answer only). */
+  | { readonly type: 'copied'; readonly text: string };
 
 export type ContractResultsToHost =
   /** The webview is listening; `filters` are the ones it shows (restored from its state). */

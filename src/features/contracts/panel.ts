@@ -161,8 +161,9 @@ export class ContractResultsPanel extends PanelHost<ContractResultsToHost, Contr
         else this.search(this.filters);
         return this.running;
       case 'copy':
+        // The page's copy control says "Copied" on the answer, sent once the clipboard took the text.
         return Promise.resolve(vscode.env.clipboard.writeText(m.text)).then(() => {
-          vscode.window.setStatusBarMessage(`Copied ${m.text.length > 60 ? `${m.text.slice(0, 60)}…` : m.text}`, 3000);
+          void this.post({ type: 'copied', text: m.text });
         });
       case 'openEntity':
         return Promise.resolve(

@@ -285,6 +285,16 @@ export const scenario: Scenario = {
       return { error: error.split('\n').pop(), amount, groups };
     });
 
+    await step('the copy control of every panel: "Copied" once the host copied function_parameters', async () => {
+      const field = frame.locator('#detail dd[data-field="function_parameters"]');
+      await field.getByRole('button', { name: 'Copy function_parameters', exact: true }).click();
+      const status = field.locator('.copy-status[role="status"]');
+      await status.filter({ hasText: /\S/ }).waitFor({ timeout: patient(10_000) });
+      const said = (await status.innerText()).trim();
+      if (said !== 'Copied') throw new Error(`the copy control said ${JSON.stringify(said)}`);
+      return { said };
+    });
+
     await step('keyboard: Escape closes the detail and the focus returns to the grid', async () => {
       await page.keyboard.press('Escape');
       await frame.locator('#detail').waitFor({ state: 'hidden' });

@@ -96,6 +96,15 @@ describe('Contract results panel', () => {
     assert.ok(!replay.requests.some(r => r.url.includes('hbar=')), 'the panel never asks for weibars');
   });
 
+  it('a copy puts the text on the clipboard, and only then says so to the page ("Copied")', async () => {
+    const panel = await openReady(api);
+    const posted = record(panel);
+    const text = '0x00000000000000000000000000000000000013a1';
+    await panel.receive({ type: 'copy', text });
+    assert.strictEqual(await vscode.env.clipboard.readText(), text);
+    assert.deepStrictEqual(await nextOf(posted, 'copied'), { type: 'copied', text });
+  });
+
   it('answers a filter message, then Load more over links.next keeps the loaded rows', async () => {
     replay.addRecords([
       recordFor(

@@ -54,6 +54,7 @@ describe('contract results protocol', () => {
       { type: 'invalid', issues: [{ field: 'transaction.index', message: 'needs a block' }] },
       { type: 'invalid', issues: [{ field: 'timestamp', index: 2, message: 'Timestamp 3: Month 13 is not a month' }] },
       { type: 'failed', message: 'HTTP 400', serverMessages: ['Invalid parameter: block.hash'], status: 400 },
+      { type: 'copied', text: '0x1234' },
     ];
     for (const m of messages) assert.deepStrictEqual(toWebviewValidator(overTheWire(m)), overTheWire(m));
   });
