@@ -37,7 +37,11 @@ function clean(s: string): string {
     .trim();
 }
 
-function records(workspace: string) {
+/** The demo call, for the gallery scenario too. */
+export const DECODE_DEMO = { tx: TX, timestamp: TIMESTAMP, from: FROM } as const;
+
+/** The records of the demo call: MyToken's `transfer`, its contract result and the HTS token. */
+export function decodeRecords(workspace: string) {
   const artifact = JSON.parse(fs.readFileSync(path.join(workspace, ...ARTIFACT), 'utf8')) as {
     abi: Abi;
     deployedBytecode: string;
@@ -90,7 +94,7 @@ export const scenario: Scenario = {
   settings: { 'ledgerLens.network': 'testnet' },
   async run(d) {
     const { page, step, control } = d;
-    await control.addRecords(records(d.workspace));
+    await control.addRecords(decodeRecords(d.workspace));
     const file = path.join(d.workspace, FILE);
     fs.writeFileSync(file, `// A token transfer made by MyToken\nconst tx = '${TX}';\n`);
     const shots = path.join(projectRoot(), 'test-results', 'screenshots', 'decode');
