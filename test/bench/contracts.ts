@@ -24,7 +24,11 @@ import { projectRoot } from '../support/paths';
 import { toRow } from '../../src/features/contracts/rows';
 import { parseLossless } from '../../src/mirror';
 import { ContractResultsResponseSchema } from '../../src/mirror/schemas';
-import type { ContractResultRow, ContractResultsToWebview } from '../../webview/protocol';
+import {
+  EMPTY_CONTRACT_RESULTS_FILTERS,
+  type ContractResultRow,
+  type ContractResultsToWebview,
+} from '../../webview/protocol';
 import { loadRecords } from '../support/mirrorReplay';
 import { fitAtWidths, type FitResult } from './contractsFit';
 
@@ -123,16 +127,7 @@ export async function runContractsBench(
       `script-src 'nonce-${nonce}'`,
     ].join('; ');
     const state = JSON.stringify({
-      filters: {
-        from: '',
-        blockNumber: '',
-        blockHash: '',
-        timestamps: [],
-        transactionIndex: '',
-        internal: false,
-        order: 'desc',
-        limit: '',
-      },
+      filters: EMPTY_CONTRACT_RESULTS_FILTERS,
       unit: 'tinybar',
       network: 'bench',
     });

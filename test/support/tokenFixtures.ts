@@ -19,6 +19,8 @@ import {
   type JsonIn,
 } from './builders';
 import type { ExtraRecord } from './mirrorReplay';
+import { toMeta, type TokenMeta } from '../../src/mirror';
+import { TokenInfoSchema } from '../../src/mirror/schemas';
 
 /** The account that holds everything below. */
 export const TOKEN_ACCOUNT = '0.0.4242';
@@ -359,4 +361,18 @@ export function tokenWorld(options: TokenWorldOptions = {}): ExtraRecord[] {
 /** Counts the token-metadata requests among a replay's requests. */
 export function tokenRequests(urls: readonly string[]): string[] {
   return urls.filter(u => /^\/api\/v1\/tokens\/0\.0\.\d+(?:\?|$)/.test(u));
+}
+
+/** The metadata of the two tokens tokenTransaction() moves: USDC (6 decimals) and an NFT collection. */
+export function tokenTransactionMetas(): { readonly usdc: TokenMeta; readonly cats: TokenMeta } {
+  return {
+    usdc: toMeta(
+      '0.0.600000',
+      TokenInfoSchema.parse({ token_id: '0.0.600000', name: 'USD Coin', symbol: 'USDC', decimals: '6' }),
+    ),
+    cats: toMeta(
+      '0.0.700000',
+      TokenInfoSchema.parse({ token_id: '0.0.700000', name: 'Lens Cats', symbol: 'CAT', decimals: '0' }),
+    ),
+  };
 }

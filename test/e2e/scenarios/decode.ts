@@ -16,8 +16,10 @@ import {
   recordFor,
 } from '../../support/builders';
 import { projectRoot } from '../../harness/proc';
-import { expectIncludes, type Scenario } from '../driver';
+import type { FrameLocator } from 'playwright-core';
+import { expectIncludes, type Driver, type Scenario } from '../driver';
 import { patient } from '../../support/patience';
+import { LEDGER_LENS_ACTIVITY } from '../../harness/startCheck';
 
 // Ids of its own: the replay servers keep what earlier scenarios added (the contracts scenario
 // serves other results for `from=0.0.1001`).
@@ -38,7 +40,7 @@ function clean(s: string): string {
 }
 
 /** The demo call, for the gallery scenario too. */
-export const DECODE_DEMO = { tx: TX, timestamp: TIMESTAMP, from: FROM } as const;
+export const DECODE_DEMO = { tx: TX } as const;
 
 /** The records of the demo call: MyToken's `transfer`, its contract result and the HTS token. */
 export function decodeRecords(workspace: string) {
@@ -89,6 +91,36 @@ export function decodeRecords(workspace: string) {
   ];
 }
 
+/**
+ * Opens the contract results panel on the demo call's row and its detail: searches `from` until
+ * the row shows (a panel restored from an earlier scenario is shown with the command's filters a
+ * moment after its form appears, which can overwrite what was typed before they arrived), then
+ * opens the row. The grid shows the date; the row is found by its time cell's exact tooltip.
+ */
+export async function openDemoResult(d: Driver, frame: FrameLocator): Promise<void> {
+  await d.runCommand('Ledger Lens: Show contract results');
+  await frame.locator('#f-from input').waitFor({ timeout: patient(30_000) });
+  const row = frame.locator('table.grid tbody tr', { has: frame.locator(`td[title*="${TIMESTAMP}"]`) });
+  for (let attempt = 1; ; attempt++) {
+    await frame.locator('#f-from input').fill(FROM);
+    await frame.locator('#f-from input').press('Enter');
+    const shown = await row
+      .first()
+      .waitFor({ timeout: patient(attempt < 3 ? 10_000 : 30_000) })
+      .then(() => true)
+      .catch((e: unknown) => {
+        if (attempt >= 3) throw e;
+        return false;
+      });
+    if (shown) break;
+  }
+  await row.first().locator('td').first().click();
+  await frame
+    .locator('#detail li.event')
+    .nth(1)
+    .waitFor({ timeout: patient(30_000) });
+}
+
 export const scenario: Scenario = {
   name: 'decode',
   settings: { 'ledgerLens.network': 'testnet' },
@@ -104,9 +136,7 @@ export const scenario: Scenario = {
       await step('hover the transaction id: the call decoded with MyToken’s artifact', async () => {
         // The extension's contributions arrive a while after the workbench (slow on a busy machine).
         await page
-          .locator(
-            '.part.activitybar .action-item a[aria-label^="Ledger Lens"], .part.activitybar .action-item[aria-label^="Ledger Lens"]',
-          )
+          .locator(LEDGER_LENS_ACTIVITY)
           .first()
           .waitFor({ timeout: patient(90_000) });
         await d.openFile(FILE);
@@ -130,27 +160,7 @@ export const scenario: Scenario = {
       const frame = d.webviewFrame();
       await step('its contract result: the function’s and the events’ names, amounts in units', async () => {
         await d.dismiss();
-        await d.runCommand('Ledger Lens: Show contract results');
-        await frame.locator('#f-from input').waitFor({ timeout: patient(30_000) });
-        // The grid shows the date; the exact timestamp is the time cell's tooltip.
-        const row = frame.locator('table.grid tbody tr', { has: frame.locator(`td[title*="${TIMESTAMP}"]`) });
-        // A panel restored from an earlier scenario is shown with the command's filters a moment
-        // after its form appears, which can overwrite what was typed before they arrived: the
-        // search is typed again until its row shows.
-        for (let attempt = 1; ; attempt++) {
-          await frame.locator('#f-from input').fill(FROM);
-          await frame.locator('#f-from input').press('Enter');
-          const shown = await row
-            .first()
-            .waitFor({ timeout: patient(attempt < 3 ? 10_000 : 30_000) })
-            .then(() => true)
-            .catch((e: unknown) => {
-              if (attempt >= 3) throw e;
-              return false;
-            });
-          if (shown) break;
-        }
-        await row.first().locator('td').first().click();
+        await openDemoResult(d, frame);
         const detail = frame.locator('#detail');
         await detail.waitFor({ state: 'visible' });
         const events = detail.locator('dd[data-field="events"]');

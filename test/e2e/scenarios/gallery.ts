@@ -10,8 +10,9 @@ import * as path from 'path';
 import type { Locator } from 'playwright-core';
 import { projectRoot } from '../../harness/proc';
 import { patient } from '../../support/patience';
+import { LEDGER_LENS_ACTIVITY } from '../../harness/startCheck';
 import { expectIncludes, type Driver, type Scenario } from '../driver';
-import { DECODE_DEMO, decodeRecords } from './decode';
+import { DECODE_DEMO, decodeRecords, openDemoResult } from './decode';
 
 export const GALLERY_THEMES = [
   { slug: 'dark', name: 'Dark Modern', kind: 'vs-dark' },
@@ -72,9 +73,7 @@ export const scenario: Scenario = {
         'the demo: a decoded call, its transaction panel and the contract results',
         async () => {
           await page
-            .locator(
-              '.part.activitybar .action-item a[aria-label^="Ledger Lens"], .part.activitybar .action-item[aria-label^="Ledger Lens"]',
-            )
+            .locator(LEDGER_LENS_ACTIVITY)
             .first()
             .waitFor({ timeout: patient(90_000) });
           await d.openFile(FILE);
@@ -97,29 +96,7 @@ export const scenario: Scenario = {
             .getByText('MyToken')
             .first()
             .waitFor({ timeout: patient(30_000) });
-          await d.runCommand('Ledger Lens: Show contract results');
-          await frame.locator('#f-from input').waitFor({ timeout: patient(30_000) });
-          const row = frame.locator('table.grid tbody tr', {
-            has: frame.locator(`td[title*="${DECODE_DEMO.timestamp}"]`),
-          });
-          for (let attempt = 1; ; attempt++) {
-            await frame.locator('#f-from input').fill(DECODE_DEMO.from);
-            await frame.locator('#f-from input').press('Enter');
-            const shown = await row
-              .first()
-              .waitFor({ timeout: patient(attempt < 3 ? 10_000 : 30_000) })
-              .then(() => true)
-              .catch((e: unknown) => {
-                if (attempt >= 3) throw e;
-                return false;
-              });
-            if (shown) break;
-          }
-          await row.first().locator('td').first().click();
-          await frame
-            .locator('#detail li.event')
-            .nth(1)
-            .waitFor({ timeout: patient(30_000) });
+          await openDemoResult(d, frame);
           return true;
         },
       );

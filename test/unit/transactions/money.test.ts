@@ -1,10 +1,10 @@
 import * as assert from 'assert';
-import { parseLossless, toMeta } from '../../../src/mirror';
-import { TokenInfoSchema, TransactionsResponseSchema } from '../../../src/mirror/schemas';
+import { parseLossless } from '../../../src/mirror';
+import { TransactionsResponseSchema } from '../../../src/mirror/schemas';
 import type { RateInForce } from '../../../src/mirror/rates';
 import { classifyTransactions, transactionSection } from '../../../src/features/transactions/model';
 import { moneyNeeds, type Money } from '../../../src/features/transactions/money';
-import { TX_A, tokenTransaction } from '../../support/tokenFixtures';
+import { TX_A, tokenTransaction, tokenTransactionMetas } from '../../support/tokenFixtures';
 import { aTransactionsBody } from '../../support/builders';
 
 const options = { localTime: (d: Date) => d.toISOString(), hashscan: false };
@@ -16,14 +16,7 @@ const rateA: RateInForce = {
   at: TX_A.consensus,
   fromNext: false,
 };
-const usdc = toMeta(
-  '0.0.600000',
-  TokenInfoSchema.parse({ token_id: '0.0.600000', name: 'USD Coin', symbol: 'USDC', decimals: '6' }),
-);
-const cats = toMeta(
-  '0.0.700000',
-  TokenInfoSchema.parse({ token_id: '0.0.700000', name: 'Lens Cats', symbol: 'CAT', decimals: '0' }),
-);
+const { usdc, cats } = tokenTransactionMetas();
 const money = (rate: RateInForce | undefined): Money => ({
   token: id =>
     id === '0.0.600000'

@@ -2,14 +2,14 @@
 // rows that wait under "More", over transactions the real client read from the loopback replay of
 // the mirror node's recordings; a contract call, which the recordings lack, is built.
 import * as assert from 'assert';
-import { createMirrorClient, parseLossless, toMeta, type MirrorClient, type Transaction } from '../../../src/mirror';
-import { TokenInfoSchema, TransactionsResponseSchema } from '../../../src/mirror/schemas';
+import { createMirrorClient, parseLossless, type MirrorClient, type Transaction } from '../../../src/mirror';
+import { TransactionsResponseSchema } from '../../../src/mirror/schemas';
 import { classifyTransactions, transactionSection, type FormatOptions } from '../../../src/features/transactions/model';
 import { contractNote, contractSections } from '../../../src/features/transactions/contractCall';
 import type { Money } from '../../../src/features/transactions/money';
 import type { DetailField, DetailSection } from '../../../webview/protocol';
 import { startMirrorReplay, type MirrorReplay } from '../../support/mirrorReplay';
-import { tokenTransaction } from '../../support/tokenFixtures';
+import { tokenTransaction, tokenTransactionMetas } from '../../support/tokenFixtures';
 import { aTransactionsBody } from '../../support/builders';
 
 const options: FormatOptions = { localTime: d => d.toISOString(), hashscan: true };
@@ -230,14 +230,7 @@ describe('transactions/summary: what the recordings lack', () => {
   it('token amounts in their units and NFTs by name once the metadata is known, ℏ in dollars at the rate', () => {
     const tx = TransactionsResponseSchema.parse(parseLossless(aTransactionsBody(tokenTransaction()).text))
       .transactions[0];
-    const usdc = toMeta(
-      '0.0.600000',
-      TokenInfoSchema.parse({ token_id: '0.0.600000', name: 'USD Coin', symbol: 'USDC', decimals: '6' }),
-    );
-    const cats = toMeta(
-      '0.0.700000',
-      TokenInfoSchema.parse({ token_id: '0.0.700000', name: 'Lens Cats', symbol: 'CAT', decimals: '0' }),
-    );
+    const { usdc, cats } = tokenTransactionMetas();
     const money: Money = {
       token: id =>
         id === '0.0.600000'
