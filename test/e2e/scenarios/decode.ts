@@ -40,7 +40,7 @@ function clean(s: string): string {
 }
 
 /** The demo call, for the gallery scenario too. */
-export const DECODE_DEMO = { tx: TX } as const;
+export const DECODE_DEMO = { tx: TX, timestamp: TIMESTAMP } as const;
 
 /** The records of the demo call: MyToken's `transfer`, its contract result and the HTS token. */
 export function decodeRecords(workspace: string) {
@@ -100,6 +100,11 @@ export function decodeRecords(workspace: string) {
 export async function openDemoResult(d: Driver, frame: FrameLocator): Promise<void> {
   await d.runCommand('Ledger Lens: Show contract results');
   await frame.locator('#f-from input').waitFor({ timeout: patient(30_000) });
+  await showDemoResult(frame);
+}
+
+/** In the open contract results panel: searches the demo's `from` and opens its row (see openDemoResult). */
+export async function showDemoResult(frame: FrameLocator): Promise<void> {
   const row = frame.locator('table.grid tbody tr', { has: frame.locator(`td[title*="${TIMESTAMP}"]`) });
   for (let attempt = 1; ; attempt++) {
     await frame.locator('#f-from input').fill(FROM);
