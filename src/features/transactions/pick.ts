@@ -38,9 +38,13 @@ export function pickTransaction(sources: PickSources): Promise<PickedLookup | un
   qp.placeholder = 'Type or paste a transaction id, hash or HashScan link, or pick one below';
   qp.matchOnDetail = true;
   qp.matchOnDescription = true;
+  // The value the items were made for: Enter can arrive before the items of a new value (a paste
+  // and Enter at once), and the item it accepts then belongs to the value before.
+  let renderedFor = '';
   const render = (value: string): void => {
     const model = pickModel(value, sources);
     const items = model.entries.map(toItem);
+    renderedFor = value;
     qp.items = items;
     qp.prompt = model.prompt;
     // The typed item (or the id at the cursor when nothing is typed) is the one Enter takes.
@@ -58,7 +62,11 @@ export function pickTransaction(sources: PickSources): Promise<PickedLookup | un
     };
     qp.onDidChangeValue(render);
     qp.onDidAccept(() => {
-      const entry = (qp.selectedItems[0] ?? qp.activeItems[0])?.entry;
+      // Items made for another value: what is typed is what is meant (its item is listed first,
+      // taken when it parses, saying what is wrong when it does not).
+      const stale = qp.value !== renderedFor;
+      if (stale) render(qp.value);
+      const entry = stale ? pickModel(qp.value, sources).entries[0] : (qp.selectedItems[0] ?? qp.activeItems[0])?.entry;
       // A value that does not parse is not accepted: the pick stays, saying what is wrong.
       if (entry && 'pick' in entry) finish(entry.pick);
     });

@@ -181,6 +181,23 @@ describe('Lookup transaction: the quick pick', () => {
     assert.strictEqual(value(result, 'Payer'), '0.0.300');
   });
 
+  it('a paste and Enter at once: what is typed is looked up, not the item that was first before', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const recent = feature(api).recent;
+    await recent.clear();
+    const parsed = parseTransactionLookup(RECENT);
+    assert.ok(parsed.ok);
+    await recent.add(parsed.query, 'testnet');
+    const { qp, outcome } = await openPick();
+    await waitFor(() => qp.activeItems[0]?.label === RECENT, 5000, 'the recent lookup first');
+    // No wait for the typed item: Enter comes with the value, as from a user who pastes and presses it.
+    qp.value = ID_A;
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    const result = await outcome;
+    assert.ok(result?.kind === 'shown', JSON.stringify(result));
+    assert.strictEqual(value(result, 'Type'), 'Crypto update account');
+  });
+
   it('closing the pick cancels the lookup: no request, no panel', async () => {
     const { qp, outcome } = await openPick();
     await type(qp, ID_B);
