@@ -203,7 +203,17 @@ async function openPanels(d: Driver): Promise<{ contracts?: { firstRow: string; 
   await d.openFile(SOURCE);
   await step(`Lookup transaction ${TX_AT}: the panel shows it`, async () => {
     await d.runCommand('Ledger Lens: Lookup transaction', { opensInput: true });
+    // Typed once its pick is there (the feature loads on first use): typed sooner, the text goes to
+    // the palette that is closing.
+    await page
+      .locator('.quick-input-widget .quick-input-title', { hasText: 'Ledger Lens: Lookup transaction' })
+      .waitFor({ timeout: patient(20_000) });
     await page.locator('.quick-input-widget .quick-input-box input').fill(TX_AT);
+    // What is typed becomes the first item once it parses: Enter is pressed on it, as a user does.
+    await page
+      .locator('.quick-input-widget .monaco-list-row.focused', { hasText: TX_AT })
+      .filter({ hasText: 'look up' })
+      .waitFor({ timeout: patient(10_000) });
     await page.keyboard.press('Enter');
     return transactionPanel(page);
   });

@@ -3,6 +3,7 @@
 // accounts, the token balances, Load more over the server's own links.next, and a 400 the server
 // makes for a filter this version does not know, shown in its own words.
 import * as assert from 'assert';
+import { transactionTypeWords } from '../../../src/present/transactionTypes';
 import * as vscode from 'vscode';
 import type { AccountsFeature } from '../../../src/features/accounts';
 import type { AccountsNode } from '../../../src/features/accounts/store';
@@ -120,19 +121,26 @@ describe('real mirror node: accounts', () => {
     const own = JSON.parse((await fetchReal(real().url, '/api/v1/accounts/0.0.8')).text) as {
       transactions: { name: string; result: string }[];
     };
+    // Each row: the type in words; the wire name and the result code the server gave in its tooltip.
     assert.deepStrictEqual(
       txs.map(t => label(t.item)),
-      own.transactions.map(t => `${t.name} · ${t.result}`),
+      own.transactions.map(t => transactionTypeWords(t.name)),
     );
     assert.deepStrictEqual(
       txs.map(t => label(t.item)),
-      [
-        'CRYPTOTRANSFER · SUCCESS',
-        'CRYPTOUPDATEACCOUNT · SUCCESS',
-        'CRYPTOTRANSFER · SUCCESS',
-        'CRYPTOTRANSFER · SUCCESS',
-      ],
+      ['Crypto transfer', 'Crypto update account', 'Crypto transfer', 'Crypto transfer'],
     );
+    const { provider } = feature();
+    txs.forEach((t, i) => {
+      // Built on hover (resolveTreeItem), as VS Code asks for it.
+      const tip = provider.resolveTreeItem(t.item, t.node).tooltip;
+      const text = typeof tip === 'string' ? tip : (tip?.value ?? '');
+      const served = own.transactions[i];
+      assert.ok(
+        text.includes(served.name) && text.includes(served.result),
+        `${served.name} ${served.result} in ${text}`,
+      );
+    });
     const rows = await items(txs[0].node);
     assert.ok(
       rows.some(r => label(r.item) === 'Transaction ID' && r.item.description === '0.0.800-1234567890-000000015'),

@@ -36,7 +36,14 @@ describe('real mirror node: blocks', () => {
     );
     const item = provider.getTreeItem(blocks[2]);
     assert.strictEqual(item.label, '#17');
-    assert.match(String(item.description), /^5 tx · .* · gas 280,000$/);
+    // The row fits the sidebar: its count and age; the date and the gas head its tooltip.
+    assert.match(String(item.description), /^5 txs · .+ ago$/);
+    // Built on hover (resolveTreeItem), as VS Code asks for it.
+    const tip = provider.resolveTreeItem(item, blocks[2]).tooltip;
+    // Markdown, its punctuation escaped: read as the text it shows.
+    const text = (typeof tip === 'string' ? tip : (tip?.value ?? '')).replace(/\\(.)/g, '$1');
+    assert.match(text, /Block 17 · \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
+    assert.ok(text.includes('280,000'), text);
   });
 
   it('Lookup block by number and by its 96-hex hash open the same block', async () => {

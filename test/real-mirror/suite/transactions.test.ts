@@ -185,7 +185,7 @@ describe('real mirror node: Lookup transaction', () => {
         .find(t => t.includes('**Transaction**'));
       assert.ok(text, `a transaction hover on ${needle}`);
       assert.match(text, /\*\*Transaction\*\* `0\.0\.11-1234567900-000000000`/);
-      assert.ok(text.includes('Result: **SUCCESS**'), text);
+      assert.ok(text.includes('Result: ✓ Success'), text);
     }
   });
 });

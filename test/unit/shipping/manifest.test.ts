@@ -27,7 +27,7 @@ interface Manifest {
       steps: Array<{
         id: string;
         description: string;
-        media: { markdown?: string; image?: string };
+        media: { markdown?: string; image?: string | Readonly<Record<string, string>> };
         completionEvents?: string[];
       }>;
     }>;
@@ -95,8 +95,13 @@ describe('manifest: settings, walkthrough, welcome content, pictures', () => {
       ['network', 'account', 'hover', 'lookup'],
     );
     for (const step of walkthrough.steps) {
-      const media = step.media.markdown ?? step.media.image;
-      assert.ok(media && fs.existsSync(path.join(root, media)), `${step.id}'s media ${media} exists`);
+      // A page, or a picture (one file, or one per theme).
+      const { markdown, image } = step.media;
+      const files = [markdown, ...(typeof image === 'object' ? Object.values(image) : [image])].filter(
+        (f): f is string => f !== undefined,
+      );
+      assert.ok(files.length > 0, `${step.id} has media`);
+      for (const f of files) assert.ok(fs.existsSync(path.join(root, f)), `${step.id}'s media ${f} exists`);
       const links = commandLinks(step.description);
       assert.ok(links.length > 0, `${step.id} offers a command`);
       for (const id of links) assert.ok(commands.has(id) || BUILT_IN.has(id), `${step.id} links ${id}`);
