@@ -21,6 +21,7 @@ import {
 import type { ExtraRecord } from './mirrorReplay';
 import { toMeta, type TokenMeta } from '../../src/mirror';
 import { TokenInfoSchema } from '../../src/mirror/schemas';
+import type { Money } from '../../src/features/transactions/money';
 
 /** The account that holds everything below. */
 export const TOKEN_ACCOUNT = '0.0.4242';
@@ -375,4 +376,15 @@ export function tokenTransactionMetas(): { readonly usdc: TokenMeta; readonly ca
       TokenInfoSchema.parse({ token_id: '0.0.700000', name: 'Lens Cats', symbol: 'CAT', decimals: '0' }),
     ),
   };
+}
+
+/** What a transaction panel's Money hands out for tokenTransaction()'s tokens: both known. */
+export function tokenTransactionTokens(): Money['token'] {
+  const { usdc, cats } = tokenTransactionMetas();
+  return id =>
+    id === usdc.tokenId
+      ? { status: 'found', meta: usdc }
+      : id === cats.tokenId
+        ? { status: 'found', meta: cats }
+        : undefined;
 }

@@ -92,6 +92,28 @@ export function decodeRecords(workspace: string) {
 }
 
 /**
+ * Opens `file` (which holds the demo's transaction id) once Ledger Lens is there, and hovers the id
+ * until the call reads decoded: the artifacts are indexed in the background, and until MyToken is
+ * in, the call reads otherwise. Returns the hover's text.
+ */
+export async function hoverDecodedDemo(d: Driver, file: string): Promise<string> {
+  // The extension's contributions arrive a while after the workbench (slow on a busy machine).
+  await d.page
+    .locator(LEDGER_LENS_ACTIVITY)
+    .first()
+    .waitFor({ timeout: patient(90_000) });
+  await d.openFile(file);
+  let text = '';
+  for (let attempt = 1; attempt <= 10; attempt++) {
+    text = await d.hoverText(TX, { waitFor: 'Transaction' });
+    if (text.includes('MyToken.transfer')) break;
+    await d.dismiss();
+    await d.page.waitForTimeout(2000);
+  }
+  return text;
+}
+
+/**
  * Opens the contract results panel on the demo call's row and its detail: searches `from` until
  * the row shows (a panel restored from an earlier scenario is shown with the command's filters a
  * moment after its form appears, which can overwrite what was typed before they arrived), then
@@ -139,20 +161,7 @@ export const scenario: Scenario = {
 
     try {
       await step('hover the transaction id: the call decoded with MyToken’s artifact', async () => {
-        // The extension's contributions arrive a while after the workbench (slow on a busy machine).
-        await page
-          .locator(LEDGER_LENS_ACTIVITY)
-          .first()
-          .waitFor({ timeout: patient(90_000) });
-        await d.openFile(FILE);
-        // The artifacts are indexed in the background: until MyToken is in, the call reads otherwise.
-        let text = '';
-        for (let attempt = 1; attempt <= 10; attempt++) {
-          text = clean(await d.hoverText(TX, { waitFor: 'Transaction' }));
-          if (text.includes('MyToken.transfer')) break;
-          await d.dismiss();
-          await page.waitForTimeout(2000);
-        }
+        const text = clean(await hoverDecodedDemo(d, FILE));
         expectIncludes(text, 'Call: MyToken.transfer(to: 0.0.1234, amount: 1,500 (raw units)) → true', 'the one-liner');
         await page
           .locator('.monaco-hover:visible')

@@ -10,9 +10,8 @@ import * as path from 'path';
 import type { Locator } from 'playwright-core';
 import { projectRoot } from '../../harness/proc';
 import { patient } from '../../support/patience';
-import { LEDGER_LENS_ACTIVITY } from '../../harness/startCheck';
 import { expectIncludes, type Driver, type Scenario } from '../driver';
-import { DECODE_DEMO, decodeRecords, openDemoResult, showDemoResult } from './decode';
+import { DECODE_DEMO, decodeRecords, hoverDecodedDemo, openDemoResult, showDemoResult } from './decode';
 
 export const GALLERY_THEMES = [
   { slug: 'dark', name: 'Dark Modern', kind: 'vs-dark' },
@@ -74,20 +73,7 @@ export const scenario: Scenario = {
       const opened = await step(
         'the demo: a decoded call, its transaction panel and the contract results',
         async () => {
-          await page
-            .locator(LEDGER_LENS_ACTIVITY)
-            .first()
-            .waitFor({ timeout: patient(90_000) });
-          await d.openFile(FILE);
-          // The artifacts are indexed in the background: until MyToken is in, the call reads otherwise.
-          let text = '';
-          for (let attempt = 1; attempt <= 10 && !text.includes('MyToken.transfer'); attempt++) {
-            if (attempt > 1) {
-              await d.dismiss();
-              await page.waitForTimeout(2000);
-            }
-            text = await d.hoverText(DECODE_DEMO.tx, { waitFor: 'Transaction' });
-          }
+          const text = await hoverDecodedDemo(d, FILE);
           expectIncludes(text, 'MyToken.transfer', 'the decoded call in the hover');
           await hoverOf().getByText('Open transaction').first().click();
           await page.locator('.tabs-container .tab', { hasText: DEMO_TAB }).first().waitFor();

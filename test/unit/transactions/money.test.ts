@@ -4,7 +4,7 @@ import { TransactionsResponseSchema } from '../../../src/mirror/schemas';
 import type { RateInForce } from '../../../src/mirror/rates';
 import { classifyTransactions, transactionSection } from '../../../src/features/transactions/model';
 import { moneyNeeds, type Money } from '../../../src/features/transactions/money';
-import { TX_A, tokenTransaction, tokenTransactionMetas } from '../../support/tokenFixtures';
+import { TX_A, tokenTransaction, tokenTransactionTokens } from '../../support/tokenFixtures';
 import { aTransactionsBody } from '../../support/builders';
 
 const options = { localTime: (d: Date) => d.toISOString(), hashscan: false };
@@ -16,14 +16,8 @@ const rateA: RateInForce = {
   at: TX_A.consensus,
   fromNext: false,
 };
-const { usdc, cats } = tokenTransactionMetas();
 const money = (rate: RateInForce | undefined): Money => ({
-  token: id =>
-    id === '0.0.600000'
-      ? { status: 'found', meta: usdc }
-      : id === '0.0.700000'
-        ? { status: 'found', meta: cats }
-        : undefined,
+  token: tokenTransactionTokens(),
   rate: ts => (ts === TX_A.consensus ? rate : undefined),
 });
 const section = (m: Money | undefined) => transactionSection(classifyTransactions([tx])[0], 0, options, m);

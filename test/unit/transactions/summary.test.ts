@@ -9,7 +9,7 @@ import { contractNote, contractSections } from '../../../src/features/transactio
 import type { Money } from '../../../src/features/transactions/money';
 import type { DetailField, DetailSection } from '../../../webview/protocol';
 import { startMirrorReplay, type MirrorReplay } from '../../support/mirrorReplay';
-import { tokenTransaction, tokenTransactionMetas } from '../../support/tokenFixtures';
+import { tokenTransaction, tokenTransactionTokens } from '../../support/tokenFixtures';
 import { aTransactionsBody } from '../../support/builders';
 
 const options: FormatOptions = { localTime: d => d.toISOString(), hashscan: true };
@@ -230,14 +230,8 @@ describe('transactions/summary: what the recordings lack', () => {
   it('token amounts in their units and NFTs by name once the metadata is known, ℏ in dollars at the rate', () => {
     const tx = TransactionsResponseSchema.parse(parseLossless(aTransactionsBody(tokenTransaction()).text))
       .transactions[0];
-    const { usdc, cats } = tokenTransactionMetas();
     const money: Money = {
-      token: id =>
-        id === '0.0.600000'
-          ? { status: 'found', meta: usdc }
-          : id === '0.0.700000'
-            ? { status: 'found', meta: cats }
-            : undefined,
+      token: tokenTransactionTokens(),
       rate: () => undefined,
     };
     const s = sectionOf(tx, money);
