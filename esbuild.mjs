@@ -73,6 +73,7 @@ const contexts = await Promise.all([
     format: 'esm',
     target: 'es2022',
   }),
+  esbuild.context({ ...extension.workers, plugins: [reporter, writer(false), ...extension.workers.plugins] }),
 ]);
 
 if (watch) {
@@ -83,9 +84,9 @@ if (watch) {
   // What went into the bundles: out/meta.json (for esbuild's analyser; kept out of the .vsix), and
   // the licence texts of every bundled package in THIRD-PARTY-NOTICES.md (shipped in the .vsix; the
   // build fails without them).
-  const [split, isolated, webviews] = results.map(r => r.metafile);
+  const [split, isolated, webviews, workers] = results.map(r => r.metafile);
   const metafile = mergeMetafiles(split, isolated);
   mkdirSync('out', { recursive: true });
-  writeFileSync('out/meta.json', JSON.stringify({ extension: metafile, webviews }));
-  writeNotices([metafile, webviews], '.', 'THIRD-PARTY-NOTICES.md');
+  writeFileSync('out/meta.json', JSON.stringify({ extension: metafile, webviews, workers }));
+  writeNotices([metafile, webviews, workers], '.', 'THIRD-PARTY-NOTICES.md');
 }

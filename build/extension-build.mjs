@@ -39,6 +39,8 @@ export function lazyParts(root) {
     'src/app/clients.ts': 'lazy-clients',
     'src/infer/index.ts': 'lazy-infer',
     'src/abi/index.ts': 'lazy-abi-index',
+    // The call trace's session (services.trace), for the first panel that shows a trace.
+    'src/trace/session.ts': 'lazy-trace',
     ...Object.fromEntries(
       featureFolders(root)
         .filter(
@@ -76,6 +78,16 @@ export const ISOLATED = {
   'src/abi/viemParts.ts': 'lazy-viem',
 };
 
+/**
+ * Worker threads' entries, each bundled on its own (CommonJS, no splitting) as dist/<name>.js. A
+ * worker runs in a thread of its own, so a module it shares with the extension host's files is
+ * loaded once per thread, never twice in one: its metafile is kept apart from the host's (whose
+ * check refuses a module in two outputs). The lazy parts it reaches (viem) stay their own files.
+ */
+export const WORKERS = {
+  'src/source/worker.ts': 'source-worker',
+};
+
 /** Marks `require('<lazy module>')` as a run-time require of its own output file. */
 function lazyRequires(root) {
   const all = { ...lazyParts(root), ...ISOLATED };
@@ -100,9 +112,9 @@ function lazyRequires(root) {
 
 /**
  * esbuild options for the extension's files: `split` (ES modules, split; its files go through
- * toCommonJs) and `isolated` (CommonJS, see ISOLATED).
+ * toCommonJs), `isolated` (CommonJS, see ISOLATED) and `workers` (CommonJS, see WORKERS).
  * @param {{ root: string, production: boolean, plugins?: esbuild.Plugin[] }} o
- * @returns {{ split: esbuild.BuildOptions, isolated: esbuild.BuildOptions }}
+ * @returns {{ split: esbuild.BuildOptions, isolated: esbuild.BuildOptions, workers: esbuild.BuildOptions }}
  */
 export function extensionOptions({ root, production, plugins = [] }) {
   const common = {
@@ -131,6 +143,7 @@ export function extensionOptions({ root, production, plugins = [] }) {
       plugins: [...plugins, undiciTrim, featureManifests(root), lazyRequires(root)],
     },
     isolated: { ...common, entryPoints: entries(ISOLATED), format: 'cjs', plugins: [...plugins, lazyRequires(root)] },
+    workers: { ...common, entryPoints: entries(WORKERS), format: 'cjs', plugins: [...plugins, lazyRequires(root)] },
   };
 }
 
@@ -141,13 +154,20 @@ export function mergeMetafiles(split, isolated) {
   return { inputs: { ...split.inputs, ...isolated.inputs }, outputs: { ...split.outputs, ...isolated.outputs } };
 }
 
-/** Builds the extension's files in memory: { metafile, files: [{ path, contents }] } as written to dist/. */
+/**
+ * Builds the extension's files in memory: { metafile, workerMetafile, files: [{ path, contents }] }
+ * as written to dist/ (`metafile`: the extension host's files; `workerMetafile`: WORKERS').
+ */
 export async function buildExtension({ root, production, plugins = [] }) {
-  const { split, isolated } = extensionOptions({ root, production, plugins });
-  const [a, b] = await Promise.all([esbuild.build(split), esbuild.build(isolated)]);
+  const { split, isolated, workers } = extensionOptions({ root, production, plugins });
+  const [a, b, c] = await Promise.all([esbuild.build(split), esbuild.build(isolated), esbuild.build(workers)]);
   const cjs = await toCommonJs(a.outputFiles, { production });
-  const files = [...(production ? joinStartup(cjs, a.metafile) : cjs), ...plainFiles(b.outputFiles)];
-  return { metafile: mergeMetafiles(a.metafile, b.metafile), files };
+  const files = [
+    ...(production ? joinStartup(cjs, a.metafile) : cjs),
+    ...plainFiles(b.outputFiles),
+    ...plainFiles(c.outputFiles),
+  ];
+  return { metafile: mergeMetafiles(a.metafile, b.metafile), workerMetafile: c.metafile, files };
 }
 
 /** Output files already CommonJS, as { path, contents }. */

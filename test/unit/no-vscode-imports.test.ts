@@ -4,7 +4,17 @@ import * as path from 'path';
 import { projectRoot } from '../support/paths';
 
 // The pure layers must run in plain mocha and in the benchmarks, where no `vscode` module exists.
-const PURE_DIRS = ['src/ledger', 'src/mirror', 'src/status', 'src/net', 'src/present', 'src/infer', 'src/abi'];
+const PURE_DIRS = [
+  'src/ledger',
+  'src/mirror',
+  'src/status',
+  'src/net',
+  'src/present',
+  'src/infer',
+  'src/abi',
+  'src/source',
+  'src/trace',
+];
 
 // Static imports and re-exports (`from 'vscode'`), side-effect imports, `require`, dynamic
 // `import()` and `import x = require()`, of `vscode` or a subpath of it.
