@@ -11,6 +11,8 @@ import {
   accountQuery,
   blockPath,
   blocksQuery,
+  contractActionsPath,
+  contractActionsQuery,
   contractPath,
   contractResultPath,
   contractResultQuery,
@@ -23,6 +25,7 @@ import {
   transactionQuery,
   type AccountParams,
   type BlocksParams,
+  type ContractActionsParams,
   type ContractResultKey,
   type ContractResultsParams,
   type ExchangeRateParams,
@@ -35,6 +38,7 @@ import type {
   AccountResponse,
   Block,
   BlocksResponse,
+  ContractActionsResponse,
   ContractInfo,
   ContractResultsResponse,
   ContractResultDetail,
@@ -53,6 +57,7 @@ import type { MirrorClientOptions, Paged, RequestOptions, RequestOutcome } from 
 import { join, type Shared } from './inflight';
 import { trimTrailing } from '../util/trim';
 import { repeats, type Trail } from './trail';
+import { resolveNextLink } from './nextLink';
 
 /** What a result remembers about where it came from. Results are shared: treat them as read-only. */
 interface Meta {
@@ -168,6 +173,23 @@ class Client {
     );
   }
 
+  /**
+   * The actions of a contract transaction, a page at a time (next() follows links.next, which pages
+   * by `index`): the transaction as getContractResult takes it (id or hash).
+   */
+  listContractActions(
+    idOrHash: string,
+    params?: ContractActionsParams,
+    opts?: RequestOptions,
+  ): Promise<ContractActionsResponse> {
+    return this.call(
+      () => this.url(contractActionsPath(idOrHash), contractActionsQuery(params)),
+      schemas().ContractActionsResponseSchema,
+      'actions',
+      opts,
+    );
+  }
+
   getContract(id: string, opts?: RequestOptions): Promise<ContractInfo> {
     return this.call(
       () => this.url(`/contracts/${enc(contractPath(id))}`, []),
@@ -236,7 +258,7 @@ class Client {
     for (let hop = 0; ; hop++) {
       const link = (current as Paged).links?.next;
       if (!link) return hop === 0 ? null : (current as T);
-      const url = this.resolveLink(link);
+      const url = resolveNextLink(link, this.origin, this.prefix);
       if (repeats(meta.trail, url)) return hop === 0 ? null : (current as T);
       const result = await this.fetch(url, meta.schema, meta.itemsKey, opts, meta.trail);
       current = result;
@@ -415,34 +437,6 @@ class Client {
     } catch {
       // An observer's failure must not turn a good answer into an error.
     }
-  }
-
-  /** An absolute URL for a `links.next` value, refused unless it stays on this mirror node. */
-  private resolveLink(link: string): string {
-    let path = link;
-    if (path.startsWith('/') && this.prefix && !path.startsWith(this.prefix + '/')) path = this.prefix + path;
-    let url: URL;
-    try {
-      url = new URL(path, this.origin);
-    } catch {
-      throw new MirrorError(
-        'invalid-response',
-        200,
-        [],
-        link,
-        `The next-page link is not a URL: ${link.slice(0, 200)}`,
-      );
-    }
-    if (url.origin !== this.origin || !url.pathname.startsWith(this.prefix + '/api/v1/')) {
-      throw new MirrorError(
-        'invalid-response',
-        200,
-        [],
-        url.href,
-        `The next-page link leaves the mirror node (${url.origin}${url.pathname}); it is not followed`,
-      );
-    }
-    return url.href;
   }
 }
 

@@ -6,6 +6,7 @@ export type { InputIssue, MirrorErrorKind, ServerMessage } from './errors';
 export type {
   AccountParams,
   BlocksParams,
+  ContractActionsParams,
   ContractResultsParams,
   ExchangeRateParams,
   NftsParams,
@@ -21,6 +22,8 @@ export type {
   Balance,
   Block,
   BlocksResponse,
+  ContractAction,
+  ContractActionsResponse,
   ContractInfo,
   ContractResult,
   ContractResultsResponse,

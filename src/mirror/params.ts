@@ -57,6 +57,13 @@ export interface ContractResultsParams {
   'transaction.index'?: number | string;
 }
 
+export interface ContractActionsParams {
+  limit?: number;
+  order?: Order;
+  /** Position of an action (≥ 0), optionally after eq:, gt:, gte:, lt: or lte: (e.g. `gt:99`). */
+  index?: string | number;
+}
+
 /** A query as ordered name/value pairs (names as sent on the wire). */
 export type Query = Array<readonly [string, string]>;
 
@@ -66,6 +73,7 @@ const CONTRACTS_BLOCK_NUMBER = /^(eq:)?(\d{1,19}|0x[0-9a-fA-F]{1,16})$/;
 const BLOCK_HASH = /^(eq:)?(0x)?([0-9A-Fa-f]{64}|[0-9A-Fa-f]{96})$/;
 const FROM = /^((\d{1,10}\.){0,2}\d{1,10}|(0x)?[0-9A-Fa-f]{40})$/;
 const TRANSACTION_INDEX = /^(eq:)?\d{1,10}$/;
+const ACTION_INDEX = /^(?:(?:eq|gt|gte|lt|lte):)?(\d{1,10})$/;
 const INT32_MAX = 2147483647;
 
 const TYPES_UPPER: ReadonlySet<string> = new Set(TRANSACTION_TYPES);
@@ -351,8 +359,27 @@ export function contractResultsQuery(params?: ContractResultsParams): Query {
   return c.done();
 }
 
+const CONTRACT_ACTIONS_NAMES = ['index', 'limit', 'order'];
+
+export function contractActionsQuery(params?: ContractActionsParams): Query {
+  const c = new Checker();
+  for (const [name, value] of entries(params)) {
+    if (name !== 'index') {
+      if (!c.paging(name, value, CONTRACT_ACTIONS_NAMES)) c.unknownName(name, CONTRACT_ACTIONS_NAMES);
+      continue;
+    }
+    const text = typeof value === 'number' && Number.isInteger(value) && value >= 0 ? String(value) : value;
+    const m = typeof text === 'string' ? ACTION_INDEX.exec(text) : null;
+    if (!m || Number(m[1]) > INT32_MAX) {
+      c.fail('index', 'an action index ≥ 0, optionally after eq:, gt:, gte:, lt: or lte: (e.g. gt:99)');
+    } else c.add('index', m[0]);
+  }
+  return c.done();
+}
+
 export {
   accountPath,
+  contractActionsPath,
   blockPath,
   contractPath,
   contractResultPath,

@@ -98,6 +98,16 @@ export function contractResultPath(key: ContractResultKey): string {
 }
 
 /**
+ * The actions of a contract transaction (its call trace): the transaction as getContractResult
+ * takes it (an id, a 48-byte hash, or an Ethereum transaction hash `0x` + 64 hex).
+ */
+export function contractActionsPath(transactionIdOrHash: string): string {
+  if (typeof transactionIdOrHash !== 'string')
+    refuse('transactionIdOrHash', 'a transaction id (0.0.x-sss-nnn or 0.0.x@sss.nnn) or a transaction hash');
+  return `${contractResultPath(transactionIdOrHash)}/actions`;
+}
+
+/**
  * `nonce` of a child record (0, the default, is the user's transaction), and the monetary unit
  * (`coin`, sent as `hbar`: true, the default, tinybars; false weibars).
  */

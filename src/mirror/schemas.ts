@@ -337,6 +337,39 @@ export const ContractResultDetailWeibarSchema = z.looseObject({
   logs: z.optional(z.array(ContractLogSchema)),
 });
 
+// ---- contract actions (the call trace) ----
+
+/**
+ * One action of a contract transaction (`GET /contracts/results/{id}/actions`): a call, create or
+ * system-contract call at its depth. Tolerant: the enumerations (`call_type`, `call_operation_type`,
+ * `result_data_type`, the entity types) are kept as the server's own words, a field missing or null
+ * is allowed (the trace builder says what it could not read), and int64 amounts stay exact.
+ */
+export const ContractActionSchema = z.looseObject({
+  call_depth: z.optional(z.nullable(int32)),
+  call_operation_type: z.optional(z.nullable(z.string())),
+  call_type: z.optional(z.nullable(z.string())),
+  caller: z.optional(entityIdNullable),
+  caller_type: z.optional(z.nullable(z.string())),
+  from: z.optional(z.nullable(z.string())),
+  gas: z.optional(int64Nullable),
+  gas_used: z.optional(int64Nullable),
+  index: z.optional(z.nullable(int32)),
+  input: z.optional(z.nullable(z.string())),
+  recipient: z.optional(entityIdNullable),
+  recipient_type: z.optional(z.nullable(z.string())),
+  result_data: z.optional(z.nullable(z.string())),
+  result_data_type: z.optional(z.nullable(z.string())),
+  timestamp: z.optional(timestampNullable),
+  to: z.optional(z.nullable(z.string())),
+  value: z.optional(int64Nullable),
+});
+
+export const ContractActionsResponseSchema = z.looseObject({
+  actions: z.array(ContractActionSchema),
+  links: z.optional(LinksSchema),
+});
+
 // ---- other entities (hover resolves an id that is not an account) ----
 
 const FixedFeeSchema = z.looseObject({
@@ -531,6 +564,8 @@ export type ContractResultsResponse = z.output<typeof ContractResultsResponseSch
 export type ContractLog = z.output<typeof ContractLogSchema>;
 export type ContractResultDetail = z.output<typeof ContractResultDetailSchema>;
 export type ContractInfo = z.output<typeof ContractInfoSchema>;
+export type ContractAction = z.output<typeof ContractActionSchema>;
+export type ContractActionsResponse = z.output<typeof ContractActionsResponseSchema>;
 export type TokenInfo = z.output<typeof TokenInfoSchema>;
 export type Nft = z.output<typeof NftSchema>;
 export type NftsResponse = z.output<typeof NftsResponseSchema>;

@@ -60,6 +60,11 @@ export class Lru<K, V> {
     }
   }
 
+  /** The values held, least recently used first (their recency unchanged). */
+  values(): V[] {
+    return [...this.map.values()].map(slot => slot.value);
+  }
+
   delete(key: K): void {
     const slot = this.map.get(key);
     if (slot === undefined) return;
