@@ -1,9 +1,13 @@
-// Regenerates the compiler output the decoding tests read, with the `solc` package (solc-js: the
-// compiler compiled to JavaScript, shipped in node_modules, nothing downloaded):
+// Regenerates the compiler output the decoding and source-site tests read, with the `solc` package
+// (solc-js: the compiler compiled to JavaScript, shipped in node_modules, nothing downloaded):
 //   - test/workspace/hardhat-sample/artifacts/: Hardhat's layout (contracts/<File>.sol/<Name>.json
-//     with `_format: hh-sol-artifact-1`, a .dbg.json beside each, and build-info/<id>.json);
+//     with `_format: hh-sol-artifact-1`, a .dbg.json beside each, and build-info/<id>.json holding
+//     the whole compiler input and output, as Hardhat writes it with its default output selection:
+//     bytecode with source maps, generated sources and immutable references, method identifiers,
+//     metadata, and each source's id and AST);
 //   - test/workspace/foundry-sample/out/: Foundry's layout (<File>.sol/<Name>.json with bytecode
-//     objects, immutable references and the metadata).
+//     objects, source maps, immutable references, the metadata, and the AST and source id that
+//     Foundry adds with `ast = true`, which the sample's foundry.toml sets).
 // Run: node test/tools/make-abi-fixtures.mjs (npm ci runs it as postinstall; the output is not
 // committed; rerun after editing a .sol). The output is deterministic: the same bytes every run.
 import { createHash } from 'node:crypto';
@@ -16,6 +20,14 @@ const require = createRequire(import.meta.url);
 const solc = require('solc');
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', 'workspace');
 
+// Hardhat's default output selection: what its build-info holds.
+const OUTPUT_SELECTION = {
+  '*': {
+    '*': ['abi', 'evm.bytecode', 'evm.deployedBytecode', 'evm.methodIdentifiers', 'metadata'],
+    '': ['ast'],
+  },
+};
+
 function compile(sources) {
   const input = {
     language: 'Solidity',
@@ -23,9 +35,7 @@ function compile(sources) {
     settings: {
       optimizer: { enabled: true, runs: 200 },
       evmVersion: 'paris',
-      outputSelection: {
-        '*': { '*': ['abi', 'evm.bytecode', 'evm.deployedBytecode', 'evm.methodIdentifiers', 'metadata'] },
-      },
+      outputSelection: OUTPUT_SELECTION,
     },
   };
   const output = JSON.parse(solc.compile(JSON.stringify(input)));
@@ -52,27 +62,21 @@ function hardhat() {
   const { input, output } = compile(sourcesIn(dir, 'contracts'));
   const artifacts = join(dir, 'artifacts');
   rmSync(artifacts, { recursive: true, force: true });
-  const id = createHash('md5').update(JSON.stringify(input)).digest('hex');
-  // The build-info here keeps only the ABIs and deployed code of the output (a real one holds the
-  // whole compiler output): enough for the indexer to prove it skips build-info without reading it.
-  const kept = Object.fromEntries(
-    Object.entries(output.contracts).map(([source, contracts]) => [
-      source,
-      Object.fromEntries(
-        Object.entries(contracts).map(([name, c]) => [
-          name,
-          { abi: c.abi, evm: { deployedBytecode: { object: c.evm.deployedBytecode.object } } },
-        ]),
-      ),
-    ]),
-  );
+  const solcVersion = solc.semver();
+  const solcLongVersion = solc.version();
+  // Hardhat names a build by the MD5 of its format, compiler versions and input.
+  const id = createHash('md5')
+    .update(JSON.stringify({ _format: 'hh-sol-build-info-1', solcVersion, solcLongVersion, input }))
+    .digest('hex');
+  // Hardhat writes the output with any other members (warnings) first, then sources, then contracts.
+  const { sources, contracts, ...rest } = output;
   const buildInfo = {
-    _format: 'hh-sol-build-info-1',
     id,
-    solcVersion: solc.semver(),
-    solcLongVersion: solc.version(),
+    _format: 'hh-sol-build-info-1',
+    solcVersion,
+    solcLongVersion,
     input,
-    output: { contracts: kept },
+    output: { ...rest, sources, contracts },
   };
   mkdirSync(join(artifacts, 'build-info'), { recursive: true });
   writeFileSync(join(artifacts, 'build-info', `${id}.json`), JSON.stringify(buildInfo));
@@ -100,19 +104,28 @@ function foundry() {
   const out = join(dir, 'out');
   rmSync(out, { recursive: true, force: true });
   for (const [sourceName, contracts] of Object.entries(output.contracts)) {
+    const source = output.sources[sourceName];
     for (const [contractName, c] of Object.entries(contracts)) {
       const file = sourceName.split('/').pop();
+      const { bytecode, deployedBytecode } = c.evm;
       write(join(out, file, `${contractName}.json`), {
         abi: c.abi,
-        bytecode: { object: `0x${c.evm.bytecode.object}`, linkReferences: c.evm.bytecode.linkReferences },
+        bytecode: {
+          object: `0x${bytecode.object}`,
+          sourceMap: bytecode.sourceMap,
+          linkReferences: bytecode.linkReferences,
+        },
         deployedBytecode: {
-          object: `0x${c.evm.deployedBytecode.object}`,
-          linkReferences: c.evm.deployedBytecode.linkReferences,
-          immutableReferences: c.evm.deployedBytecode.immutableReferences,
+          object: `0x${deployedBytecode.object}`,
+          sourceMap: deployedBytecode.sourceMap,
+          linkReferences: deployedBytecode.linkReferences,
+          immutableReferences: deployedBytecode.immutableReferences,
         },
         methodIdentifiers: c.evm.methodIdentifiers,
         rawMetadata: c.metadata,
         metadata: JSON.parse(c.metadata),
+        ast: source.ast,
+        id: source.id,
       });
     }
   }
