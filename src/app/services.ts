@@ -6,6 +6,8 @@ import type * as Clients from './clients';
 import type { MirrorClient, TokenMetadata, TokenMetadataByNetwork } from '../mirror';
 import type { ExchangeRates, ExchangeRatesByNetwork } from '../mirror/rates';
 import type { StatusClient } from '../status';
+import type { SourceIndexApi } from '../source/api';
+import type * as Trace from '../trace/session';
 import type { HttpClient, ProxyConfig } from '../net';
 import { inferredNetworkOf, isNetwork } from '../ledger';
 import { defaultMirrorBaseUrl, mirrorClientChanged, type LedgerLensConfig, type Network } from './settings';
@@ -18,6 +20,9 @@ import { TrustNotice } from './trustNotice';
 /** The clients' code (src/app/clients.ts), required by the first client built, not at activation. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the lazy seam (lazyFeature.ts)
 const clients = once(() => require('./clients') as typeof Clients);
+/** The call trace's session (src/trace/session.ts), required by the first use of `services.trace`. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the lazy seam (lazyFeature.ts)
+const traceSession = once(() => require('../trace/session') as typeof Trace);
 
 /** The last mirror node request that failed for a reason other than the user's input. */
 export interface MirrorProblem {
@@ -135,6 +140,47 @@ export class Services extends Disposable {
     log.info(`mirror node: ${this.config.current.mirrorBaseUrl} (${this.config.current.network})`);
   }
 
+  /**
+   * [trace] The call trace's session bundle, made on first use: the traces read, each network's
+   * contract codes, the workspace's compiler-output index (kept by the sources feature: see
+   * keepTraceSources), the revert-site link keys and the revert marks the editor draws.
+   */
+  get trace(): Trace.TraceSession {
+    if (!this.traceBuilt) {
+      this.traceBuilt = new (traceSession().TraceSession)({
+        contractSource: network => {
+          if (!isNetwork(network)) throw new Error(`${network} is not a network Ledger Lens knows`);
+          const client = this.mirrorFor(network);
+          return { endpoint: client.baseUrl, source: client };
+        },
+        sources: () => this.traceSources?.(),
+      });
+      this.traceMade.fire(this.traceBuilt);
+    }
+    return this.traceBuilt;
+  }
+  private traceBuilt: Trace.TraceSession | undefined;
+  private traceSources: (() => SourceIndexApi) | undefined;
+  private readonly traceMade = this._register(new vscode.EventEmitter<Trace.TraceSession>());
+  /** [trace] Fires once, when the trace session is made (whoever draws its marks starts then). */
+  readonly onDidMakeTrace = this.traceMade.event;
+
+  /** [trace] The trace session if something has made it; never makes it. */
+  get traceIfMade(): Trace.TraceSession | undefined {
+    return this.traceBuilt;
+  }
+
+  /**
+   * [trace] Makes `open` the keeper of the session's compiler-output index: called when the
+   * session's `sources` is first read (which starts the workspace scan). One keeper at a time.
+   */
+  keepTraceSources(open: () => SourceIndexApi): vscode.Disposable {
+    this.traceSources = open;
+    return new vscode.Disposable(() => {
+      if (this.traceSources === open) this.traceSources = undefined;
+    });
+  }
+
   get mirror(): MirrorClient {
     return (this.mirrorClientBuilt ??= this.buildMirror(this.config.current));
   }
@@ -184,6 +230,7 @@ export class Services extends Disposable {
   }
 
   override dispose(): void {
+    this.traceBuilt?.dispose();
     this.tokenCachesBuilt?.dispose();
     this.rateCachesBuilt?.clear();
     this.mirrorClientBuilt?.dispose();

@@ -42,6 +42,8 @@ export const SETTING_KEYS = [
   'abi.exclude',
   'status.enabled',
   'fiat.enabled',
+  'trace.compilerOutput',
+  'trace.decorations',
 ] as const;
 
 /**
@@ -94,6 +96,11 @@ export interface LedgerLensConfig {
   };
   /** Show ℏ amounts in US dollars (`≈ $0.0421`) from the mirror node's exchange rate. */
   readonly fiatEnabled: boolean;
+  /** The revert site: where the compiler's full output is (globs), and the editor's revert marks. */
+  readonly trace: {
+    readonly compilerOutput: readonly string[];
+    readonly decorations: boolean;
+  };
 }
 
 /** One problem found in the settings: the key and what is wrong, for the log and a warning. */
@@ -119,6 +126,16 @@ function isDefault(value: unknown, fallback: unknown): boolean {
 
 /** Raw values as read from the configuration, keyed by the part after `ledgerLens.`. */
 export type RawSettings = Readonly<Record<string, unknown>>;
+
+/**
+ * The default of `ledgerLens.trace.compilerOutput`: Hardhat's build-info, Foundry's out/ (its
+ * artifacts with `ast = true`, and its build-info with `--build-info`). node_modules is never searched.
+ */
+export const DEFAULT_COMPILER_OUTPUT: readonly string[] = [
+  '**/artifacts/build-info/*.json',
+  '**/out/**/*.json',
+  '**/out/build-info/*.json',
+];
 
 export const DEFAULTS = {
   network: 'testnet' as Network,
@@ -231,6 +248,10 @@ export function parseSettings(raw: RawSettings): { config: LedgerLensConfig; pro
       exclude: pick('abi.exclude', s => s.globList(), DEFAULT_EXCLUDE),
     },
     fiatEnabled: pick('fiat.enabled', s => s.bool(), true),
+    trace: {
+      compilerOutput: pick('trace.compilerOutput', s => s.globList(), DEFAULT_COMPILER_OUTPUT),
+      decorations: pick('trace.decorations', s => s.bool(), true),
+    },
   };
   return { config, problems };
 }

@@ -16,6 +16,7 @@ interface Manifest {
     viewsContainers: Record<string, { id: string }[]>;
     viewsWelcome?: { view: string }[];
     menus: Record<string, { command?: string; when?: string }[]>;
+    colors?: { id: string }[];
     walkthroughs?: {
       description: string;
       steps: {
@@ -98,6 +99,8 @@ describe('package.json contributions match the code', () => {
       ...declaredViews,
       ...declaredContainers,
       ...panelTypes,
+      // Theme colours (a decoration's ThemeColor) are declared in contributes.colors.
+      ...(c.colors ?? []).map(x => x.id),
     ]);
     const unknown: string[] = [];
     for (const file of tsFiles(path.join(root, 'src'))) {

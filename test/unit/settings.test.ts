@@ -57,6 +57,10 @@ describe('settings', () => {
         exclude: ['**/node_modules/**', '**/build-info/**', '**/*.dbg.json'],
       },
       fiatEnabled: true,
+      trace: {
+        compilerOutput: ['**/artifacts/build-info/*.json', '**/out/**/*.json', '**/out/build-info/*.json'],
+        decorations: true,
+      },
     });
   });
 

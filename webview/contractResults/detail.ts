@@ -16,6 +16,7 @@ import {
   type ContractResultsToHost,
 } from '../protocol';
 import { h, type Child } from '../shared/dom';
+import { renderTrace, type TraceMemory } from '../shared/trace';
 import { money } from './columns';
 import { eventsValue } from './events';
 import { amountText } from './units';
@@ -31,6 +32,8 @@ interface Ctx {
   readonly detail: ContractResultDetailText | undefined;
   /** Ids open in HashScan only where HashScan can have their pages; elsewhere they are plain text. */
   readonly hashscan: boolean;
+  /** What the user opened in this row's call trace, kept while the rows stay. */
+  readonly traceMemory: TraceMemory;
 }
 
 function copyButton(text: string, what: string, c: Ctx): HTMLElement {
@@ -112,6 +115,34 @@ function revertValue(r: ContractResultRow, c: Ctx): Child {
   return h('div', {}, raw, decoded);
 }
 
+/** The call trace field for the detail's state: said in place while it loads or when it failed. */
+function traceValue(r: ContractResultRow, c: Ctx): Child {
+  const d = c.detail;
+  const t = d?.status === 'loaded' ? d.trace : undefined;
+  if (!d || d.status === 'loading' || t?.status === 'loading')
+    return h('span', { class: 'none', attrs: { role: 'status' } }, 'Loading the call trace…');
+  const failure = d.status === 'failed' ? d.message : t?.status === 'failed' ? t.message : undefined;
+  if (failure !== undefined)
+    return h(
+      'div',
+      { attrs: { role: 'alert' } },
+      h('span', {}, `The call trace could not be read: ${failure}`),
+      ' ',
+      button({
+        label: 'Retry',
+        appearance: 'secondary',
+        title: 'Fetch the call trace again',
+        onClick: () => c.post({ type: 'detail', key: r.key }),
+      }).element,
+    );
+  if (t?.status !== 'loaded') return h('span', { class: 'none' }, t?.message ?? 'No call trace.');
+  return renderTrace(t.view, {
+    openSite: key => c.post({ type: 'openSite', key }),
+    copy: c.copy,
+    memory: c.traceMemory,
+  });
+}
+
 /** The call decoded with the known ABIs: plain text from the host, shown as text. */
 function decodedCall(d: DecodedCallText | null | undefined): Child {
   if (!d) return null;
@@ -180,6 +211,7 @@ function detailGroups(r: ContractResultRow, c: Ctx): Group[] {
       ],
     },
     { title: 'Events', rows: [['events', eventsValue(c.detail, () => c.post({ type: 'detail', key: r.key }))]] },
+    { title: 'Call trace', rows: [['call_trace', traceValue(r, c)]] },
     {
       title: 'Transaction',
       rows: [
@@ -290,6 +322,13 @@ export function createDetail(o: {
   let shown: { row: ContractResultRow; index: number } | undefined;
   // What the host answered per row key; a row opened again is not fetched again.
   const details = new Map<string, ContractResultDetailText>();
+  // What the user opened in each row's call trace (forgotten with the details).
+  const traceMemory = new Map<string, TraceMemory>();
+  const memoryOf = (key: string): TraceMemory => {
+    let memory = traceMemory.get(key);
+    if (!memory) traceMemory.set(key, (memory = {}));
+    return memory;
+  };
   const ctx = (r: ContractResultRow): Ctx => ({
     post: o.post,
     copy: o.copy,
@@ -297,6 +336,7 @@ export function createDetail(o: {
     filterFrom: o.filterFrom,
     detail: details.get(r.key),
     hashscan: o.hashscan(),
+    traceMemory: memoryOf(r.key),
   });
   // Whether the user opened Raw: kept while rows are opened and the unit changes.
   let rawOpen = false;
@@ -326,7 +366,8 @@ export function createDetail(o: {
     open(row, index) {
       shown = { row, index };
       const known = details.get(row.key);
-      if (!known || known.status === 'failed') o.post({ type: 'detail', key: row.key });
+      const traceFailed = known?.status === 'loaded' && known.trace?.status === 'failed';
+      if (!known || known.status === 'failed' || traceFailed) o.post({ type: 'detail', key: row.key });
       render(row);
       element.hidden = false;
       element.querySelector<HTMLElement>('h2')?.focus();
@@ -339,13 +380,14 @@ export function createDetail(o: {
       if (shown?.row.key !== key) return;
       // Only the fields the answer changes, so the focus stays where it is.
       const rows = new Map(detailGroups(shown.row, ctx(shown.row)).flatMap(g => g.rows));
-      for (const name of ['function_parameters', 'events']) {
+      for (const name of ['function_parameters', 'events', 'call_trace']) {
         const dd = element.querySelector(`dd[data-field="${name}"]`);
         dd?.replaceChildren(rows.get(name) || '');
       }
     },
     clearDetails() {
       details.clear();
+      traceMemory.clear();
     },
     close(refocus) {
       const was = shown;

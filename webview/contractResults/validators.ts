@@ -24,6 +24,7 @@ import {
   tagged,
   type Validator,
 } from '../shared/validate';
+import { traceDetailValidator } from '../protocol/trace';
 
 const str = nullable(string);
 const big = nullable(bigintString);
@@ -100,7 +101,12 @@ const eventText: Validator<DecodedEventText> = object({
 const detailText: Validator<ContractResultDetailText> = tagged<'status', ContractResultDetailText>('status', {
   loading: object({ status: literal('loading') }),
   failed: object({ status: literal('failed'), message: string }),
-  loaded: object({ status: literal('loaded'), call: nullable(callText), events: array(eventText, 10_000) }),
+  loaded: object({
+    status: literal('loaded'),
+    call: nullable(callText),
+    events: array(eventText, 10_000),
+    trace: optional(traceDetailValidator),
+  }),
 });
 
 const field: Validator<FieldIssue['field']> = literal(...CONTRACT_RESULTS_FIELDS);

@@ -26,7 +26,7 @@ export function startDetailPanel(): void {
   const app = document.getElementById('app')!;
   const act = (a: DetailAction) => host.post({ type: 'action', action: a });
   const copier = hostCopier(text => act({ type: 'copy', text }));
-  const context: SectionContext = { act, copy: copier.request, moreOpen: new Set() };
+  const context: SectionContext = { act, copy: copier.request, moreOpen: new Set(), traces: new Map() };
 
   let first: DetailInitialState;
   try {

@@ -6,6 +6,7 @@ import type { DetailAction, DetailButton, DetailCell, DetailField, DetailSection
 import { button } from '../components/toolkit';
 import { h } from '../shared/dom';
 import { copyControl, type CopyRequest } from '../shared/copy';
+import { renderTrace, type TraceMemory } from '../shared/trace';
 import { ageOf } from './ages';
 
 export interface SectionContext {
@@ -13,6 +14,8 @@ export interface SectionContext {
   readonly copy: CopyRequest;
   /** The ids of the sections whose "More" group is open: kept across the views of one page. */
   readonly moreOpen: Set<string>;
+  /** Per section id, the rows of its call trace the user opened: kept across the views of one page. */
+  readonly traces: Map<string, TraceMemory>;
 }
 
 /** A record, with the sections drawn inside it (`within` its id) right after its summary. */
@@ -36,6 +39,7 @@ export function renderSection(s: DetailSection, inner: readonly DetailSection[],
     ...inner.map(x => renderInner(x, c)),
     body.length > 0 ? fieldList(body, c, 'fields') : null,
     ...full.map(t => renderTable(t, c.act)),
+    s.trace ? traceOf(s, c) : null,
     // Empty tables say so on one line rather than a heading each.
     empty.length > 0 ? h('p', { class: 'empty empty-tables' }, empty.map(t => t.empty).join(' ')) : null,
     more.length > 0 ? moreGroup(s.id, more, c) : null,
@@ -50,7 +54,21 @@ function renderInner(s: DetailSection, c: SectionContext): HTMLElement {
     h('h4', {}, s.title),
     s.fields.length > 0 ? fieldList(s.fields, c, 'fields') : null,
     ...s.tables.map(t => renderTable(t, c.act)),
+    s.trace ? traceOf(s, c) : null,
   );
+}
+
+/** A section's call trace as a tree; what the user opened in it is kept per section. */
+function traceOf(s: DetailSection, c: SectionContext): HTMLElement | null {
+  if (!s.trace) return null;
+  let memory = c.traces.get(s.id);
+  if (!memory) c.traces.set(s.id, (memory = {}));
+  return renderTrace(s.trace, {
+    openSite: key => c.act({ type: 'openSite', key }),
+    copy: c.copy,
+    memory,
+    label: s.title,
+  });
 }
 
 /** The rows that rarely matter, collapsed; opening or closing it is remembered across refreshes. */

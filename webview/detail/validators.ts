@@ -27,6 +27,7 @@ import {
   tagged,
   type Validator,
 } from '../shared/validate';
+import { traceViewValidator } from '../protocol/trace';
 
 const ostr = optional(string);
 
@@ -73,6 +74,7 @@ const section: Validator<DetailSection> = object({
   fields: array(field),
   tables: array(table),
   buttons: array(detailButton),
+  trace: optional(traceViewValidator),
 });
 
 const view: Validator<DetailView> = tagged<'status', DetailView>('status', {

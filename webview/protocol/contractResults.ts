@@ -3,6 +3,7 @@
 import { PANEL_KINDS } from '../panelKinds';
 import * as v from '../shared/validate';
 import { type BigintString, ENTITY_ID, sized } from './common';
+import { TRACE_SITE_KEY, type TraceDetail } from './trace';
 
 export const CONTRACT_RESULTS_VIEW_TYPE = PANEL_KINDS.contractResults;
 
@@ -165,6 +166,8 @@ export type ContractResultDetailText =
       /** The call decoded again with the contract's runtime bytecode (a workspace artifact's name). */
       readonly call: DecodedCallText | null;
       readonly events: readonly DecodedEventText[];
+      /** The call trace (GET /contracts/results/{id}/actions): asked with the detail, it may come later. */
+      readonly trace?: TraceDetail;
     };
 
 export interface FieldIssue {
@@ -210,7 +213,9 @@ export type ContractResultsToHost =
   | { readonly type: 'copy'; readonly text: string }
   | { readonly type: 'openEntity'; readonly kind: 'account' | 'contract'; readonly id: string }
   /** A row's detail was opened: fetch its events (once; the host keeps them). */
-  | { readonly type: 'detail'; readonly key: string };
+  | { readonly type: 'detail'; readonly key: string }
+  /** A call trace's revert site link: the key the host issued for it. */
+  | { readonly type: 'openSite'; readonly key: string };
 
 // What the host accepts (`strict`) and the page checks: the saved state and what the page sends.
 
@@ -251,4 +256,5 @@ export const contractResultsToHostValidator = v.tagged<'type', ContractResultsTo
     id: v.pattern(ENTITY_ID),
   }),
   detail: v.object({ type: v.literal('detail'), key: v.text(0, 100) }),
+  openSite: v.object({ type: v.literal('openSite'), key: v.pattern(TRACE_SITE_KEY) }),
 });

@@ -5,6 +5,7 @@
 import { PANEL_KINDS } from '../panelKinds';
 import * as v from '../shared/validate';
 import { ENTITY_ID, sized } from './common';
+import { TRACE_SITE_KEY, TRACE_TEXT_MAX, type TraceView } from './trace';
 
 export const TRANSACTION_VIEW_TYPE = PANEL_KINDS.transaction;
 export const BLOCK_VIEW_TYPE = PANEL_KINDS.block;
@@ -41,6 +42,8 @@ export type DetailAction =
       readonly blockHash?: string;
     }
   | { readonly type: 'openBlock'; readonly hashOrNumber: string }
+  /** A call trace's revert site link: the key the host issued for it (a page never names a file). */
+  | { readonly type: 'openSite'; readonly key: string }
   | { readonly type: 'refresh' };
 
 const TIMESTAMP = /^\d{1,10}(\.\d{1,9})?$/;
@@ -64,7 +67,8 @@ export function detailActionValidator(strict: boolean): v.Validator<DetailAction
       id: bounded(200),
     }),
     openAsJson: v.object({ type: v.literal('openAsJson') }),
-    copy: v.object({ type: v.literal('copy'), text: bounded(2000) }),
+    // A call trace's text form is the longest thing a panel copies.
+    copy: v.object({ type: v.literal('copy'), text: bounded(TRACE_TEXT_MAX) }),
     openContractResults: v.object({
       type: v.literal('openContractResults'),
       timestamp: v.optional(rule(TIMESTAMP)),
@@ -72,6 +76,7 @@ export function detailActionValidator(strict: boolean): v.Validator<DetailAction
       blockHash: v.optional(rule(BLOCK_HASH)),
     }),
     openBlock: v.object({ type: v.literal('openBlock'), hashOrNumber: rule(BLOCK_REF) }),
+    openSite: v.object({ type: v.literal('openSite'), key: rule(TRACE_SITE_KEY) }),
     refresh: v.object({ type: v.literal('refresh') }),
   });
 }
@@ -131,6 +136,8 @@ export interface DetailSection {
   readonly fields: readonly DetailField[];
   readonly tables: readonly DetailTable[];
   readonly buttons: readonly DetailButton[];
+  /** A call trace, drawn as a tree after the fields (the transaction panel's "Call trace"). */
+  readonly trace?: TraceView;
 }
 
 export type DetailView =

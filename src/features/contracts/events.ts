@@ -30,6 +30,8 @@ import type { ContractResultDetailText, ContractResultRow, DecodedEventText } fr
 import { decodedCallText } from './rows';
 import { revertDecoding } from '../common/revertData';
 import { Lru } from '../../util/lru';
+import type { TraceViews } from '../common/trace/views';
+import { rowTrace } from './trace';
 
 /** What a row's detail needs from the extension. */
 export interface RowDetailDeps {
@@ -38,6 +40,9 @@ export interface RowDetailDeps {
   /** The selected network's token metadata (HTS token amounts in their units). */
   readonly tokens?: () => TokenMetadata;
   readonly networkLabel: () => string;
+  /** The call traces, and the selected network's name they are read on. */
+  readonly traces?: TraceViews;
+  readonly network?: () => string;
 }
 
 interface Fetched {
@@ -64,7 +69,7 @@ export class RowDetails {
     if (!key) return { status: 'failed', message: 'This result names neither a contract and time nor a hash.' };
     try {
       const fetched = this.kept.get(key) ?? (await this.fetchOnce(key, row));
-      return this.decode(fetched);
+      return this.withTrace(row, this.decode(fetched));
     } catch (error) {
       return {
         status: 'failed',
@@ -72,6 +77,13 @@ export class RowDetails {
           .detail,
       };
     }
+  }
+
+  /** The detail with the row's call trace as it is now (its reading starts the first time). */
+  withTrace(row: ContractResultRow, detail: ContractResultDetailText): ContractResultDetailText {
+    const { traces, network } = this.deps;
+    if (detail.status !== 'loaded' || !traces || !network) return detail;
+    return { ...detail, trace: rowTrace(traces, network(), row) };
   }
 
   private fetchOnce(key: string, row: ContractResultRow): Promise<Fetched> {

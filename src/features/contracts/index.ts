@@ -16,6 +16,8 @@ import type { EntityTarget } from '../../ledger';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { EMPTY_FILTERS, filtersWith, type ContractResultsFilterInit } from './filters';
 import { ContractResultsPanel, createWebviewPanel, type ContractResultsDeps } from './panel';
+import type { TraceBundle } from '../common/trace/bundle';
+import { TraceViews } from '../common/trace/views';
 
 export type { ContractResultsFilterInit } from './filters';
 export { ContractResultsPanel } from './panel';
@@ -48,13 +50,30 @@ function adopt(panel: ContractResultsPanel): ContractResultsPanel {
 /** What the feature uses: the selected network's client, the network's name, the client-change event, the log. */
 export interface ContractsInputs {
   readonly mirror: () => MirrorClient;
-  readonly settings: Setting<{ readonly networkLabel: string; readonly hashscan: boolean }>;
+  /** `network`: the selected network's name (the rows' call traces are read there). */
+  readonly settings: Setting<{ readonly networkLabel: string; readonly hashscan: boolean; readonly network: string }>;
   readonly onDidChangeMirrorClient: vscode.Event<unknown>;
   readonly log: FeatureLog;
   /** The ABIs that decode each row's call. */
   readonly abi?: AbiIndex;
   /** The selected network's token metadata: HTS token amounts in decoded calls and events. */
   readonly tokens?: () => TokenMetadata;
+  /** The session's call trace bundle (made on first use): each row's call trace. */
+  readonly trace?: () => TraceBundle | undefined;
+}
+
+/** The rows' call traces: read on the selected network through its client, named with the ABIs. */
+function traceViews(inputs: ContractsInputs): TraceViews | undefined {
+  const { trace, abi } = inputs;
+  if (!trace || !abi) return undefined;
+  return new TraceViews({
+    bundle: trace,
+    reader: () => {
+      const tokens = inputs.tokens?.();
+      return { client: inputs.mirror(), abi, ...(tokens && { tokens }) };
+    },
+    log: message => inputs.log.warn(message),
+  });
 }
 
 export function openContractResults(
@@ -101,6 +120,8 @@ export function filtersFromArgument(arg: unknown): ContractResultsFilterInit {
 }
 
 export function registerContracts(host: FeatureHost, inputs: ContractsInputs): vscode.Disposable {
+  const traces = traceViews(inputs);
+  const network = () => inputs.settings.current.network;
   const deps: ContractResultsDeps = {
     extensionUri: host.extension.extensionUri,
     log: inputs.log,
@@ -110,6 +131,7 @@ export function registerContracts(host: FeatureHost, inputs: ContractsInputs): v
     onDidChangeClient: inputs.onDidChangeMirrorClient,
     abi: inputs.abi,
     ...(inputs.tokens && { tokens: inputs.tokens }),
+    ...(traces && { traces, network }),
   };
   const feature: ContractsFeature = {
     open: init => openContractResults(deps, init),
@@ -143,5 +165,6 @@ export function registerContracts(host: FeatureHost, inputs: ContractsInputs): v
       openContractResults(deps, filtersForTarget(target));
     }),
     { dispose: () => current?.dispose() },
+    { dispose: () => traces?.dispose() },
   );
 }

@@ -13,7 +13,7 @@ export const manifest = feature({
       revive: (f: Contracts.ContractsFeature, panel, state) => f.revive(panel, state),
     },
   ],
-  settings: c => ({ networkLabel: networkLabel(c), hashscan: hashscanAvailable(c) }),
+  settings: c => ({ networkLabel: networkLabel(c), hashscan: hashscanAvailable(c), network: c.network }),
   load: (host, { services, settings, abi }) =>
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (src/lazyFeature.ts)
     (require('./index') as typeof Contracts).registerContracts(host, {
@@ -21,5 +21,6 @@ export const manifest = feature({
       settings,
       abi: abi(),
       tokens: () => services.tokens,
+      trace: () => services.trace,
     }),
 });

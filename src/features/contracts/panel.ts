@@ -23,6 +23,8 @@ import { toRow } from './rows';
 import { RowDetails } from './events';
 import { revertDecoding } from '../common/revertData';
 import { PagedList, type ListEvent } from '../common/pager';
+import type { TraceChange, TraceViews } from '../common/trace/views';
+import { rowSubject } from './trace';
 
 export const PANEL_SCRIPT = 'contractResults';
 
@@ -42,6 +44,9 @@ export interface ContractResultsDeps {
   readonly abi?: AbiIndex;
   /** The selected network's token metadata: HTS token amounts in decoded calls and events. */
   readonly tokens?: () => TokenMetadata;
+  /** The call traces of the rows' details, read on the selected network (its name). */
+  readonly traces?: TraceViews;
+  readonly network?: () => string;
 }
 
 export interface ContractResultsPanelOptions {
@@ -71,6 +76,8 @@ export class ContractResultsPanel extends PanelHost<ContractResultsToHost, Contr
   private seq = 0;
   private readonly deps: ContractResultsDeps;
   private readonly details: RowDetails;
+  /** The rows whose detail was asked, with their trace (`network|hash`): posted again when it is read. */
+  private readonly traced = new Map<string, string>();
   private readonly postedEmitter = this._register(new vscode.EventEmitter<ContractResultsToWebview>());
   /** Every message posted to the page (integration tests watch this). */
   readonly onDidPost = this.postedEmitter.event;
@@ -109,6 +116,17 @@ export class ContractResultsPanel extends PanelHost<ContractResultsToHost, Contr
       }),
     );
     this._register({ dispose: () => this.list.dispose() });
+    const traces = o.deps.traces;
+    if (traces) this._register({ dispose: traces.onDidChange(subject => this.traceChanged(subject)) });
+  }
+
+  /** A trace was read (or its sites found): the open details that show it are posted again. */
+  private traceChanged(subject: Parameters<TraceChange>[0]): void {
+    const key = subject && `${subject.network}|${subject.idOrHash}`;
+    for (const [rowKey, traceKey] of [...this.traced]) {
+      if (!this.list.rows.some(r => r.key === rowKey)) this.traced.delete(rowKey);
+      else if (key === undefined || key === traceKey) void this.detail(rowKey, false);
+    }
   }
 
   get currentFilters(): ContractResultsFilters {
@@ -176,15 +194,28 @@ export class ContractResultsPanel extends PanelHost<ContractResultsToHost, Contr
           ),
         ).then(() => undefined);
       case 'detail':
-        return this.detail(m.key);
+        return this.detail(m.key, true);
+      case 'openSite':
+        // The key the host issued for a call trace's revert site link; the sources feature opens it.
+        return Promise.resolve(vscode.commands.executeCommand('ledgerLens.openRevertSite', m.key)).then(
+          () => undefined,
+        );
     }
   }
 
-  /** A row's detail was opened: its events (fetched once) and its call decoded with the bytecode. */
-  private async detail(key: string): Promise<void> {
+  /**
+   * A row's detail was opened (`opened`: by the page, which then says "Loading…"; else its trace
+   * changed): its events (fetched once), its call decoded with the bytecode, its call trace.
+   */
+  private async detail(key: string, opened: boolean): Promise<void> {
     const row = this.list.rows.find(r => r.key === key);
     if (!row) return;
-    void this.post({ type: 'detail', key, detail: { status: 'loading' } });
+    const subject = this.deps.network && rowSubject(this.deps.network(), row);
+    if (subject && this.deps.traces) {
+      if (opened) this.deps.traces.retry(subject);
+      this.traced.set(key, `${subject.network}|${subject.idOrHash}`);
+    }
+    if (opened) void this.post({ type: 'detail', key, detail: { status: 'loading' } });
     const detail = await this.details.detail(row);
     if (this.isDisposed || !this.list.rows.includes(row)) return;
     if (detail.status === 'failed') this.deps.log.warn(`contract result ${row.timestamp ?? key}: ${detail.message}`);

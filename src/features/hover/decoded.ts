@@ -70,3 +70,8 @@ export function contractArtifactLine(abi: AbiIndex, contract: ContractInfo): str
     match.others.length ? ` ${escapeMarkdown(`and ${match.others.length} more with the same code`)}` : ''
   }`;
 }
+
+/** `Call trace: reverted in Vault.withdraw → MyToken.transfer: …` (network and workspace text, as code). */
+export function traceLeadLine(oneLiner: string | undefined): string | undefined {
+  return oneLiner ? `Call trace: ${codeSpan(oneLiner, 300)}` : undefined;
+}

@@ -25,6 +25,8 @@ function hoverShownMarker(): () => void {
 }
 import { HoverResolver, type HoverSettings } from './resolver';
 import type { Reference } from '../../ledger';
+import { traceOneLiner } from '../../trace/text';
+import type { TraceStoreAccess } from '../common/trace/bundle';
 
 /** What the hover feature uses (see the pattern in ../context.ts). */
 export interface HoverInputs {
@@ -49,6 +51,20 @@ export interface HoverInputs {
    * without it every hover uses `mirror` and the settings' network.
    */
   readonly networkFor?: (document: vscode.TextDocument) => Promise<DocumentNetwork>;
+  /** The traces a panel already read (undefined while none was): the hover only peeks, never reads. */
+  readonly traces?: () => Pick<TraceStoreAccess, 'peek'> | undefined;
+}
+
+/** The one-liner of a trace in memory, when it failed: what the transaction hover adds. */
+function traceLineOf(
+  inputs: HoverInputs,
+): ((network: string, transactionId: string) => string | undefined) | undefined {
+  const { traces } = inputs;
+  if (!traces) return undefined;
+  return (network, transactionId) => {
+    const kept = traces()?.peek(network, transactionId);
+    return kept === undefined || kept instanceof Error ? undefined : traceOneLiner(kept);
+  };
 }
 
 /** The network a hover in one document uses, and the line that says why. */
@@ -73,10 +89,12 @@ export interface HoverFeature {
 
 export function registerHover(host: FeatureHost, inputs: HoverInputs): vscode.Disposable {
   const { tokensFor } = inputs;
+  const traceLine = traceLineOf(inputs);
   const resolver = new HoverResolver({
     client: inputs.mirror,
     config: () => inputs.settings.current,
     abi: inputs.abi,
+    ...(traceLine ? { traceLine } : {}),
     ...(inputs.rates ? { rates: inputs.rates } : {}),
     ...(tokensFor ? { tokens: () => tokensFor(inputs.settings.current.network) } : {}),
   });
@@ -92,6 +110,7 @@ export function registerHover(host: FeatureHost, inputs: HoverInputs): vscode.Di
         config: settingsOfNetwork(inputs, network),
         // The workspace's ABIs mean the same on every network: calls decode wherever the code points.
         abi: inputs.abi,
+        ...(traceLine ? { traceLine } : {}),
         // Dollars at the rate of the network the hover looked at, never the settings' one.
         ...(inputs.ratesFor ? { rates: () => inputs.ratesFor?.(network) } : {}),
         ...(tokensFor ? { tokens: () => tokensFor(network) } : {}),

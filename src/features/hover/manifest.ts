@@ -38,5 +38,7 @@ export const manifest = feature({
       ratesFor: network => services.ratesFor(network),
       tokensFor: network => services.tokensFor(network),
       networkFor: document => services.router.forDocument(document),
+      // Only a session something else made: the hover never makes one, nor reads a trace.
+      traces: () => services.traceIfMade?.store,
     }),
 });

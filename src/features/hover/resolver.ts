@@ -34,7 +34,7 @@ import {
 import { type Reference, findReference } from '../../ledger/references';
 import { Lru } from '../../util/lru';
 import type { AbiIndex } from '../../abi';
-import { contractArtifactLine, transactionCallLine } from './decoded';
+import { contractArtifactLine, traceLeadLine, transactionCallLine } from './decoded';
 
 /** The lookups an entity id may need, in order of likelihood. */
 export const ENTITY_KINDS = ['account', 'contract', 'token', 'topic', 'schedule'] as const;
@@ -65,6 +65,11 @@ export interface ResolverDeps {
   rates?: () => ExchangeRates | undefined;
   /** The token metadata of the resolver's network (units in a decoded ERC-20 call). */
   tokens?: () => TokenMetadata;
+  /**
+   * Where a transaction's call trace failed, on one line, when the trace was already read (a
+   * panel read it); never a request.
+   */
+  traceLine?: (network: string, transactionId: string) => string | undefined;
 }
 
 const KIND_MEMORY = 2000;
@@ -189,7 +194,8 @@ export class HoverResolver {
         const call = this.deps.abi
           ? await transactionCallLine(this.deps.abi, client, body, opts, this.deps.tokens?.())
           : undefined;
-        return withLead(markdown, call);
+        const trace = traceLeadLine(this.deps.traceLine?.(this.deps.config().network, asked));
+        return withLead(markdown, [call, trace].filter(Boolean).join('\n\n'));
       } catch (error) {
         if (is404(error)) return notFoundHover(asked, 'transaction with this id', env);
         throw error;

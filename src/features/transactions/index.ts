@@ -6,6 +6,9 @@ import type { ExchangeRates } from '../../mirror/rates';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { settingsChooser, type ClientFor, type DetailSettings, type NetworkChooser } from '../../app/panelNetworks';
 import { targetOf } from '../common/targets';
+import type { TraceBundle } from '../common/trace/bundle';
+import { TraceViews } from '../common/trace/views';
+import { isNetwork, type Network } from '../../ledger';
 import { lookupTransaction, type LookupDeps, type LookupOutcome } from './lookup';
 import { TransactionPanels } from './panels';
 import { RecentLookups } from './recent';
@@ -33,10 +36,30 @@ export interface TransactionsInputs {
   readonly tokens?: () => TokenMetadata;
   /** Exchange rates of the selected network; undefined when dollars are off. */
   readonly rates?: () => ExchangeRates | undefined;
+  /** The session's call trace bundle (made on first use): the "Call trace" of contract transactions. */
+  readonly trace?: () => TraceBundle | undefined;
+  /** Any network's token metadata (a trace names the HTS tokens its calls went to). */
+  readonly tokensFor?: (network: Network) => TokenMetadata;
+}
+
+/** The call traces of the panels: read through any network's shared client, named with the ABIs. */
+function traceViews(inputs: TransactionsInputs): TraceViews | undefined {
+  const { trace, abi } = inputs;
+  if (!trace || !abi) return undefined;
+  return new TraceViews({
+    bundle: trace,
+    reader: network => {
+      if (!isNetwork(network)) return `${network} is not a network Ledger Lens knows.`;
+      const tokens = inputs.tokensFor?.(network);
+      return { client: inputs.clientFor(network), abi, ...(tokens && { tokens }) };
+    },
+    log: message => inputs.log.warn(message),
+  });
 }
 
 export function registerTransactions(host: FeatureHost, inputs: TransactionsInputs): vscode.Disposable {
   const config = () => inputs.settings.current;
+  const traces = traceViews(inputs);
   const panels = new TransactionPanels(
     {
       extensionUri: host.extension.extensionUri,
@@ -48,6 +71,8 @@ export function registerTransactions(host: FeatureHost, inputs: TransactionsInpu
     inputs.tokens
       ? { tokens: inputs.tokens, rates: inputs.rates ?? (() => undefined), network: () => config().network }
       : undefined,
+    undefined,
+    traces,
   );
   const recent = new RecentLookups(host.extension.globalState);
   const feature: TransactionsFeature = { panels, recent };
@@ -64,6 +89,7 @@ export function registerTransactions(host: FeatureHost, inputs: TransactionsInpu
 
   return vscode.Disposable.from(
     panels,
+    { dispose: () => traces?.dispose() },
     host.registerCommand('ledgerLens.lookupTransaction', (arg): Promise<LookupOutcome> => lookupTransaction(deps, arg)),
     host.registerCommand('ledgerLens.openTransaction', (arg): Promise<LookupOutcome> => {
       const target = targetOf(arg);

@@ -22,5 +22,7 @@ export const manifest = feature<Transactions.TransactionsFeature, ReturnType<typ
       abi: abi(),
       tokens: () => services.tokens,
       rates: () => services.rates,
+      trace: () => services.trace,
+      tokensFor: network => services.tokensFor(network),
     }),
 });

@@ -15,6 +15,8 @@ import { moneyNeeds, type Money } from './money';
 import { firstWaitMessage, loadWhenIndexed } from './fresh';
 import { isNetwork, type Network, type TransactionId } from '../../ledger';
 import type { Clock } from '../../mirror/fresh';
+import { traceSection, transactionSubject } from '../common/trace/section';
+import type { TraceChange, TraceViews } from '../common/trace/views';
 
 /** Token metadata and exchange rates of the selected network, for units and dollars in the panel. */
 export interface PanelMoney {
@@ -35,6 +37,8 @@ export class TransactionPanels extends DetailPanels<TransactionPanelState, Trans
     string,
     { state: TransactionPanelState; response: TransactionsResponse; format: FormatOptions }
   >();
+  /** The traces (`network|id`) each open panel last drew, to redraw it when one is read. */
+  private readonly traced = new Map<string, ReadonlySet<string>>();
 
   constructor(
     private readonly panelDeps: DetailPanelsDeps,
@@ -42,10 +46,34 @@ export class TransactionPanels extends DetailPanels<TransactionPanelState, Trans
     private readonly money?: PanelMoney,
     /** The clock and waits of the fresh-transaction retries (tests shorten them). */
     private readonly fresh?: { readonly clock?: Clock; readonly delays?: readonly number[] },
+    /** The call traces (the "Call trace" section of every contract transaction). */
+    private readonly traces?: TraceViews,
   ) {
     super(panelDeps, 'transaction', restoredTransactionState);
     // A recompiled artifact changes the decoded sections of the panels already open.
     if (abi) this._register({ dispose: abi.onDidChange(() => this.redrawAll()) });
+    if (traces) this._register({ dispose: traces.onDidChange(subject => this.redrawTraced(subject)) });
+  }
+
+  /** Redraws the panels that show this trace (all that show one, when the compiler output changed). */
+  private redrawTraced(subject: Parameters<TraceChange>[0]): void {
+    const key = subject && `${subject.network}|${subject.idOrHash}`;
+    for (const [panelKey, keys] of [...this.traced]) {
+      if (key === undefined ? keys.size > 0 : keys.has(key)) this.redraw(panelKey);
+    }
+  }
+
+  /** The "Call trace" section of a contract transaction: read on the first draw, redrawn once read. */
+  private traceSectionsOf(
+    state: TransactionPanelState,
+    t: TransactionsResponse['transactions'][number],
+    id: string,
+    keys: Set<string>,
+  ): DetailSection[] {
+    const subject = this.traces && transactionSubject(state.network, t);
+    if (!this.traces || !subject) return [];
+    keys.add(`${subject.network}|${subject.idOrHash}`);
+    return [traceSection(id, this.traces.detail(subject))];
   }
 
   private redrawAll(): void {
@@ -57,6 +85,7 @@ export class TransactionPanels extends DetailPanels<TransactionPanelState, Trans
     const panel = this.open.find(p => p.persist.panel === 'transaction' && this.keyOf(p.persist) === key);
     if (!drawn || !panel) {
       this.drawn.delete(key);
+      this.traced.delete(key);
       return;
     }
     panel.setView(
@@ -188,6 +217,11 @@ export class TransactionPanels extends DetailPanels<TransactionPanelState, Trans
       { signal, cache: 'reload' },
     );
     await this.enrich(state.network, response, signal);
+    // A refresh reads a trace that failed again.
+    for (const t of response.transactions) {
+      const subject = transactionSubject(state.network, t);
+      if (subject) this.traces?.retry(subject);
+    }
     return response;
   }
 
@@ -199,10 +233,16 @@ export class TransactionPanels extends DetailPanels<TransactionPanelState, Trans
     const classified = classifyTransactions(response.transactions);
     const money = this.moneyFor(state.network);
     this.drawn.set(this.keyOf(state), { state, response, format });
+    const traces = new Set<string>();
     const sections = classified.flatMap((c, i) => {
       const section = transactionSection(c, i, format, money);
-      return [section, ...this.contractSectionsOf(state, c.transaction, section.id, response.transactions)];
+      return [
+        section,
+        ...this.contractSectionsOf(state, c.transaction, section.id, response.transactions),
+        ...this.traceSectionsOf(state, c.transaction, section.id, traces),
+      ];
     });
+    this.traced.set(this.keyOf(state), traces);
     return {
       status: 'loaded',
       title: this.titleOf(state),

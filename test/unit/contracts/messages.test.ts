@@ -41,6 +41,7 @@ describe('contract results protocol', () => {
       copy: { type: 'copy', text: '0.0.8' },
       openEntity: { type: 'openEntity', kind: 'contract', id: '0.0.5025' },
       detail: { type: 'detail', key: 'r1' },
+      openSite: { type: 'openSite', key: 's1' },
     };
     for (const message of Object.values(one))
       assert.ok(check(contractResultsToHostValidator, message).ok, `${message.type} is accepted`);

@@ -6,6 +6,7 @@ import { forNotification } from '../../../src/present/text';
 import { MirrorError } from '../../../src/mirror';
 import { check } from '../../../webview/shared/validate';
 import { detailActionValidator, detailToHostValidator, type DetailAction } from '../../../webview/protocol';
+import { TRACE_TEXT_MAX } from '../../../webview/protocol/trace';
 
 const H64 = 'ab'.repeat(32);
 
@@ -15,7 +16,8 @@ describe('detail panels: actions', () => {
     { type: 'openInHashScan', kind: 'transaction', id: '0.0.2-1700000000-000000001' },
     { type: 'openInHashScan', kind: 'block', id: '17' },
     { type: 'openAsJson' },
-    { type: 'copy', text: 'x'.repeat(2000) },
+    // The longest thing a panel copies: a call trace's text form.
+    { type: 'copy', text: 'x'.repeat(TRACE_TEXT_MAX) },
     { type: 'openContractResults', timestamp: '1700000001.000000001' },
     { type: 'openContractResults', blockNumber: '9223372036854775807' },
     { type: 'openContractResults', blockHash: `0x${H64}` },
@@ -32,7 +34,7 @@ describe('detail panels: actions', () => {
     { type: 'openInHashScan', kind: 'block', id: '' },
     { type: 'openInHashScan', kind: 'block', id: '1'.repeat(201) },
     { type: 'copy', text: '' },
-    { type: 'copy', text: 'x'.repeat(2001) },
+    { type: 'copy', text: 'x'.repeat(TRACE_TEXT_MAX + 1) },
     { type: 'openContractResults', timestamp: '17000000011.0' },
     { type: 'openContractResults', blockNumber: '1'.repeat(20) },
     { type: 'openContractResults', blockHash: 'ab'.repeat(31) },

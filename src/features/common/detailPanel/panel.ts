@@ -129,6 +129,9 @@ export async function runDetailAction(
         id: action.hashOrNumber,
         ...(panel.network === undefined ? {} : { network: panel.network }),
       });
+    case 'openSite':
+      // The key the host issued for a call trace's revert site link; the sources feature opens it.
+      return vscode.commands.executeCommand('ledgerLens.openRevertSite', action.key);
     case 'refresh':
       return panel.refresh();
   }

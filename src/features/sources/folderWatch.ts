@@ -1,0 +1,184 @@
+// The watchers of the compiler output: one per glob for the files themselves, and one over every
+// path for folders. A project's first compile makes `artifacts/build-info/` (or `out/`) and writes
+// into it at once; VS Code's recursive watcher on Linux (inotify) reports the new folder but can
+// miss the files written before the folder itself is watched, and a folder made together with its
+// parent (`mkdir -p`) may never be watched at all, so a later compile's new build-info would go
+// unseen. So a created folder is searched once its burst settles, and a folder where that search
+// found output no event announced is looked at every few seconds (OutputFolderPoller). A deleted
+// folder is reported as the folder alone: the caller forgets what was indexed under it.
+import * as vscode from 'vscode';
+import type { FeatureLog } from '../context';
+import { errorMessage } from '../../util/errorMessage';
+import { diffStamps, outermostFolders, type FileStamp } from './scanText';
+
+/** Wait after the last creation in a folder before looking into it (a compile writes in a burst). */
+const FOLDER_DEBOUNCE_MS = 300;
+/** Past this many created folders waiting, they are dropped: the next full scan finds what they hold. */
+const MAX_PENDING_FOLDERS = 200;
+/** The most folders looked at by polling, and how often. */
+export const MAX_POLLED_FOLDERS = 20;
+const POLL_MS = 3000;
+
+export interface OutputWatchHandlers {
+  /** The workspace-relative path the index uses for a file. */
+  relative(uri: vscode.Uri): string;
+  /** Whether a workspace-relative file is compiler output to index (a glob takes it, not excluded). */
+  isOutput(file: string): boolean;
+  /** Whether a workspace-relative path is never looked into (`node_modules`). */
+  isExcluded(path: string): boolean;
+  /** Whether the index already has (or is about to read) this file. */
+  isKnown(file: string): boolean;
+  changed(uri: vscode.Uri): void;
+  /** A path deleted: a file, or a folder with everything under it. */
+  deleted(uri: vscode.Uri): void;
+  readonly log: FeatureLog;
+}
+
+export function watchCompilerOutput(
+  globs: readonly string[],
+  on: OutputWatchHandlers,
+  poller: OutputFolderPoller,
+): vscode.Disposable {
+  const files = globs.map(pattern => {
+    const w = vscode.workspace.createFileSystemWatcher(pattern, false, false, true);
+    return vscode.Disposable.from(
+      w,
+      w.onDidCreate(uri => on.changed(uri)),
+      w.onDidChange(uri => on.changed(uri)),
+    );
+  });
+  return vscode.Disposable.from(...files, watchFolders(on, poller));
+}
+
+function watchFolders(on: OutputWatchHandlers, poller: OutputFolderPoller): vscode.Disposable {
+  const pending = new Map<string, vscode.Uri>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let disposed = false;
+
+  const created = (uri: vscode.Uri) => {
+    const path = on.relative(uri);
+    if (path === '' || on.isOutput(path) || on.isExcluded(path) || pending.size >= MAX_PENDING_FOLDERS) return;
+    pending.set(path, uri);
+    clearTimeout(timer);
+    timer = setTimeout(settle, FOLDER_DEBOUNCE_MS);
+  };
+  const settle = () => {
+    timer = undefined;
+    const batch = outermostFolders(pending.keys()).flatMap(path => pending.get(path) ?? []);
+    pending.clear();
+    void search(batch).catch((e: unknown) =>
+      on.log.error(`Sources: looking into new folders failed: ${errorMessage(e)}`),
+    );
+  };
+  const search = async (folders: readonly vscode.Uri[]) => {
+    for (const folder of folders) {
+      if (disposed || !(await isFolder(folder))) continue;
+      const found = await vscode.workspace.findFiles(
+        new vscode.RelativePattern(folder, '**/*.json'),
+        '**/node_modules/**',
+      );
+      if (disposed) return;
+      for (const uri of found) {
+        const file = on.relative(uri);
+        if (!on.isOutput(file) || on.isKnown(file)) continue; // known: an event came, its folder is watched
+        on.changed(uri);
+        poller.add(vscode.Uri.joinPath(uri, '..'));
+      }
+    }
+  };
+
+  // Every path created or deleted; changes are the file watchers'.
+  const watcher = vscode.workspace.createFileSystemWatcher('**/*', false, true, false);
+  return vscode.Disposable.from(
+    watcher,
+    watcher.onDidCreate(created),
+    watcher.onDidDelete(uri => on.deleted(uri)),
+    {
+      dispose: () => {
+        disposed = true;
+        clearTimeout(timer);
+        pending.clear();
+      },
+    },
+  );
+}
+
+/** Folders no watcher event reaches, looked at every few seconds: their output files' times and sizes. */
+export class OutputFolderPoller implements vscode.Disposable {
+  private readonly folders = new Map<string, { readonly uri: vscode.Uri; stamps: Map<string, FileStamp> }>();
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private busy = false;
+  private disposed = false;
+
+  constructor(private readonly on: Pick<OutputWatchHandlers, 'relative' | 'isOutput' | 'changed' | 'deleted'>) {}
+
+  /** Looks at `folder` from now on (at most MAX_POLLED_FOLDERS; the first ones stay). */
+  add(folder: vscode.Uri): void {
+    const key = folder.toString();
+    if (this.disposed) return;
+    if (this.folders.has(key) || this.folders.size >= MAX_POLLED_FOLDERS) return;
+    const entry = { uri: folder, stamps: new Map<string, FileStamp>() };
+    this.folders.set(key, entry);
+    void this.look(entry, false);
+    this.timer ??= setInterval(() => void this.pollAll(), POLL_MS);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.stop();
+    this.folders.clear();
+  }
+
+  private stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private async pollAll(): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      for (const entry of [...this.folders.values()]) await this.look(entry, true);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private async look(
+    entry: { readonly uri: vscode.Uri; stamps: Map<string, FileStamp> },
+    report: boolean,
+  ): Promise<void> {
+    const now = new Map<string, FileStamp>();
+    let names: [string, vscode.FileType][] = [];
+    try {
+      names = await vscode.workspace.fs.readDirectory(entry.uri);
+    } catch {
+      this.folders.delete(entry.uri.toString()); // gone: what it held is reported gone below
+    }
+    for (const [name, type] of names) {
+      const uri = vscode.Uri.joinPath(entry.uri, name);
+      if (!(type & vscode.FileType.File) || !this.on.isOutput(this.on.relative(uri))) continue;
+      try {
+        const stat = await vscode.workspace.fs.stat(uri);
+        now.set(name, { mtime: stat.mtime, size: stat.size });
+      } catch {
+        // gone between the listing and the look: counted as gone
+      }
+    }
+    const { changed, gone } = diffStamps(entry.stamps, now);
+    entry.stamps = now;
+    if (this.folders.size === 0) this.stop(); // every folder gone: nothing left to look at
+    if (!report || this.disposed) return;
+    for (const name of changed) this.on.changed(vscode.Uri.joinPath(entry.uri, name));
+    for (const name of gone) this.on.deleted(vscode.Uri.joinPath(entry.uri, name));
+  }
+}
+
+/** Whether the path is a folder now (false for a file, or when it is already gone). */
+async function isFolder(uri: vscode.Uri): Promise<boolean> {
+  try {
+    return ((await vscode.workspace.fs.stat(uri)).type & vscode.FileType.Directory) !== 0;
+  } catch {
+    return false;
+  }
+}
