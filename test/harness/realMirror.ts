@@ -65,7 +65,12 @@ function databaseOf(set: Dataset): string {
 }
 
 /** Our own setups the sets name, built now (from the workspace's artifacts) and written as spec files. */
-function writeOwnSetups(runDir: string, sets: readonly Dataset[], step: string): Record<string, string> {
+async function writeOwnSetups(
+  runDir: string,
+  sets: readonly Dataset[],
+  step: string,
+  specsDir: string,
+): Promise<Record<string, string>> {
   const dir = path.join(runDir, 'own');
   fs.mkdirSync(dir, { recursive: true });
   const files: Record<string, string> = {};
@@ -73,7 +78,7 @@ function writeOwnSetups(runDir: string, sets: readonly Dataset[], step: string):
     const own: OwnSetup = OWN_SETUPS[name];
     let setup: Record<string, unknown>;
     try {
-      setup = own.build(projectRoot());
+      setup = await own.build(projectRoot(), specsDir);
     } catch (e) {
       throw new RealMirrorError(
         step,
@@ -103,7 +108,7 @@ async function loadSets(
   const specsDir = path.join(install.restDir, '__tests__', 'specs');
   const missing = (set: Dataset): string[] => set.specs.filter(s => !fs.existsSync(path.join(specsDir, s)));
   const step = 'loading the spec data';
-  const ownFiles = writeOwnSetups(pg.runDir, sets, step);
+  const ownFiles = await writeOwnSetups(pg.runDir, sets, step, specsDir);
   const args = sets.flatMap((set, i) => [
     ...(i ? ['--'] : []),
     set.name,

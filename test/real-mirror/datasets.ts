@@ -45,6 +45,14 @@ export const DATASETS: Readonly<Record<string, Dataset>> = {
   contracts: set('contracts', 'four contract results in blocks 10 and 11, from four senders', [
     'contracts/results/block-number.json',
   ]),
+  // Call traces: the server's own /actions spec data, and a trace the sample's contracts made on a
+  // real EVM (both ours to load: see test/real-mirror/own/traces.ts).
+  traces: set(
+    'traces',
+    'the /actions spec data (4 actions of 0.0.5001-1676540001-234390005); Vault → MyToken reverting (a real EVM)',
+    [],
+    ['actions-spec', 'vault-trace'],
+  ),
   // `npm start -- --real-mirror`: one server, so specs whose rows do not collide, loaded together
   // (not blocks/no-params.json: its record files share a consensus_end with block-number.json's,
   // whose blocks 10 and 11 the Blocks view shows instead).
@@ -56,4 +64,4 @@ export const DATASETS: Readonly<Record<string, Dataset>> = {
 };
 
 /** The sets the suite runs on (the demo set is for npm start). */
-export const SUITE_SETS = ['accounts', 'tokens', 'transactions', 'blocks', 'contracts'] as const;
+export const SUITE_SETS = ['accounts', 'tokens', 'transactions', 'blocks', 'contracts', 'traces'] as const;

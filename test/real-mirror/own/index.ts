@@ -4,11 +4,15 @@
 // Kept apart from the recorded fixtures and from the server's own spec data.
 import { myTokenSetup } from './myToken';
 import { nftCollectionSetup } from './nftCollection';
+import { ACTIONS_SPEC, actionsSpecSetup, vaultTraceSetup } from './traces';
 
 export interface OwnSetup {
   readonly description: string;
-  /** `root`: the project's folder (where the sample workspace is). */
-  readonly build: (root: string) => Record<string, unknown>;
+  /**
+   * `root`: the project's folder (where the sample workspace is); `specsDir`: the server's own spec
+   * files (rest/__tests__/specs), for a setup made from one of them.
+   */
+  readonly build: (root: string, specsDir: string) => Record<string, unknown> | Promise<Record<string, unknown>>;
 }
 
 export const OWN_SETUPS = {
@@ -30,6 +34,14 @@ export const OWN_SETUPS = {
   'nft-collection': {
     description: 'collection 0.0.4100: 0.0.4001 holds more NFTs than a page',
     build: nftCollectionSetup,
+  },
+  'actions-spec': {
+    description: `${ACTIONS_SPEC} with its two transactions typed as contract calls (the spec types them crypto creates)`,
+    build: actionsSpecSetup,
+  },
+  'vault-trace': {
+    description: "the sample workspace's MyToken and Vault run on a real EVM: a withdrawal that reverts inside MyToken",
+    build: vaultTraceSetup,
   },
 } satisfies Record<string, OwnSetup>;
 
