@@ -49,7 +49,7 @@ export const DATASETS: Readonly<Record<string, Dataset>> = {
   // real EVM (both ours to load: see test/real-mirror/own/traces.ts).
   traces: set(
     'traces',
-    'the /actions spec data (4 actions of 0.0.5001-1676540001-234390005); Vault → MyToken reverting (a real EVM)',
+    'the /actions spec data (2 actions of 0.0.5001-1676540001-234390005); Vault → MyToken reverting (a real EVM)',
     [],
     ['actions-spec', 'vault-trace'],
   ),

@@ -15,7 +15,7 @@ export const ACTIONS_SPEC = 'contracts/results/{id}/actions/no-params.json';
 /** What the suite looks up in the spec's data. */
 export const SPEC_TRACE = {
   transactionId: '0.0.5001-1676540001-234390005',
-  actions: 4,
+  actions: 2,
 } as const;
 
 export function actionsSpecSetup(_root: string, specsDir: string): Record<string, unknown> {
