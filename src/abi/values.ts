@@ -56,10 +56,26 @@ export function toValue(param: AbiParameter, value: unknown): DecodedValue {
   return text === undefined ? { kind: 'bytes', type: param.type, hex } : { kind: 'bytes', type: param.type, hex, text };
 }
 
+// A trace or a page of results names the same few addresses thousands of times: each address's
+// long-zero id is worked out once (bounded: the memo is emptied when it fills).
+const ENTITY_IDS = new Map<string, string | null>();
+const MAX_REMEMBERED_ADDRESSES = 4096;
+
+function entityIdOf(lower: string): string | undefined {
+  let known = ENTITY_IDS.get(lower);
+  if (known === undefined) {
+    const id = longZeroToEntityId(lower);
+    known = id ? formatEntityId(id) : null;
+    if (ENTITY_IDS.size >= MAX_REMEMBERED_ADDRESSES) ENTITY_IDS.clear();
+    ENTITY_IDS.set(lower, known);
+  }
+  return known ?? undefined;
+}
+
 export function address(value: string): DecodedValue {
   const lower = value.toLowerCase();
-  const id = longZeroToEntityId(lower);
-  return id
-    ? { kind: 'address', type: 'address', value: lower, entityId: formatEntityId(id) }
+  const entityId = entityIdOf(lower);
+  return entityId
+    ? { kind: 'address', type: 'address', value: lower, entityId }
     : { kind: 'address', type: 'address', value: lower };
 }

@@ -70,6 +70,20 @@ const EVM_PRECOMPILES: Readonly<Record<string, string>> = {
  */
 export function codeKey(idOrAddress: string | null | undefined): string | undefined {
   if (!idOrAddress) return undefined;
+  // Every action names its caller and recipient: each distinct one is parsed once (bounded memo).
+  let known = CODE_KEYS.get(idOrAddress);
+  if (known === undefined) {
+    known = parseCodeKey(idOrAddress) ?? null;
+    if (CODE_KEYS.size >= MAX_REMEMBERED_KEYS) CODE_KEYS.clear();
+    CODE_KEYS.set(idOrAddress, known);
+  }
+  return known ?? undefined;
+}
+
+const CODE_KEYS = new Map<string, string | null>();
+const MAX_REMEMBERED_KEYS = 4096;
+
+function parseCodeKey(idOrAddress: string): string | undefined {
   const id = parseEntityId(idOrAddress);
   if (id) return formatEntityId(id);
   const address = normalizeEvmAddress(idOrAddress);

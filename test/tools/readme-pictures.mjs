@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Copies the pictures the README and the walkthrough show from the e2e run's gallery
 // (test-results/screenshots/gallery/, made by test/e2e/scenarios/gallery.ts in the real workbench)
-// into media/. Run it after `node out/test/e2e/run.js gallery` and commit what changed; it refuses
-// to copy an incomplete gallery, so a failed run never replaces a picture with nothing.
+// and from the trace scenario (test-results/screenshots/trace/) into media/. Run it after
+// `node out/test/e2e/run.js gallery trace` and commit what changed; it refuses to copy an
+// incomplete set, so a failed run never replaces a picture with nothing.
 //
 //   node test/tools/readme-pictures.mjs
 import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
@@ -10,10 +11,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const GALLERY = join(ROOT, 'test-results', 'screenshots', 'gallery');
+const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 
-/** media path <- gallery picture. */
+/** media path <- the e2e picture (gallery/ unless another folder is named). */
 export const PICTURES = {
+  'media/screenshots/call-trace.png': 'trace/trace-panel.png',
+  'media/screenshots/revert-site.png': 'trace/revert-site.png',
   'media/screenshots/hover.png': 'dark-1080-hover.png',
   'media/screenshots/accounts.png': 'dark-1080-accounts.png',
   'media/screenshots/transaction.png': 'dark-1080-transaction.png',
@@ -30,13 +33,16 @@ export const PICTURES = {
   ),
 };
 
-const missing = Object.values(PICTURES).filter(f => !existsSync(join(GALLERY, f)));
+const at = source => join(SCREENSHOTS, source.includes('/') ? source : join('gallery', source));
+const missing = Object.values(PICTURES).filter(f => !existsSync(at(f)));
 if (missing.length) {
-  console.error(`The gallery is incomplete (run: node out/test/e2e/run.js gallery); missing: ${missing.join(', ')}`);
+  console.error(
+    `The pictures are incomplete (run: node out/test/e2e/run.js gallery trace); missing: ${missing.join(', ')}`,
+  );
   process.exit(1);
 }
 for (const [target, source] of Object.entries(PICTURES)) {
   mkdirSync(dirname(join(ROOT, target)), { recursive: true });
-  copyFileSync(join(GALLERY, source), join(ROOT, target));
+  copyFileSync(at(source), join(ROOT, target));
   console.log(`${target}  <- ${source} (${Math.round(statSync(join(ROOT, target)).size / 1024)} KB)`);
 }
