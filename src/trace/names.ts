@@ -2,6 +2,7 @@
 // contract runs (`Vault`, from `contracts/Vault.sol`), a system contract by its address, an HTS
 // token by its symbol, else its id or address. The runtime bytecode comes from
 // `GET /api/v1/contracts/{id}`, asked once per contract and network (ContractCodes). Pure: no vscode.
+import { joinShared, type SharedWork } from './shared';
 import type { AbiIndex, ContractMatch } from '../abi/abiIndex';
 import { visibleText } from '../abi/text';
 import {
@@ -109,11 +110,7 @@ export function isSystemParty(ref: PartyRef): boolean {
   return ref.callType === 'PRECOMPILE' || ref.callType === 'SYSTEM';
 }
 
-interface Pending {
-  readonly promise: Promise<string | null | undefined>;
-  readonly controller: AbortController;
-  waiters: number;
-}
+type Pending = SharedWork<string | null | undefined>;
 
 export interface ContractCodesOptions {
   /** Contracts remembered at most. Default 2000. */
@@ -167,7 +164,9 @@ export class ContractCodes implements CodeBook {
     if (this.known.has(key)) return Promise.resolve(this.known.get(key));
     let pending = this.pending.get(key);
     if (!pending) pending = this.start(key);
-    return this.wait(key, pending, opts.signal);
+    return joinShared(pending, opts.signal, key, () => {
+      if (this.pending.get(key) === pending) this.pending.delete(key);
+    });
   }
 
   /**
@@ -222,28 +221,6 @@ export class ContractCodes implements CodeBook {
       if (this.pending.get(key) === pending) this.pending.delete(key);
     });
     return pending;
-  }
-
-  private wait(key: string, pending: Pending, signal: AbortSignal | undefined): Promise<string | null | undefined> {
-    pending.waiters++;
-    if (!signal) return pending.promise;
-    const aborted = () => new MirrorError('aborted', 0, [], key, 'The request was cancelled');
-    return new Promise((resolve, reject) => {
-      const leave = () => {
-        pending.waiters--;
-        if (pending.waiters === 0) {
-          if (this.pending.get(key) === pending) this.pending.delete(key);
-          pending.controller.abort();
-        }
-        reject(aborted());
-      };
-      if (signal.aborted) return leave();
-      signal.addEventListener('abort', leave, { once: true });
-      void pending.promise.then(code => {
-        signal.removeEventListener('abort', leave);
-        resolve(code);
-      });
-    });
   }
 }
 

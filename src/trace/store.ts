@@ -3,6 +3,7 @@
 // actions and contract codes it was built from, so that a recompile (the AbiIndex changes) renames
 // and re-decodes it without asking the network again. `peek` answers from memory only: the hover
 // shows a trace's one-liner when it is already here and never causes a request. Pure: no vscode.
+import { joinShared, type SharedWork } from './shared';
 import type { AbiIndex } from '../abi/abiIndex';
 import { formatTransactionIdDash, parseEntityId, parseTransactionHash, parseTransactionId } from '../ledger/index';
 import { MirrorError, isAbortError } from '../mirror/errors';
@@ -61,11 +62,7 @@ interface Built {
 
 type Kept = Built | { readonly kind: 'error'; readonly error: Error };
 
-interface Pending {
-  readonly promise: Promise<CallTrace>;
-  readonly controller: AbortController;
-  waiters: number;
-}
+type Pending = SharedWork<CallTrace>;
 
 /** A trace this large is rebuilt by `peek` (synchronously, on a recompile) only up to this size. */
 const PEEK_REBUILD_MAX = 1000;
@@ -118,7 +115,9 @@ export class TraceStore {
     if (kept?.kind === 'error' && lasting(kept.error)) return Promise.reject(kept.error);
     let pending = this.pending.get(key);
     if (!pending) pending = this.start(key, id, deps);
-    return this.wait(key, pending, signal);
+    return joinShared(pending, signal, key, () => {
+      if (this.pending.get(key) === pending) this.pending.delete(key);
+    });
   }
 
   forget(network: string, idOrHash: string): void {
@@ -186,33 +185,6 @@ export class TraceStore {
       if (!isAbortError(e) && !signal.aborted) this.kept.set(key, { kind: 'error', error: e }, 1);
       throw e;
     }
-  }
-
-  private wait(key: string, pending: Pending, signal: AbortSignal | undefined): Promise<CallTrace> {
-    pending.waiters++;
-    if (!signal) return pending.promise;
-    return new Promise((resolve, reject) => {
-      const leave = () => {
-        pending.waiters--;
-        if (pending.waiters === 0) {
-          if (this.pending.get(key) === pending) this.pending.delete(key);
-          pending.controller.abort();
-        }
-        reject(new MirrorError('aborted', 0, [], key, 'The request was cancelled'));
-      };
-      if (signal.aborted) return leave();
-      signal.addEventListener('abort', leave, { once: true });
-      pending.promise.then(
-        trace => {
-          signal.removeEventListener('abort', leave);
-          resolve(trace);
-        },
-        (error: unknown) => {
-          signal.removeEventListener('abort', leave);
-          reject(error instanceof Error ? error : new Error(String(error)));
-        },
-      );
-    });
   }
 }
 

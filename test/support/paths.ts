@@ -35,3 +35,17 @@ export function mirrorFixturesFile(): string {
 export function statuspageFixturesDir(): string {
   return path.join(sharedRoot(), 'fixtures', 'statuspage');
 }
+
+/** A contract's Hardhat artifact in the sample workspace: `sampleArtifact('MyToken.sol', 'MyToken')`. */
+export function sampleArtifact(sourceFile: string, contract: string): string {
+  return path.join(
+    projectRoot(),
+    'test',
+    'workspace',
+    'hardhat-sample',
+    'artifacts',
+    'contracts',
+    sourceFile,
+    `${contract}.json`,
+  );
+}

@@ -22,18 +22,6 @@ export function mayBeArtifactFolder(
   return !matchesAny(path, exclude) && !matchesAny(`${path}/`, exclude);
 }
 
-/** The files among `files` inside `folder` (not the folder itself). */
-export function filesUnder(folder: string, files: Iterable<string>): string[] {
-  const prefix = folder.endsWith('/') ? folder : `${folder}/`;
-  return [...files].filter(f => f.startsWith(prefix));
-}
-
-/** The folders to scan, without those inside another one of the set (a scan covers its subfolders). */
-export function outermost(folders: Iterable<string>): string[] {
-  const all = [...new Set(folders)];
-  return all.filter(f => !all.some(g => f.startsWith(`${g}/`))).sort();
-}
-
 /** Of the files found under a new folder, those the include globs take and the exclude globs leave. */
 export function artifactsAmong(
   files: readonly string[],
@@ -41,22 +29,4 @@ export function artifactsAmong(
   exclude: readonly GlobMatcher[],
 ): string[] {
   return files.filter(f => matchesAny(f, include) && !matchesAny(f, exclude));
-}
-
-/** What a look at a file in a polled folder saw. */
-export interface FileStamp {
-  readonly mtime: number;
-  readonly size: number;
-}
-
-/** Between two looks at a folder: the files new or changed since, and the files gone. */
-export function diffStamps(
-  before: ReadonlyMap<string, FileStamp>,
-  now: ReadonlyMap<string, FileStamp>,
-): { changed: string[]; gone: string[] } {
-  const changed = [...now].filter(([file, s]) => {
-    const b = before.get(file);
-    return !b || b.mtime !== s.mtime || b.size !== s.size;
-  });
-  return { changed: changed.map(([file]) => file), gone: [...before.keys()].filter(file => !now.has(file)) };
 }

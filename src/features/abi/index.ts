@@ -7,7 +7,7 @@ import { ArtifactIndexer, summaryLines, type AbiIndex, type ArtifactSource, type
 import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { openContractSource } from './source';
 import { globMatcher, joinGlobs, matchesAny, type AbiGlobs } from '../../abi/globs';
-import { filesUnder } from './folders';
+import { filesUnder } from '../../util/folderFiles';
 import { FolderPoller } from './poll';
 import { watchArtifacts } from './watch';
 import { errorMessage } from '../../util/errorMessage';

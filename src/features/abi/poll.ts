@@ -5,7 +5,8 @@
 // in it that no event announced; only its artifact files are stamped (mtime and size), and at most
 // MAX_POLLED_FOLDERS folders are kept.
 import * as vscode from 'vscode';
-import { diffStamps, type FileStamp } from './folders';
+import { lookAtFolder } from '../common/folderLook';
+import { diffStamps, type FileStamp } from '../../util/folderFiles';
 
 export const MAX_POLLED_FOLDERS = 100;
 const POLL_MS = 2000;
@@ -53,24 +54,9 @@ export class FolderPoller implements vscode.Disposable {
 
   /** Stamps the folder's artifacts; with `report`, tells what changed since the last look. */
   private async look(entry: { uri: vscode.Uri; stamps: Map<string, FileStamp> }, report: boolean): Promise<void> {
-    const now = new Map<string, FileStamp>();
-    let entries: [string, vscode.FileType][];
-    try {
-      entries = await vscode.workspace.fs.readDirectory(entry.uri);
-    } catch {
-      entries = []; // the folder is gone: everything it held is reported deleted, and it is dropped
-      this.folders.delete(entry.uri.toString());
-    }
-    for (const [name, type] of entries) {
-      const uri = vscode.Uri.joinPath(entry.uri, name);
-      if (!(type & vscode.FileType.File) || !this.inputs.isArtifact(uri)) continue;
-      try {
-        const stat = await vscode.workspace.fs.stat(uri);
-        now.set(name, { mtime: stat.mtime, size: stat.size });
-      } catch {
-        // gone between the listing and the look: counted as gone
-      }
-    }
+    const { stamps: now, present } = await lookAtFolder(entry.uri, uri => this.inputs.isArtifact(uri));
+    // A folder gone: everything it held is reported deleted, and it is dropped.
+    if (!present) this.folders.delete(entry.uri.toString());
     const { changed, gone } = diffStamps(entry.stamps, now);
     entry.stamps = now;
     if (!report || this.timer === undefined) return; // a first look, or disposed meanwhile

@@ -9,7 +9,8 @@ import * as vscode from 'vscode';
 import type { FeatureLog } from '../context';
 import { globMatcher, joinGlobs, type AbiGlobs, type GlobMatcher } from '../../abi/globs';
 import type { FolderPoller } from './poll';
-import { artifactsAmong, MAX_PENDING_FOLDERS, mayBeArtifactFolder, outermost } from './folders';
+import { artifactsAmong, MAX_PENDING_FOLDERS, mayBeArtifactFolder } from './folders';
+import { outermost } from '../../util/folderFiles';
 import { errorMessage } from '../../util/errorMessage';
 
 /** Wait after the last creation in a folder before looking into it (a compile writes in a burst). */

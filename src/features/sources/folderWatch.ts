@@ -9,7 +9,8 @@
 import * as vscode from 'vscode';
 import type { FeatureLog } from '../context';
 import { errorMessage } from '../../util/errorMessage';
-import { diffStamps, outermostFolders, type FileStamp } from './scanText';
+import { lookAtFolder } from '../common/folderLook';
+import { diffStamps, outermost, type FileStamp } from '../../util/folderFiles';
 
 /** Wait after the last creation in a folder before looking into it (a compile writes in a burst). */
 const FOLDER_DEBOUNCE_MS = 300;
@@ -64,7 +65,7 @@ function watchFolders(on: OutputWatchHandlers, poller: OutputFolderPoller): vsco
   };
   const settle = () => {
     timer = undefined;
-    const batch = outermostFolders(pending.keys()).flatMap(path => pending.get(path) ?? []);
+    const batch = outermost(pending.keys()).flatMap(path => pending.get(path) ?? []);
     pending.clear();
     void search(batch).catch((e: unknown) =>
       on.log.error(`Sources: looking into new folders failed: ${errorMessage(e)}`),
@@ -148,23 +149,8 @@ export class OutputFolderPoller implements vscode.Disposable {
     entry: { readonly uri: vscode.Uri; stamps: Map<string, FileStamp> },
     report: boolean,
   ): Promise<void> {
-    const now = new Map<string, FileStamp>();
-    let names: [string, vscode.FileType][] = [];
-    try {
-      names = await vscode.workspace.fs.readDirectory(entry.uri);
-    } catch {
-      this.folders.delete(entry.uri.toString()); // gone: what it held is reported gone below
-    }
-    for (const [name, type] of names) {
-      const uri = vscode.Uri.joinPath(entry.uri, name);
-      if (!(type & vscode.FileType.File) || !this.on.isOutput(this.on.relative(uri))) continue;
-      try {
-        const stat = await vscode.workspace.fs.stat(uri);
-        now.set(name, { mtime: stat.mtime, size: stat.size });
-      } catch {
-        // gone between the listing and the look: counted as gone
-      }
-    }
+    const { stamps: now, present } = await lookAtFolder(entry.uri, uri => this.on.isOutput(this.on.relative(uri)));
+    if (!present) this.folders.delete(entry.uri.toString()); // gone: what it held is reported gone below
     const { changed, gone } = diffStamps(entry.stamps, now);
     entry.stamps = now;
     if (this.folders.size === 0) this.stop(); // every folder gone: nothing left to look at

@@ -12,7 +12,8 @@ import type { FeatureLog, Setting } from '../context';
 import { errorMessage } from '../../util/errorMessage';
 import { OutputFolderPoller, watchCompilerOutput, type OutputWatchHandlers } from './folderWatch';
 import { projectRootOf } from './paths';
-import { filesUnderFolder, needsReading, skippedLines, type FileStamp } from './scanText';
+import { skippedLines } from './scanText';
+import { filesUnder, needsReading, type FileStamp } from '../../util/folderFiles';
 
 /** Wait after the last change before reading: a compile writes many files in a burst. */
 const DEBOUNCE_MS = 500;
@@ -177,7 +178,7 @@ export class WorkspaceSources implements vscode.Disposable {
 
   /** A path deleted: an indexed file, or a folder with every indexed file under it. */
   private deleted(path: string): void {
-    const files = this.files.has(path) ? [path] : filesUnderFolder(path, this.files.keys());
+    const files = this.files.has(path) ? [path] : filesUnder(path, this.files.keys());
     for (const file of files) {
       this.files.delete(file);
       this.pending.delete(file);

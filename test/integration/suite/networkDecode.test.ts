@@ -3,24 +3,14 @@
 // like one on the settings' network: the ABIs belong to the code, not to a network.
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as path from 'path';
 import * as vscode from 'vscode';
 import { encodeFunctionData, type Abi } from 'viem';
 import type { AbiFeature } from '../../../src/features/abi';
 import { aContract, aContractResult, aTransaction, aTransactionsBody, recordFor } from '../../support/builders';
-import { projectRoot } from '../../support/paths';
+import { sampleArtifact } from '../../support/paths';
 import { activateLedgerLens, hoverText, usePublicReplay, useReplay, waitFor } from '../helpers';
 
-const MY_TOKEN = path.join(
-  projectRoot(),
-  'test',
-  'workspace',
-  'hardhat-sample',
-  'artifacts',
-  'contracts',
-  'MyToken.sol',
-  'MyToken.json',
-);
+const MY_TOKEN = sampleArtifact('MyToken.sol', 'MyToken');
 const TX = '0.0.1001-1700000600-000000000';
 const CONTRACT = '0x00000000000000000000000000000000000013a2';
 const ALICE = '0x00000000000000000000000000000000000004d2';

@@ -5,7 +5,6 @@
 // panel's row detail carries the same trace; the transaction hover then says where it reverted.
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as path from 'path';
 import * as vscode from 'vscode';
 import { encodeErrorResult, encodeFunctionData, type Abi } from 'viem';
 import type { AbiFeature } from '../../../src/features/abi';
@@ -26,20 +25,11 @@ import {
   recordFor,
   toJsonText,
 } from '../../support/builders';
-import { projectRoot } from '../../harness/proc';
+import { sampleArtifact } from '../../support/paths';
 import { startMirrorReplay, type MirrorReplay } from '../../support/mirrorReplay';
 import { activateLedgerLens, resetSettings, setSetting, waitFor } from '../helpers';
 
-const MY_TOKEN = path.join(
-  projectRoot(),
-  'test',
-  'workspace',
-  'hardhat-sample',
-  'artifacts',
-  'contracts',
-  'MyToken.sol',
-  'MyToken.json',
-);
+const MY_TOKEN = sampleArtifact('MyToken.sol', 'MyToken');
 const artifact = JSON.parse(fs.readFileSync(MY_TOKEN, 'utf8')) as { abi: Abi; deployedBytecode: string };
 
 const TX = '0.0.1001-1700000700-000000000';

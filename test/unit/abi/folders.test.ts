@@ -5,13 +5,8 @@
 import * as assert from 'assert';
 import fc from 'fast-check';
 import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, globMatcher } from '../../../src/abi/globs';
-import {
-  artifactsAmong,
-  diffStamps,
-  filesUnder,
-  mayBeArtifactFolder,
-  outermost,
-} from '../../../src/features/abi/folders';
+import { artifactsAmong, mayBeArtifactFolder } from '../../../src/features/abi/folders';
+import { diffStamps, filesUnder, outermost } from '../../../src/util/folderFiles';
 
 const include = DEFAULT_INCLUDE.map(globMatcher);
 const exclude = DEFAULT_EXCLUDE.map(globMatcher);

@@ -1,14 +1,8 @@
 // The compiler-output scan's rules (src/features/sources/scanText.ts): what it logs about skipped
 // files, which indexed files a deleted folder held, which files to read again, which folders to search.
 import * as assert from 'assert';
-import {
-  diffStamps,
-  filesUnderFolder,
-  NAMED_SKIPS,
-  needsReading,
-  outermostFolders,
-  skippedLines,
-} from '../../../src/features/sources/scanText';
+import { NAMED_SKIPS, skippedLines } from '../../../src/features/sources/scanText';
+import { diffStamps, filesUnder, needsReading, outermost } from '../../../src/util/folderFiles';
 
 describe('sources: the scan log', () => {
   it('names each skipped file with its reason, on one line', () => {
@@ -40,8 +34,8 @@ describe('sources: the scan log', () => {
 
   it('finds the files a deleted folder held, not the folder itself nor its namesakes', () => {
     const files = ['a/artifacts/build-info/1.json', 'a/artifacts-old/build-info/2.json', 'a/artifacts'];
-    assert.deepStrictEqual(filesUnderFolder('a/artifacts', files), ['a/artifacts/build-info/1.json']);
-    assert.deepStrictEqual(filesUnderFolder('a/', files), files);
+    assert.deepStrictEqual(filesUnder('a/artifacts', files), ['a/artifacts/build-info/1.json']);
+    assert.deepStrictEqual(filesUnder('a/', files), files);
   });
 });
 
@@ -69,9 +63,10 @@ describe('sources: which compiler output to read again', () => {
   });
 
   it('searches only the outermost of the created folders', () => {
-    assert.deepStrictEqual(
-      outermostFolders(['p/artifacts/build-info', 'p/artifacts', 'q', 'p/artifacts', 'pa/x', 'q/out']),
-      ['p/artifacts', 'pa/x', 'q'],
-    );
+    assert.deepStrictEqual(outermost(['p/artifacts/build-info', 'p/artifacts', 'q', 'p/artifacts', 'pa/x', 'q/out']), [
+      'p/artifacts',
+      'pa/x',
+      'q',
+    ]);
   });
 });
