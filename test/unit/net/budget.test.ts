@@ -16,25 +16,33 @@ describe('net/budget: the per-origin request budget (manual clock)', () => {
   let clock: ManualClock;
   let budgets: RequestBudgets;
   const grants: { label: string; at: number }[] = [];
+  // Every request a test made: those still waiting when it ends are rejected by dispose(), and that
+  // rejection is awaited here (a test that left them waiting on purpose must not leave it unhandled).
+  const taken: Promise<void>[] = [];
 
   function make(rate: number, maxHoldMs?: number): void {
     clock = new ManualClock();
     budgets = new RequestBudgets({ rateFor: () => rate, clock, ...(maxHoldMs ? { maxHoldMs } : {}) });
   }
   function take(label: string, priority: Priority = 'interactive', signal?: AbortSignal, url = ORIGIN): Promise<void> {
-    return budgets
+    const request = budgets
       .forOrigin(url)
       .acquire(priority, signal)
       .then(() => {
         grants.push({ label, at: clock.now() });
       });
+    taken.push(request);
+    return request;
   }
 
   beforeEach(() => {
     grants.length = 0;
     make(5);
   });
-  afterEach(() => budgets.dispose());
+  afterEach(async () => {
+    budgets.dispose();
+    await Promise.allSettled(taken.splice(0));
+  });
 
   it('lets a burst of `rate` through at once, then one every 1/rate s', async () => {
     for (let i = 0; i < 8; i++) void take(`r${i}`);
