@@ -8,9 +8,13 @@ import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { openContractSource } from './source';
 import { globMatcher, joinGlobs, matchesAny, type AbiGlobs } from '../../abi/globs';
 import { filesUnder } from '../../util/folderFiles';
-import { FolderPoller } from './poll';
+import { FolderPoller } from '../common/folderLook';
 import { watchArtifacts } from './watch';
 import { errorMessage } from '../../util/errorMessage';
+
+/** How many artifact folders are polled at most, and how often. */
+const MAX_POLLED_FOLDERS = 100;
+const POLL_MS = 2000;
 
 /** Wait after a change before re-indexing: a compile writes many files in a burst. */
 const DEBOUNCE_MS = 300;
@@ -53,15 +57,18 @@ export function registerAbi(host: FeatureHost, inputs: AbiInputs): vscode.Dispos
     file => matchesAny(file, excluded),
     log,
   );
-  // Folders no watcher event reaches, looked at every few seconds for the feature's whole life: a
-  // settings change replaces the watchers, not this (the new ones would not see those folders either).
+  // Folders no watcher event reaches (a folder lands here when a search found artifacts in it that
+  // no event announced), looked at every few seconds for the feature's whole life: a settings change
+  // replaces the watchers, not this (the new ones would not see those folders either).
   const poller = new FolderPoller({
-    isArtifact: uri => {
+    wanted: uri => {
       const file = relative(uri);
       return matchesAny(file, included) && !matchesAny(file, excluded);
     },
     changed: uri => changed(uri),
     deleted: uri => deleted(uri),
+    maxFolders: MAX_POLLED_FOLDERS,
+    intervalMs: POLL_MS,
   });
 
   async function fullScan(): Promise<void> {

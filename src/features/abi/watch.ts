@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import type { FeatureLog } from '../context';
 import { globMatcher, joinGlobs, type AbiGlobs, type GlobMatcher } from '../../abi/globs';
-import type { FolderPoller } from './poll';
+import type { FolderPoller } from '../common/folderLook';
 import { artifactsAmong, MAX_PENDING_FOLDERS, mayBeArtifactFolder } from './folders';
 import { outermost } from '../../util/folderFiles';
 import { errorMessage } from '../../util/errorMessage';
@@ -98,7 +98,7 @@ function watchFolders(globs: FolderGlobs, inputs: WatchHandlers, poller: FolderP
         const uri = byPath.get(path);
         if (!uri || inputs.isIndexed(path)) continue; // reported by the watcher: its folder is watched
         inputs.changed(uri);
-        poller.add(uri); // no event came for it: its folder may not be watched at all
+        poller.add(vscode.Uri.joinPath(uri, '..')); // no event came for it: its folder may not be watched at all
       }
     }
   }

@@ -4,21 +4,22 @@
 // miss the files written before the folder itself is watched, and a folder made together with its
 // parent (`mkdir -p`) may never be watched at all, so a later compile's new build-info would go
 // unseen. So a created folder is searched once its burst settles, and a folder where that search
-// found output no event announced is looked at every few seconds (OutputFolderPoller). A deleted
+// found output no event announced is looked at every few seconds (FolderPoller). A deleted
 // folder is reported as the folder alone: the caller forgets what was indexed under it.
 import * as vscode from 'vscode';
 import type { FeatureLog } from '../context';
 import { errorMessage } from '../../util/errorMessage';
-import { lookAtFolder } from '../common/folderLook';
-import { diffStamps, outermost, type FileStamp } from '../../util/folderFiles';
+import type { FolderPoller } from '../common/folderLook';
+import { outermost } from '../../util/folderFiles';
 
 /** Wait after the last creation in a folder before looking into it (a compile writes in a burst). */
 const FOLDER_DEBOUNCE_MS = 300;
 /** Past this many created folders waiting, they are dropped: the next full scan finds what they hold. */
 const MAX_PENDING_FOLDERS = 200;
 /** The most folders looked at by polling, and how often. */
+/** How many output folders are polled at most, and how often. */
 export const MAX_POLLED_FOLDERS = 20;
-const POLL_MS = 3000;
+export const POLL_MS = 3000;
 
 export interface OutputWatchHandlers {
   /** The workspace-relative path the index uses for a file. */
@@ -38,7 +39,7 @@ export interface OutputWatchHandlers {
 export function watchCompilerOutput(
   globs: readonly string[],
   on: OutputWatchHandlers,
-  poller: OutputFolderPoller,
+  poller: FolderPoller,
 ): vscode.Disposable {
   const files = globs.map(pattern => {
     const w = vscode.workspace.createFileSystemWatcher(pattern, false, false, true);
@@ -51,7 +52,7 @@ export function watchCompilerOutput(
   return vscode.Disposable.from(...files, watchFolders(on, poller));
 }
 
-function watchFolders(on: OutputWatchHandlers, poller: OutputFolderPoller): vscode.Disposable {
+function watchFolders(on: OutputWatchHandlers, poller: FolderPoller): vscode.Disposable {
   const pending = new Map<string, vscode.Uri>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let disposed = false;
@@ -102,62 +103,6 @@ function watchFolders(on: OutputWatchHandlers, poller: OutputFolderPoller): vsco
       },
     },
   );
-}
-
-/** Folders no watcher event reaches, looked at every few seconds: their output files' times and sizes. */
-export class OutputFolderPoller implements vscode.Disposable {
-  private readonly folders = new Map<string, { readonly uri: vscode.Uri; stamps: Map<string, FileStamp> }>();
-  private timer: ReturnType<typeof setInterval> | undefined;
-  private busy = false;
-  private disposed = false;
-
-  constructor(private readonly on: Pick<OutputWatchHandlers, 'relative' | 'isOutput' | 'changed' | 'deleted'>) {}
-
-  /** Looks at `folder` from now on (at most MAX_POLLED_FOLDERS; the first ones stay). */
-  add(folder: vscode.Uri): void {
-    const key = folder.toString();
-    if (this.disposed) return;
-    if (this.folders.has(key) || this.folders.size >= MAX_POLLED_FOLDERS) return;
-    const entry = { uri: folder, stamps: new Map<string, FileStamp>() };
-    this.folders.set(key, entry);
-    void this.look(entry, false);
-    this.timer ??= setInterval(() => void this.pollAll(), POLL_MS);
-  }
-
-  dispose(): void {
-    this.disposed = true;
-    this.stop();
-    this.folders.clear();
-  }
-
-  private stop(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
-  }
-
-  private async pollAll(): Promise<void> {
-    if (this.busy) return;
-    this.busy = true;
-    try {
-      for (const entry of [...this.folders.values()]) await this.look(entry, true);
-    } finally {
-      this.busy = false;
-    }
-  }
-
-  private async look(
-    entry: { readonly uri: vscode.Uri; stamps: Map<string, FileStamp> },
-    report: boolean,
-  ): Promise<void> {
-    const { stamps: now, present } = await lookAtFolder(entry.uri, uri => this.on.isOutput(this.on.relative(uri)));
-    if (!present) this.folders.delete(entry.uri.toString()); // gone: what it held is reported gone below
-    const { changed, gone } = diffStamps(entry.stamps, now);
-    entry.stamps = now;
-    if (this.folders.size === 0) this.stop(); // every folder gone: nothing left to look at
-    if (!report || this.disposed) return;
-    for (const name of changed) this.on.changed(vscode.Uri.joinPath(entry.uri, name));
-    for (const name of gone) this.on.deleted(vscode.Uri.joinPath(entry.uri, name));
-  }
 }
 
 /** Whether the path is a folder now (false for a file, or when it is already gone). */

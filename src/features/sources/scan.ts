@@ -10,7 +10,8 @@ import type { CompilerOutputFile, SourceIndexApi, SourceIndexReport } from '../.
 import { globMatcher, joinGlobs, matchesAny, type GlobMatcher } from '../../abi/globs';
 import type { FeatureLog, Setting } from '../context';
 import { errorMessage } from '../../util/errorMessage';
-import { OutputFolderPoller, watchCompilerOutput, type OutputWatchHandlers } from './folderWatch';
+import { FolderPoller } from '../common/folderLook';
+import { MAX_POLLED_FOLDERS, POLL_MS, watchCompilerOutput, type OutputWatchHandlers } from './folderWatch';
 import { projectRootOf } from './paths';
 import { skippedLines } from './scanText';
 import { filesUnder, needsReading, type FileStamp } from '../../util/folderFiles';
@@ -49,7 +50,7 @@ export class WorkspaceSources implements vscode.Disposable {
   private readonly handlers: OutputWatchHandlers;
   // The folders no watcher event reaches, for the feature's whole life: a settings change replaces
   // the watchers, and the new ones would not see those folders either.
-  private readonly poller: OutputFolderPoller;
+  private readonly poller: FolderPoller;
 
   constructor(private readonly inputs: ScanInputs) {
     this.handlers = {
@@ -61,7 +62,13 @@ export class WorkspaceSources implements vscode.Disposable {
       deleted: uri => this.deleted(relative(uri)),
       log: inputs.log,
     };
-    this.poller = new OutputFolderPoller(this.handlers);
+    this.poller = new FolderPoller({
+      wanted: uri => this.handlers.isOutput(this.handlers.relative(uri)),
+      changed: uri => this.handlers.changed(uri),
+      deleted: uri => this.handlers.deleted(uri),
+      maxFolders: MAX_POLLED_FOLDERS,
+      intervalMs: POLL_MS,
+    });
   }
 
   /** The index, made and filled on the first ask. */
