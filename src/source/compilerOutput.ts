@@ -30,6 +30,12 @@ import {
 const PREFIXES: readonly OutputPrefix[] = [[], ['output']];
 const DEPLOYED = ['evm', 'deployedBytecode'];
 const MAX_VERSION_CHARS = 100;
+/**
+ * The most contracts, and the most sources, the index pass keeps of one file: far beyond any
+ * compile (a large project's build-info has a few thousand), so a file listing more cannot make
+ * the index grow with it; the rest are left out, and the outcome says so.
+ */
+export const MAX_INDEXED_ENTRIES = 50_000;
 
 const TOP_LEVEL = ['_format', 'id', 'solcVersion', 'solcLongVersion', 'userSourceNameMap', 'source_id_to_path'];
 
@@ -70,6 +76,9 @@ export class IndexCollector {
   private readonly sources = new Map<string, { id?: number; ast: boolean }>();
   private readonly foundry = new FoundryIndexFacts();
   private prefix: OutputPrefix | undefined;
+  private contractCount = 0;
+  /** Contracts and sources past MAX_INDEXED_ENTRIES, not kept. */
+  private leftOut = 0;
 
   onValue = (path: readonly JsonKey[], value: unknown): void => {
     if (path.length === 1 && TOP_LEVEL.includes(String(path[0]))) this.top.set(String(path[0]), value);
@@ -105,15 +114,25 @@ export class IndexCollector {
 
   private contract(source: string, name: string): RawDeployed {
     let byName = this.contracts.get(source);
+    let raw = byName?.get(name);
+    if (raw !== undefined) return raw;
+    raw = {};
+    if (this.contractCount >= MAX_INDEXED_ENTRIES) {
+      this.leftOut++;
+      return raw;
+    }
     if (byName === undefined) this.contracts.set(source, (byName = new Map<string, RawDeployed>()));
-    let raw = byName.get(name);
-    if (raw === undefined) byName.set(name, (raw = {}));
+    byName.set(name, raw);
+    this.contractCount++;
     return raw;
   }
 
   private source(name: string): { id?: number; ast: boolean } {
     let s = this.sources.get(name);
-    if (s === undefined) this.sources.set(name, (s = { ast: false }));
+    if (s !== undefined) return s;
+    s = { ast: false };
+    if (this.sources.size >= MAX_INDEXED_ENTRIES) this.leftOut++;
+    else this.sources.set(name, s);
     return s;
   }
 
@@ -183,6 +202,8 @@ export class IndexCollector {
   private note(format: OutputFormat, contracts: number, lacking: { code: number; hex: number }): string | undefined {
     if (format === 'unknown')
       return 'not compiler output: no `output.contracts`, `contracts` or `deployedBytecode.object` in it';
+    if (this.leftOut > 0)
+      return `more than ${MAX_INDEXED_ENTRIES} contracts or sources: only the first ${MAX_INDEXED_ENTRIES} of each were read`;
     if (format === 'foundry-build-info' && this.prefix === undefined)
       return 'a Foundry build-info without the compiler output (`forge build --build-info` writes it)';
     if (contracts > 0) return undefined;

@@ -30,6 +30,8 @@ interface DetailState {
   readonly answers: Map<string, SiteAnswer>;
   /** Per source id: its line table, or why its text cannot be used. */
   readonly lines: Map<number, SourceLines | string>;
+  /** Whether the answer being made met a workspace text it could not use (then neither is kept). */
+  missedWorkspaceText: boolean;
 }
 
 const states = new WeakMap<CompiledContractDetail, DetailState>();
@@ -37,7 +39,7 @@ const states = new WeakMap<CompiledContractDetail, DetailState>();
 function stateOf(detail: CompiledContractDetail): DetailState {
   let state = states.get(detail);
   if (!state) {
-    state = { answers: new Map(), lines: new Map() };
+    state = { answers: new Map(), lines: new Map(), missedWorkspaceText: false };
     states.set(detail, state);
   }
   return state;
@@ -70,7 +72,10 @@ export function inferSites(
   const key = `${selector?.toLowerCase() ?? '-'}|${revertKey(revert)}`;
   const cached = state.answers.get(key);
   if (cached) return cached;
+  state.missedWorkspaceText = false;
   const answer = answerFor(detail, selector, revert, options, state);
+  // The workspace file may be the compiled text again by the next ask (an edit undone).
+  if (state.missedWorkspaceText) return answer;
   if (state.answers.size >= MAX_CACHED_ANSWERS) state.answers.delete(state.answers.keys().next().value as string);
   state.answers.set(key, answer);
   return answer;
@@ -293,7 +298,8 @@ function linesOf(source: CompiledSource, options: InferSitesOptions, state: Deta
   const known = state.lines.get(source.id);
   if (known !== undefined) return known;
   const lines = readLines(source, options);
-  state.lines.set(source.id, lines);
+  if (typeof lines === 'string' && source.content === undefined) state.missedWorkspaceText = true;
+  else state.lines.set(source.id, lines);
   return lines;
 }
 
