@@ -129,7 +129,14 @@ class ForwardingSources implements SourceIndexApi {
     this.listeners.clear();
   }
 
+  // A listener that throws must not keep the others from hearing, nor reach whoever asked first.
   private fire(): void {
-    for (const listener of [...this.listeners]) listener();
+    for (const listener of [...this.listeners]) {
+      try {
+        listener();
+      } catch {
+        // the listener's own failure: the index changed all the same
+      }
+    }
   }
 }

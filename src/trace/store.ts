@@ -64,8 +64,12 @@ type Kept = Built | { readonly kind: 'error'; readonly error: Error };
 
 type Pending = SharedWork<CallTrace>;
 
-/** A trace this large is rebuilt by `peek` (synchronously, on a recompile) only up to this size. */
-const PEEK_REBUILD_MAX = 1000;
+/**
+ * A trace is rebuilt by `peek` (synchronously, on a recompile) only up to this size: a cold build of
+ * 1,000 distinct calls took 24–65 ms here, too long for the extension host's thread. Panels rebuild
+ * larger ones through `load`, in slices.
+ */
+const PEEK_REBUILD_MAX = 250;
 
 /**
  * One spelling per transaction: `0.0.x-sss-nnnnnnnnn` for an id (either form), `0x` + lowercase

@@ -50,6 +50,8 @@ export class TraceViews {
     Promise<ReadonlyMap<TraceFrame, FrameSites>> | ReadonlyMap<TraceFrame, FrameSites>
   >();
   private readonly reading = new Set<string>();
+  /** The ABIs' version each trace was last shown with: a change reads it again (the store rebuilds it). */
+  private readonly abiVersions = new WeakMap<CallTrace, number>();
   private readonly listeners = new Set<TraceChange>();
   private unsubscribe: (() => void) | undefined;
   private disposed = false;
@@ -73,6 +75,14 @@ export class TraceViews {
     if (kept instanceof Error)
       return { status: 'failed', message: describeMirrorError(kept, { network: subject.network }).detail };
     if (kept) {
+      // peek does not rebuild a large trace after a recompile: loading it does (in slices), and a
+      // trace other than the one shown then draws the panel again.
+      const reader = this.deps.reader(subject.network);
+      if (typeof reader !== 'string') {
+        const seen = this.abiVersions.get(kept);
+        this.abiVersions.set(kept, reader.abi.version);
+        if (seen !== undefined && seen !== reader.abi.version) this.read(subject, bundle, reader, kept);
+      }
       const view = this.viewOf(kept, subject, bundle);
       return view ? { status: 'loaded', view } : { status: 'loading' };
     }
@@ -95,20 +105,22 @@ export class TraceViews {
     this.listeners.clear();
   }
 
-  private read(subject: TraceSubject, bundle: TraceBundle, reader: TraceReader): void {
+  /** Reads the trace (or brings the one `shown` up to date); listeners hear when there is another. */
+  private read(subject: TraceSubject, bundle: TraceBundle, reader: TraceReader, shown?: CallTrace): void {
     const key = `${subject.network}|${subject.idOrHash}`;
     if (this.reading.has(key)) return;
     this.reading.add(key);
-    const done = () => {
+    const done = (changed: boolean) => {
       this.reading.delete(key);
-      this.fire(subject);
+      if (changed) this.fire(subject);
     };
-    bundle.store
-      .load(subject.network, subject.idOrHash, { ...reader, codes: bundle.codes(subject.network) })
-      .then(done, (error: unknown) => {
+    bundle.store.load(subject.network, subject.idOrHash, { ...reader, codes: bundle.codes(subject.network) }).then(
+      trace => done(trace !== shown),
+      (error: unknown) => {
         this.deps.log?.(`call trace of ${subject.idOrHash} (${subject.network}): ${String(error)}`);
-        done();
-      });
+        done(shown === undefined);
+      },
+    );
   }
 
   /**
