@@ -6,9 +6,6 @@
 // under them forgotten). Paths are workspace-relative with forward slashes, as the index keeps them.
 import { matchesAny, type GlobMatcher } from '../../abi/globs';
 
-/** Past this many created paths waiting to be looked at, one full scan is cheaper than each one. */
-export const MAX_PENDING_FOLDERS = 200;
-
 /**
  * Whether a created path may be a folder worth scanning: not an artifact path itself (the include
  * watchers take those), and neither it nor anything under it excluded (`node_modules/`, `build-info/`).

@@ -1,20 +1,13 @@
 // The ABI index's file watchers: one per include glob for the artifact files themselves (created,
-// changed, deleted), and one over every path for folders. VS Code's recursive watcher reports a folder created after it
-// started (a first compile's `artifacts/contracts/Foo.sol/`), but on Linux it can miss the files
-// written into it before the folder itself was watched (inotify: a new folder gets its watch only
-// once its own creation has been read, and nothing already inside is reported), and it reports a
-// deleted folder as the folder alone. So created folders are searched once the burst settles, and a
-// deleted folder takes along whatever was indexed under it (see folders.ts for the pure rules).
+// changed, deleted), and the new-folder watcher (features/common/newFolders.ts: a first compile's
+// `artifacts/contracts/Foo.sol/` may be written before a recursive watcher on Linux sees into it).
+// A deleted folder takes along whatever was indexed under it (see folders.ts for the pure rules).
 import * as vscode from 'vscode';
 import type { FeatureLog } from '../context';
 import { globMatcher, joinGlobs, type AbiGlobs, type GlobMatcher } from '../../abi/globs';
 import type { FolderPoller } from '../common/folderLook';
-import { artifactsAmong, MAX_PENDING_FOLDERS, mayBeArtifactFolder } from './folders';
-import { outermost } from '../../util/folderFiles';
-import { errorMessage } from '../../util/errorMessage';
-
-/** Wait after the last creation in a folder before looking into it (a compile writes in a burst). */
-const FOLDER_DEBOUNCE_MS = 300;
+import { artifactsAmong, mayBeArtifactFolder } from './folders';
+import { watchNewFolders } from '../common/newFolders';
 
 export interface WatchHandlers {
   /** The workspace-relative path the index uses for a file. */
@@ -62,68 +55,23 @@ interface FolderGlobs {
 }
 
 function watchFolders(globs: FolderGlobs, inputs: WatchHandlers, poller: FolderPoller): vscode.Disposable {
-  const pending = new Map<string, vscode.Uri>();
-  let timer: NodeJS.Timeout | undefined;
-  let disposed = false;
-
-  function created(uri: vscode.Uri): void {
-    const path = inputs.relative(uri);
-    if (!mayBeArtifactFolder(path, globs.include, globs.exclude)) return;
-    pending.set(path, uri);
-    clearTimeout(timer);
-    timer = setTimeout(settle, FOLDER_DEBOUNCE_MS);
-  }
-
-  function settle(): void {
-    timer = undefined;
-    if (pending.size > MAX_PENDING_FOLDERS) {
-      pending.clear();
-      inputs.rescanAll();
-      return;
-    }
-    const batch = outermost(pending.keys()).flatMap(path => pending.get(path) ?? []);
-    pending.clear();
-    void scan(batch).catch((e: unknown) =>
-      inputs.log.error(`ABIs: looking into new folders failed: ${errorMessage(e)}`),
-    );
-  }
-
-  async function scan(folders: readonly vscode.Uri[]): Promise<void> {
-    for (const folder of folders) {
-      if (disposed || !(await isFolder(folder))) continue;
-      const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), globs.excludeGlob);
-      if (disposed) return;
-      const byPath = new Map(found.map(uri => [inputs.relative(uri), uri]));
-      for (const path of artifactsAmong([...byPath.keys()], globs.include, globs.exclude)) {
-        const uri = byPath.get(path);
-        if (!uri || inputs.isIndexed(path)) continue; // reported by the watcher: its folder is watched
-        inputs.changed(uri);
-        poller.add(vscode.Uri.joinPath(uri, '..')); // no event came for it: its folder may not be watched at all
-      }
-    }
-  }
-
-  // Every path, created or deleted: change events are left to the include watchers.
-  const watcher = vscode.workspace.createFileSystemWatcher('**/*', false, true, false);
-  return vscode.Disposable.from(
-    watcher,
-    watcher.onDidCreate(created),
-    watcher.onDidDelete(uri => inputs.deleted(uri)),
+  return watchNewFolders(
     {
-      dispose: () => {
-        disposed = true;
-        clearTimeout(timer);
-        pending.clear();
+      relative: uri => inputs.relative(uri),
+      mayHold: path => mayBeArtifactFolder(path, globs.include, globs.exclude),
+      unannounced: async folder => {
+        const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), globs.excludeGlob);
+        const byPath = new Map(found.map(uri => [inputs.relative(uri), uri]));
+        // Indexed: the watcher reported it, so its folder is watched.
+        return artifactsAmong([...byPath.keys()], globs.include, globs.exclude)
+          .filter(path => !inputs.isIndexed(path))
+          .flatMap(path => byPath.get(path) ?? []);
       },
+      changed: uri => inputs.changed(uri),
+      deleted: uri => inputs.deleted(uri),
+      tooMany: () => inputs.rescanAll(),
+      failed: message => inputs.log.error(`ABIs: ${message}`),
     },
+    poller,
   );
-}
-
-/** Whether the path is a folder now (false for a file, or when it is already gone). */
-async function isFolder(uri: vscode.Uri): Promise<boolean> {
-  try {
-    return ((await vscode.workspace.fs.stat(uri)).type & vscode.FileType.Directory) !== 0;
-  } catch {
-    return false;
-  }
 }

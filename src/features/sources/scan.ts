@@ -60,6 +60,7 @@ export class WorkspaceSources implements vscode.Disposable {
       isKnown: file => this.files.has(file) || this.pending.has(file),
       changed: uri => this.changed(uri),
       deleted: uri => this.deleted(relative(uri)),
+      rescanAll: () => this.rescan(),
       log: inputs.log,
     };
     this.poller = new FolderPoller({
@@ -111,6 +112,12 @@ export class WorkspaceSources implements vscode.Disposable {
     this.matchers = globs.map(globMatcher);
     this.watchers.dispose();
     this.watchers = watchCompilerOutput(globs, this.handlers, this.poller);
+    this.rescan();
+  }
+
+  /** Searches the whole workspace again (a later search supersedes one under way). */
+  private rescan(): void {
+    if (this.disposed) return;
     const mine = ++this.generation;
     this.scan = this.fullScan(mine).catch((e: unknown) =>
       this.inputs.log.error(`Sources: indexing the compiler output failed: ${errorMessage(e)}`),
