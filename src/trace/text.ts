@@ -22,7 +22,7 @@ function callText(frame: TraceFrame): string {
 }
 
 /** The operation, with the call type when it says more (`CALL (PRECOMPILE)`). */
-function operationText(frame: TraceFrame): string {
+export function operationText(frame: TraceFrame): string {
   const plain = frame.callType === 'CALL' || frame.callType === 'CREATE' || frame.callType === frame.operation;
   return plain ? frame.operation : `${frame.operation} (${frame.callType})`;
 }

@@ -6,7 +6,7 @@ import * as assert from 'assert';
 import fc from 'fast-check';
 import { presentTrace, boundedText, TRACE_ROWS_MAX, traceSummary } from '../../../src/features/common/trace/present';
 import { traceSection } from '../../../src/features/common/trace/section';
-import { buildCallTrace, traceOneLiner, type CallTrace, type TraceFrame } from '../../../src/trace';
+import { buildCallTrace, traceOneLiner, type CallTrace } from '../../../src/trace';
 import { toWebview as detailPage } from '../../../webview/detail/validators';
 import { TRACE_TEXT_MAX, traceViewValidator } from '../../../webview/protocol/trace';
 import { assertGrowthAsync } from '../../support/growth';
@@ -19,32 +19,14 @@ import {
   transferInput,
   transferOutput,
   ACCOUNT,
+  aFrame,
 } from '../trace/fixtures';
 
 const build = (actions: Parameters<typeof buildCallTrace>[0], incomplete?: string) =>
   buildCallTrace(actions, { abi: sampleIndex(), codes: sampleCodes(), ...(incomplete ? { incomplete } : {}) });
 
 /** A frame written by hand, for shapes no action list makes cheaply (20,000 frames). */
-function frame(fields: Partial<TraceFrame> = {}): TraceFrame {
-  return {
-    index: 0,
-    depth: 0,
-    level: 0,
-    operation: 'CALL',
-    callType: 'CALL',
-    caller: { label: '0.0.1001', kind: 'account', id: '0.0.1001' },
-    recipient: { label: 'Vault', kind: 'artifact', detail: 'contracts/Vault.sol', id: '0.0.5001' },
-    valueTinybar: 0n,
-    gas: 1000n,
-    gasUsed: 900n,
-    result: { kind: 'none' },
-    failed: false,
-    origin: false,
-    children: [],
-    notes: [],
-    ...fields,
-  };
-}
+const frame = aFrame;
 
 /** A root with `n - 1` calls under it, all succeeded. */
 function flat(n: number): CallTrace {

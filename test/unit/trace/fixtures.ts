@@ -13,6 +13,7 @@ import { AbiIndex, parseArtifact } from '../../../src/abi';
 import { parseLossless } from '../../../src/mirror';
 import { schemas } from '../../../src/mirror/lazySchemas';
 import type { ContractAction } from '../../../src/mirror/schemas';
+import type { TraceFrame } from '../../../src/trace/types';
 import { sourceTarball } from '../../harness/realMirrorInstall';
 import { projectRoot } from '../../support/paths';
 
@@ -95,6 +96,28 @@ export const insufficientBalance = (account: string, balance: bigint, needed: bi
   encodeErrorResult({ abi: MY_TOKEN_ABI, errorName: 'InsufficientBalance', args: [account, balance, needed] });
 
 /** An action with sensible defaults: a successful CALL at depth 0, index 0. */
+/** A frame written by hand, for shapes no action list makes cheaply: a successful CALL from 0.0.1001 to Vault. */
+export function aFrame(fields: Partial<TraceFrame> = {}): TraceFrame {
+  return {
+    index: 0,
+    depth: 0,
+    level: 0,
+    operation: 'CALL',
+    callType: 'CALL',
+    caller: { label: '0.0.1001', kind: 'account', id: '0.0.1001' },
+    recipient: { label: 'Vault', kind: 'artifact', detail: 'contracts/Vault.sol', id: '0.0.5001' },
+    valueTinybar: 0n,
+    gas: 1000n,
+    gasUsed: 900n,
+    result: { kind: 'none' },
+    failed: false,
+    origin: false,
+    children: [],
+    notes: [],
+    ...fields,
+  };
+}
+
 export function action(fields: Partial<ContractAction> = {}): ContractAction {
   return {
     call_depth: 0,

@@ -13,6 +13,7 @@ import {
   transferInput,
   transferOutput,
   withdrawInput,
+  aFrame,
 } from './fixtures';
 
 const build = (actions: Parameters<typeof buildCallTrace>[0]) =>
@@ -20,24 +21,13 @@ const build = (actions: Parameters<typeof buildCallTrace>[0]) =>
 
 /** A trace written by hand (the text forms read only the frames). */
 function frame(fields: Partial<TraceFrame>): TraceFrame {
-  return {
-    index: 0,
-    depth: 0,
-    level: 0,
-    operation: 'CALL',
-    callType: 'CALL',
+  return aFrame({
     caller: { label: '0.0.1001', kind: 'account' },
     recipient: { label: 'Vault', kind: 'artifact' },
-    valueTinybar: 0n,
     gas: 1n,
     gasUsed: 1n,
-    result: { kind: 'none' },
-    failed: false,
-    origin: false,
-    children: [],
-    notes: [],
     ...fields,
-  };
+  });
 }
 
 describe('trace/text: the compact text form and the one-liner', () => {

@@ -7,7 +7,7 @@
 import { yieldToEventLoop } from '../../../abi/indexer';
 import { formatGrouped } from '../../../ledger/units';
 import { hbar } from '../../../present/amounts';
-import { framesInOrder, pathTo, traceOneLiner, traceText } from '../../../trace/text';
+import { framesInOrder, operationText, pathTo, traceOneLiner, traceText } from '../../../trace/text';
 import type { CallTrace, TraceFrame, TraceParty } from '../../../trace/types';
 import {
   TRACE_TEXT_MAX,
@@ -46,12 +46,6 @@ export function traceSummary(trace: CallTrace): string {
   if (failure) return `${calls(trace.count)} · ${failure}`;
   // An incomplete trace cannot say that every call succeeded, only that none read failed.
   return trace.incomplete ? `${calls(trace.count)} read, none failed` : `${calls(trace.count)}, all succeeded`;
-}
-
-/** `CALL`, `CALL (PRECOMPILE)`: the call type when it says more than the operation. */
-export function operationText(frame: TraceFrame): string {
-  const plain = frame.callType === 'CALL' || frame.callType === 'CREATE' || frame.callType === frame.operation;
-  return plain ? frame.operation : `${frame.operation} (${frame.callType})`;
 }
 
 /** The result as the row shows it after the page's "✕ failed": `reverted: E(…)`, `error: …`, the output. */
