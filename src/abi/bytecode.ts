@@ -34,8 +34,8 @@ export function stripMetadata(hex: string): string {
 /**
  * Prepares an artifact's deployed bytecode: unlinked library placeholders (`__$…$__`) become zero
  * and masked, the immutable references the artifact lists are masked, and so is any PUSH32 of 32
- * zero bytes (where solc leaves immutables in artifacts that do not list them: Hardhat, Truffle).
- * Undefined when there is no code (interfaces, abstract contracts) or it is not hex.
+ * zero bytes (where solc leaves immutables in artifacts that do not list them: Hardhat, Truffle),
+ * and a library's own address in its call guard. Undefined when there is no code (interfaces, abstract contracts) or it is not hex.
  */
 export function prepareCode(
   code: string,
@@ -52,9 +52,14 @@ export function prepareCode(
   const hex = stripMetadata(bare);
   for (const { start, length } of immutables) if (start + length <= hex.length / 2) masks.push([start, length]);
   masks.push(...zeroPush32s(hex));
+  // A library's code starts with its call guard, PUSH20 <its own address> ADDRESS EQ: the address
+  // is zeros in the artifact and the library's own once deployed.
+  if (LIBRARY_GUARD.test(hex)) masks.push([1, 20]);
   masks.sort((a, b) => a[0] - b[0]);
   return { hex, masks };
 }
+
+const LIBRARY_GUARD = /^730{40}3014/;
 
 // Walks the instructions (skipping push data) and returns the data of each PUSH32 of zero.
 function zeroPush32s(hex: string): [number, number][] {

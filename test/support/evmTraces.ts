@@ -1,11 +1,15 @@
 // Call traces of the sample Hardhat project's contracts, made by running them on a real EVM
 // (@ethereumjs/evm) and recording its call frames as the mirror node's `/actions` records
 // (openapi.yml `ContractAction`), with the contract result `GET /contracts/results/{id}` answers.
+// The same run keeps each instruction the EVM stepped through (test/support/evmSteps.ts), from
+// which test/support/evmOpcodes.ts writes the `/opcodes` answer.
 //
 // Nothing here is written by hand: the bytecode is the sample's build-info (compiled by
-// test/tools/make-abi-fixtures.mjs with solc-js), every action comes from the EVM's own events
-// (`beforeMessage` / `afterMessage` for the frames, `step` for the opcode that opened each frame and
-// the storage slots touched), every log from the EVM's result. What stands in for Hedera:
+// test/tools/make-abi-fixtures.mjs with solc-js; read and linked by test/support/evmSample.ts),
+// every action comes from the EVM's own events (`beforeMessage` / `afterMessage` for the frames,
+// `step` for the opcode that opened each frame, the code each frame's caller ran and the storage
+// slots touched), every log from the EVM's result. The transactions are in
+// test/support/evmScenarios.ts. What stands in for Hedera:
 //  - addresses: the contracts are created at long-zero addresses (0.0.1002 is 0x…03ea), as Hedera
 //    creates them, by choosing the address of each top-level CREATE; the payer is 0.0.1001;
 //  - gas: the frame of a transaction gets the gas limit less the intrinsic gas (21,000, calldata,
@@ -14,16 +18,41 @@
 //  - an exceptional halt reads as the halt reason's name (`INSUFFICIENT_GAS`), as Hedera's records
 //    carry it in `result_data` and `error_message`;
 //  - transaction ids, consensus timestamps, hashes and blocks are made up, the same every run.
+// As Hedera records them (its ActionStack): a frame's caller is the contract whose code made the
+// call (the caller frame's code address, so a call made by Vault's code running in VaultProxy's
+// storage through a DELEGATECALL is called by Vault), and its recipient is the contract whose code
+// runs (a DELEGATECALL's is the code's contract, not the account whose storage it uses).
 // Same output every run: the EVM is deterministic and nothing reads the clock.
-import * as fs from 'fs';
-import * as path from 'path';
 import { createHash } from 'crypto';
-import { encodeDeployData, encodeFunctionData, keccak256, type Abi, type Hex } from 'viem';
+import { keccak256 } from 'viem';
 import type * as EvmLib from '@ethereumjs/evm';
 import type * as CommonLib from '@ethereumjs/common';
 import type * as StateLib from '@ethereumjs/statemanager';
 import type * as UtilLib from '@ethereumjs/util';
+import { readSampleBuild, type SolcBuild } from './evmSample';
+import {
+  longZeroAddress,
+  idOfLongZero,
+  PAYER_ID,
+  transactions,
+  type ScenarioName,
+  type Transaction,
+} from './evmScenarios';
+import { keepRawTrace, StepRecorder } from './evmSteps';
 import { projectRoot } from './paths';
+
+export { readSampleBuild, type SolcBuild } from './evmSample';
+export {
+  idOfLongZero,
+  LIBRARY_ID,
+  longZeroAddress,
+  PAYER_ID,
+  PROXY_ID,
+  SAMPLE_CONTRACTS,
+  TOKEN_ID,
+  VAULT_ID,
+  type ScenarioName,
+} from './evmScenarios';
 
 // ---------------------------------------------------------------------------------------------
 // The records, in the mirror node's member order
@@ -120,18 +149,6 @@ export interface TracedContract {
   runtime_bytecode: string;
 }
 
-export type ScenarioName =
-  | 'deployToken'
-  | 'deployVault'
-  | 'approve'
-  | 'deposit'
-  | 'withdraw'
-  | 'withdrawNothing'
-  | 'withdrawAboveVaultBalance'
-  | 'donate'
-  | 'withdrawAboveDeposit'
-  | 'withdrawOutOfGas';
-
 export interface EvmScenario {
   readonly name: ScenarioName;
   /** What the transaction does, in words. */
@@ -146,37 +163,11 @@ export interface EvmScenario {
   readonly contracts: TracedContract[];
 }
 
-export interface SolcBuild {
-  /** The compiler's long version (`0.8.37+commit.f401782d.Emscripten.clang`). */
-  readonly longVersion: string;
-  readonly buildInfoId: string;
-  /** The build-info file, relative to the project root. */
-  readonly buildInfoFile: string;
-}
-
 export interface EvmTraces {
   readonly solc: SolcBuild;
   /** In the order they ran: each starts from the state the one before left. */
   readonly scenarios: readonly EvmScenario[];
   readonly byName: Readonly<Record<ScenarioName, EvmScenario>>;
-}
-
-export const PAYER_ID = '0.0.1001';
-export const TOKEN_ID = '0.0.1002';
-export const VAULT_ID = '0.0.1003';
-
-/** `0x` + 40 hex of a `0.0.n` id (the long-zero address). */
-export function longZeroAddress(id: string): string {
-  const num = /^0\.0\.(\d+)$/.exec(id);
-  if (num === null) throw new Error(`not a 0.0.n id: ${id}`);
-  return `0x${BigInt(num[1]).toString(16).padStart(40, '0')}`;
-}
-
-/** `0.0.n` of a long-zero address, else undefined. */
-export function idOfLongZero(address: string): string | undefined {
-  const hex = address.toLowerCase().replace(/^0x/, '');
-  if (!/^0{24}[0-9a-f]{16}$/.test(hex)) return undefined;
-  return `0.0.${BigInt(`0x${hex.slice(24)}`)}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -210,59 +201,6 @@ export function actionsPages(scenario: EvmScenario, limit: number): { url: strin
     after = body.actions.at(-1)?.index;
   }
   return pages;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The compiled sample
-
-interface CompiledContract {
-  readonly abi: Abi;
-  readonly bytecode: Hex;
-}
-
-interface SampleBuild {
-  readonly solc: SolcBuild;
-  readonly token: CompiledContract;
-  readonly vault: CompiledContract;
-}
-
-const BUILD_INFO_DIR = path.join('test', 'workspace', 'hardhat-sample', 'artifacts', 'build-info');
-
-function member(value: unknown, key: string, where: string): unknown {
-  if (typeof value !== 'object' || value === null || !(key in value)) throw new Error(`${where}: no ${key}`);
-  return (value as Record<string, unknown>)[key];
-}
-
-function compiledContract(output: unknown, source: string, name: string): CompiledContract {
-  const contract = member(member(member(output, 'contracts', 'output'), source, 'contracts'), name, source);
-  const abi = member(contract, 'abi', name);
-  const object = member(member(member(contract, 'evm', name), 'bytecode', name), 'object', name);
-  if (!Array.isArray(abi) || typeof object !== 'string' || !/^([0-9a-f]{2})+$/.test(object)) {
-    throw new Error(`${source}:${name}: no ABI or bytecode in the build-info`);
-  }
-  return { abi: abi as Abi, bytecode: `0x${object}` };
-}
-
-/** The sample's build-info, as `npm ci` (make-abi-fixtures.mjs) writes it. */
-export function readSampleBuild(root = projectRoot()): SampleBuild {
-  const dir = path.join(root, BUILD_INFO_DIR);
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter(f => f.endsWith('.json')) : [];
-  if (files.length !== 1) {
-    throw new Error(
-      `expected one build-info in ${dir}, found ${files.length}: run node test/tools/make-abi-fixtures.mjs`,
-    );
-  }
-  const file = path.join(BUILD_INFO_DIR, files[0]);
-  const info = JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')) as unknown;
-  const id = member(info, 'id', file);
-  const longVersion = member(info, 'solcLongVersion', file);
-  if (typeof id !== 'string' || typeof longVersion !== 'string') throw new Error(`${file}: no id or solcLongVersion`);
-  const output = member(info, 'output', file);
-  return {
-    solc: { longVersion, buildInfoId: id, buildInfoFile: file.split(path.sep).join('/') },
-    token: compiledContract(output, 'contracts/MyToken.sol', 'MyToken'),
-    vault: compiledContract(output, 'contracts/Vault.sol', 'Vault'),
-  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -344,6 +282,8 @@ interface OpenFrame {
   readonly operation: CallOperationType;
   /** The call data, or a create's init code (the EVM moves it out of `data` once the create starts). */
   readonly input: string;
+  /** Who called, as Hedera records it: the payer, or the contract whose code made the call. */
+  readonly caller: string;
 }
 
 interface TouchedSlot {
@@ -359,6 +299,8 @@ class TransactionRecorder {
   private readonly open: OpenFrame[] = [];
   /** The call opcode each depth executed last: the next frame one deeper is what it opened. */
   private readonly opening = new Map<number, CallOperationType>();
+  /** The contract whose code each depth runs: a frame one deeper is called by it. */
+  private readonly codeAt = new Map<number, string>();
 
   constructor(
     private readonly evm: EvmLib.EVM,
@@ -371,7 +313,11 @@ class TransactionRecorder {
 
   onStep(step: Step): void {
     const name = step.opcode.name;
-    if (CALL_OPCODES.has(name)) this.opening.set(step.depth, name as CallOperationType);
+    if (CALL_OPCODES.has(name)) {
+      this.opening.set(step.depth, name as CallOperationType);
+      // A create's frame has no code address: its code is the init code of the account it creates.
+      this.codeAt.set(step.depth, ((step.codeAddress as Address | undefined) ?? step.address).toString());
+    }
     if (name === 'SLOAD' || name === 'SSTORE') {
       const slot = step.stack[step.stack.length - 1];
       const address = step.address.toString();
@@ -384,20 +330,25 @@ class TransactionRecorder {
 
   onBeforeMessage(message: Message): void {
     let operation: CallOperationType;
+    // Hedera's ActionStack names the caller frame's code address (its `getContractAddress()`), not
+    // the message's sender: under a DELEGATECALL the two differ.
+    let caller: string = message.caller.toString();
     if (message.depth === 0) {
       operation = message.to === undefined ? (message.salt === undefined ? 'CREATE' : 'CREATE2') : 'CALL';
     } else {
       operation = this.opening.get(message.depth - 1) ?? 'UNKNOWN';
+      caller = this.codeAt.get(message.depth - 1) ?? caller;
       this.opening.delete(message.depth - 1);
+      this.codeAt.delete(message.depth - 1);
     }
-    this.open.push({ index: this.frames.length, message, operation, input: hex(message.data) });
+    this.open.push({ index: this.frames.length, message, operation, input: hex(message.data), caller });
     this.frames.push(undefined);
   }
 
   async onAfterMessage(result: EvmResult): Promise<void> {
     const frame = this.open.pop();
     if (frame === undefined) throw new Error('afterMessage without beforeMessage');
-    const { message, operation, index, input } = frame;
+    const { message, operation, index, input, caller } = frame;
     const creates = operation === 'CREATE' || operation === 'CREATE2';
     // A DELEGATECALL or CALLCODE runs the called contract's code in the caller's storage: the
     // recipient is the contract called, the code's address.
@@ -420,9 +371,9 @@ class TransactionRecorder {
           : recipient !== null && SYSTEM_CONTRACTS.has(recipient)
             ? 'SYSTEM'
             : 'CALL',
-      caller: entityOf(message.caller.toString()),
+      caller: entityOf(caller),
       caller_type: message.depth === 0 ? 'ACCOUNT' : 'CONTRACT',
-      from: message.caller.toString(),
+      from: caller,
       gas: Number(message.gasLimit),
       gas_used: Number(result.execResult.executionGasUsed),
       index,
@@ -446,6 +397,8 @@ interface Chain {
   readonly libs: Libraries;
   readonly evm: EvmLib.EVM & { createAt: Address | undefined };
   recorder: TransactionRecorder | undefined;
+  /** The same transaction's instructions, for its opcode trace. */
+  steps: StepRecorder | undefined;
   /** Errors thrown inside the EVM's listeners, which the EVM cannot see: checked after each transaction. */
   readonly failures: unknown[];
   /** Every storage slot's value after the transactions so far (all storage starts empty). */
@@ -470,11 +423,29 @@ async function newChain(): Promise<Chain> {
     blockchain: new EVMMockBlockchain(),
     bn254: new NobleBN254(),
   });
-  const chain: Chain = { libs, evm, recorder: undefined, failures: [], storage: new Map() };
-  evm.events.on('step', (step: Step) => chain.recorder?.onStep(step));
-  evm.events.on('beforeMessage', (message: Message) => chain.recorder?.onBeforeMessage(message));
+  const chain: Chain = { libs, evm, recorder: undefined, steps: undefined, failures: [], storage: new Map() };
+  const noting = (listener: () => void) => {
+    try {
+      listener();
+    } catch (e) {
+      chain.failures.push(e);
+    }
+  };
+  evm.events.on('step', (step: Step) =>
+    noting(() => {
+      chain.recorder?.onStep(step);
+      chain.steps?.onStep(step);
+    }),
+  );
+  evm.events.on('beforeMessage', (message: Message) =>
+    noting(() => {
+      chain.recorder?.onBeforeMessage(message);
+      chain.steps?.onBeforeMessage(message);
+    }),
+  );
   // Two parameters: the EVM waits for `done` before it goes on.
   evm.events.on('afterMessage', (result: EvmResult, done?: (value?: unknown) => void) => {
+    noting(() => chain.steps?.onAfterMessage(result));
     const recorded = chain.recorder?.onAfterMessage(result) ?? Promise.resolve();
     recorded.then(
       () => done?.(),
@@ -485,16 +456,6 @@ async function newChain(): Promise<Chain> {
     );
   });
   return chain;
-}
-
-interface Transaction {
-  readonly name: ScenarioName;
-  readonly description: string;
-  /** The contract called; none: a create at `createAt`. */
-  readonly to?: string;
-  readonly createAt?: string;
-  readonly data: Hex;
-  readonly gasLimit: number;
 }
 
 /** Ethereum's intrinsic gas, which Hedera charges too: the base, the calldata, a create's extra. */
@@ -575,7 +536,9 @@ async function runTransaction(chain: Chain, tx: Transaction, sequence: number): 
   const transactionId = `${PAYER_ID}-${validStart}-000000000`;
   await startTransaction(chain, tx);
   const recorder = new TransactionRecorder(chain.evm, timestamp);
+  const steps = new StepRecorder();
   chain.recorder = recorder;
+  chain.steps = steps;
   chain.evm.createAt =
     tx.createAt === undefined ? undefined : util.createAddressFromString(longZeroAddress(tx.createAt));
   const result = await chain.evm.runCall({
@@ -586,6 +549,7 @@ async function runTransaction(chain: Chain, tx: Transaction, sequence: number): 
     value: 0n,
   });
   chain.recorder = undefined;
+  chain.steps = undefined;
   if (chain.failures.length > 0) throw chain.failures[0];
   if (recorder.unfinished !== 0 || recorder.frames.some(f => f === undefined)) {
     throw new Error(`${tx.name}: a frame the EVM opened was never closed`);
@@ -597,7 +561,7 @@ async function runTransaction(chain: Chain, tx: Transaction, sequence: number): 
     transactionId,
     sequence,
   });
-  return {
+  const scenario: EvmScenario = {
     name: tx.name,
     description: tx.description,
     transactionId,
@@ -606,6 +570,8 @@ async function runTransaction(chain: Chain, tx: Transaction, sequence: number): 
     contractResult,
     contracts: await contractsNamed(chain, actions),
   };
+  keepRawTrace(scenario, steps.trace());
+  return scenario;
 }
 
 interface ResultContext {
@@ -697,97 +663,7 @@ async function contractsNamed(chain: Chain, actions: readonly ContractActionReco
 }
 
 // ---------------------------------------------------------------------------------------------
-// The scenarios
-
-const INITIAL_SUPPLY = 1_000_000n;
-const DEPOSIT = 600n;
-const WITHDRAWAL = 200n;
-const DONATION = 100n;
-
-function transactions(build: SampleBuild): Transaction[] {
-  const token = (functionName: string, args: readonly unknown[]): Hex =>
-    encodeFunctionData({ abi: build.token.abi, functionName, args });
-  const vault = (functionName: string, args: readonly unknown[]): Hex =>
-    encodeFunctionData({ abi: build.vault.abi, functionName, args });
-  const vaultAddress = longZeroAddress(VAULT_ID);
-  const held = DEPOSIT - WITHDRAWAL;
-  return [
-    {
-      name: 'deployToken',
-      description: `creates MyToken (${INITIAL_SUPPLY} tokens, 2 decimals) as ${TOKEN_ID}`,
-      createAt: TOKEN_ID,
-      data: encodeDeployData({ abi: build.token.abi, bytecode: build.token.bytecode, args: [INITIAL_SUPPLY, 2] }),
-      gasLimit: 4_000_000,
-    },
-    {
-      name: 'deployVault',
-      description: `creates Vault for MyToken as ${VAULT_ID}`,
-      createAt: VAULT_ID,
-      data: encodeDeployData({
-        abi: build.vault.abi,
-        bytecode: build.vault.bytecode,
-        args: [longZeroAddress(TOKEN_ID)],
-      }),
-      gasLimit: 4_000_000,
-    },
-    {
-      name: 'approve',
-      description: `MyToken.approve(vault, ${DEPOSIT})`,
-      to: TOKEN_ID,
-      data: token('approve', [vaultAddress, DEPOSIT]),
-      gasLimit: 300_000,
-    },
-    {
-      name: 'deposit',
-      description: `Vault.deposit(${DEPOSIT}): the vault takes the tokens with MyToken.transferFrom`,
-      to: VAULT_ID,
-      data: vault('deposit', [DEPOSIT]),
-      gasLimit: 300_000,
-    },
-    {
-      name: 'withdraw',
-      description: `Vault.withdraw(${WITHDRAWAL}): MyToken.transfer pays, MyToken.balanceOf (a STATICCALL) reads what is left`,
-      to: VAULT_ID,
-      data: vault('withdraw', [WITHDRAWAL]),
-      gasLimit: 300_000,
-    },
-    {
-      name: 'withdrawNothing',
-      description: 'Vault.withdraw(0): Vault reverts with "Vault: nothing to withdraw" before any call',
-      to: VAULT_ID,
-      data: vault('withdraw', [0n]),
-      gasLimit: 300_000,
-    },
-    {
-      name: 'withdrawAboveVaultBalance',
-      description: `Vault.withdraw(1000) with ${held} in the vault: MyToken.transfer reverts with InsufficientBalance, and so does Vault`,
-      to: VAULT_ID,
-      data: vault('withdraw', [1000n]),
-      gasLimit: 300_000,
-    },
-    {
-      name: 'donate',
-      description: `MyToken.transfer(vault, ${DONATION}): tokens in the vault that nobody deposited`,
-      to: TOKEN_ID,
-      data: token('transfer', [vaultAddress, DONATION]),
-      gasLimit: 300_000,
-    },
-    {
-      name: 'withdrawAboveDeposit',
-      description: `Vault.withdraw(${held + DONATION / 2n}) with ${held} deposited: MyToken.transfer pays, then Vault panics (arithmetic underflow) after its call succeeded`,
-      to: VAULT_ID,
-      data: vault('withdraw', [held + DONATION / 2n]),
-      gasLimit: 300_000,
-    },
-    {
-      name: 'withdrawOutOfGas',
-      description: 'Vault.withdraw(1) with a gas limit too small to finish',
-      to: VAULT_ID,
-      data: vault('withdraw', [1n]),
-      gasLimit: 30_000,
-    },
-  ];
-}
+// Running them
 
 /** Runs every scenario on a new EVM: a fresh run each call, the same records every time. */
 export async function runEvmTraces(root = projectRoot()): Promise<EvmTraces> {

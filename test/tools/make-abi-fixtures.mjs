@@ -2,12 +2,16 @@
 // (solc-js: the compiler compiled to JavaScript, shipped in node_modules, nothing downloaded):
 //   - test/workspace/hardhat-sample/artifacts/: Hardhat's layout (contracts/<File>.sol/<Name>.json
 //     with `_format: hh-sol-artifact-1`, a .dbg.json beside each, and build-info/<id>.json holding
-//     the whole compiler input and output, as Hardhat writes it with its default output selection:
-//     bytecode with source maps, generated sources and immutable references, method identifiers,
-//     metadata, and each source's id and AST);
+//     the whole compiler input and output, as Hardhat writes it with its default output selection
+//     and the storage layout (which a project adds to Hardhat's `outputSelection` for debugging):
+//     bytecode with source maps, generated sources, immutable and link references, method
+//     identifiers, metadata, storage layouts, and each source's id and AST; an artifact's
+//     `linkReferences` / `deployedLinkReferences` say where a library's address goes, its bytecode
+//     keeps solc's `__$…$__` placeholder there, as Hardhat leaves it until deployment);
 //   - test/workspace/foundry-sample/out/: Foundry's layout (<File>.sol/<Name>.json with bytecode
 //     objects, source maps, immutable references, the metadata, and the AST and source id that
-//     Foundry adds with `ast = true`, which the sample's foundry.toml sets).
+//     Foundry adds with `ast = true`, which the sample's foundry.toml sets, and the storage layout
+//     when its `extra_output` names `storageLayout`).
 // Run: node test/tools/make-abi-fixtures.mjs (npm ci runs it as postinstall; the output is not
 // committed; rerun after editing a .sol). The output is deterministic: the same bytes every run.
 import { createHash } from 'node:crypto';
@@ -20,10 +24,11 @@ const require = createRequire(import.meta.url);
 const solc = require('solc');
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', 'workspace');
 
-// Hardhat's default output selection: what its build-info holds.
+// Hardhat's default output selection and the storage layout: what its build-info holds. The layout
+// is what a debugger needs to name storage slots; the code solc makes does not depend on it.
 const OUTPUT_SELECTION = {
   '*': {
-    '*': ['abi', 'evm.bytecode', 'evm.deployedBytecode', 'evm.methodIdentifiers', 'metadata'],
+    '*': ['abi', 'evm.bytecode', 'evm.deployedBytecode', 'evm.methodIdentifiers', 'metadata', 'storageLayout'],
     '': ['ast'],
   },
 };
@@ -98,8 +103,16 @@ function hardhat() {
   }
 }
 
+/** Whether foundry.toml's `extra_output` asks for the storage layout in each artifact. */
+function foundryWantsStorageLayout(dir) {
+  const toml = readFileSync(join(dir, 'foundry.toml'), 'utf8');
+  const extra = /^[ \t]*extra_output[ \t]*=[ \t]*\[([^\]]*)\]/m.exec(toml);
+  return extra !== null && /["']storageLayout["']/.test(extra[1]);
+}
+
 function foundry() {
   const dir = join(root, 'foundry-sample');
+  const withLayout = foundryWantsStorageLayout(dir);
   const { output } = compile(sourcesIn(dir, 'src'));
   const out = join(dir, 'out');
   rmSync(out, { recursive: true, force: true });
@@ -124,6 +137,7 @@ function foundry() {
         methodIdentifiers: c.evm.methodIdentifiers,
         rawMetadata: c.metadata,
         metadata: JSON.parse(c.metadata),
+        ...(withLayout ? { storageLayout: c.storageLayout } : {}),
         ast: source.ast,
         id: source.id,
       });

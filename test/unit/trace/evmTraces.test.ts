@@ -119,7 +119,7 @@ describe('EVM-made call traces of the sample contracts', function () {
       const realMembers = new Set(
         realBodies.flatMap(b => (b as { actions: object[] }).actions.flatMap(a => Object.keys(a))),
       );
-      assert.strictEqual(traces.scenarios.length, 10);
+      assert.strictEqual(traces.scenarios.length, 15);
       for (const scenario of traces.scenarios) {
         assert.ok(scenario.actions.length > 0, scenario.name);
         for (const action of scenario.actions) {
