@@ -33,7 +33,9 @@ function decoderFor(encoding: string): Zlib.Gunzip | Zlib.BrotliDecompress | Zli
 /**
  * Reads `body` whole, decoding `contentEncoding`, and rejects with a `too-large` NetError as soon
  * as more than `maxBytes` (decoded) arrive. Destroys the streams on every early exit, which closes
- * the connection. Socket errors are rethrown as they come (the caller classifies them).
+ * the connection. Socket errors are rethrown as they come (the caller classifies them). With
+ * `onChunk`, each decoded chunk goes to it instead of being kept (the cap still counts, the result
+ * is empty), and what it throws ends the body and is rethrown as it is.
  */
 export async function readBody(
   body: Readable,
@@ -41,6 +43,7 @@ export async function readBody(
   maxBytes: number,
   url: string,
   status: number,
+  onChunk?: (chunk: Buffer) => void,
 ): Promise<Buffer> {
   const encoding = (Array.isArray(contentEncoding) ? contentEncoding.join(',') : (contentEncoding ?? ''))
     .trim()
@@ -68,7 +71,8 @@ export async function readBody(
       if (size > maxBytes) {
         throw tooLarge(url, status, maxBytes);
       }
-      chunks.push(buf);
+      if (onChunk) onChunk(buf);
+      else chunks.push(buf);
     }
   } catch (error) {
     destroyQuietly(body);
@@ -79,7 +83,31 @@ export async function readBody(
     }
     throw error;
   }
+  if (onChunk) return Buffer.alloc(0);
   return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+}
+
+/**
+ * The GetOptions.onBodyChunk of a response with `status`, if its body streams (a 2xx one), wrapped
+ * so that the caller can tell what it threw (`threw`) from a failure of the socket.
+ */
+export function bodySink(
+  onBodyChunk: ((chunk: Buffer) => void) | undefined,
+  status: number,
+): { readonly push?: (chunk: Buffer) => void; threw(error: unknown): boolean } {
+  if (!onBodyChunk || status < 200 || status >= 300) return { threw: () => false };
+  let thrown: { error: unknown } | undefined;
+  return {
+    push: chunk => {
+      try {
+        onBodyChunk(chunk);
+      } catch (error) {
+        thrown = { error };
+        throw error;
+      }
+    },
+    threw: error => thrown !== undefined && thrown.error === error,
+  };
 }
 
 export function formatBytes(n: number): string {

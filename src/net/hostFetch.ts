@@ -30,6 +30,8 @@ export interface HostFetchOptions {
   readonly headers: Readonly<Record<string, string>>;
   readonly signal: AbortSignal;
   readonly maxBodyBytes: number;
+  /** A 2xx body's decoded chunks go here instead of being kept (see GetOptions.onBodyChunk). */
+  readonly onBodyChunk?: (chunk: Buffer) => void;
 }
 
 /** GETs `url` through `fetchImpl`; see the file comment. */
@@ -54,7 +56,8 @@ export async function fetchOnce(fetchImpl: FetchLike, url: string, options: Host
     await res.body?.cancel().catch(() => undefined);
     throw tooLarge(url, status, options.maxBodyBytes);
   }
-  return { url, status, headers, body: await readCapped(res.body, options.maxBodyBytes, url, status), fetchedAt };
+  const sink = status >= 200 && status < 300 ? options.onBodyChunk : undefined;
+  return { url, status, headers, body: await readCapped(res.body, options.maxBodyBytes, url, status, sink), fetchedAt };
 }
 
 async function readCapped(
@@ -62,6 +65,7 @@ async function readCapped(
   maxBytes: number,
   url: string,
   status: number,
+  onChunk: ((chunk: Buffer) => void) | undefined,
 ): Promise<Buffer> {
   if (!body) return Buffer.alloc(0);
   const reader = body.getReader();
@@ -76,9 +80,12 @@ async function readCapped(
         await reader.cancel().catch(() => undefined);
         throw tooLarge(url, status, maxBytes);
       }
-      chunks.push(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
+      const chunk = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+      if (onChunk) onChunk(chunk);
+      else chunks.push(chunk);
     }
   } catch (error) {
+    if (onChunk) await reader.cancel().catch(() => undefined);
     if (error instanceof NetError) throw error;
     if (isZlibError(error)) {
       throw new NetError('decode', url, 'the compressed body could not be decompressed', { status, cause: error });
@@ -87,7 +94,7 @@ async function readCapped(
   } finally {
     reader.releaseLock();
   }
-  return Buffer.concat(chunks, size);
+  return onChunk ? Buffer.alloc(0) : Buffer.concat(chunks, size);
 }
 
 /** fetch wraps the socket's error as `TypeError: fetch failed` with it as the cause: that cause. */

@@ -5,7 +5,7 @@
 // growing back-off (the whole origin waits), and an AbortSignal that tears down the socket.
 import { request, type Dispatcher } from './undici';
 import { RequestBudgets, isLoopbackHost, type PriorityInput } from './budget';
-import { ACCEPT_ENCODING, readBody, tooLarge } from './body';
+import { ACCEPT_ENCODING, bodySink, readBody, tooLarge } from './body';
 import { NetError, fromSocketError, hostOf } from './errors';
 import { fetchOnce, unwrapFetchError, type FetchLike } from './hostFetch';
 import { createDispatcher, decideProxy, type ProxyConfig } from './proxy';
@@ -50,6 +50,13 @@ export interface GetOptions {
   readonly maxRetryAfterMs?: number;
   readonly maxRedirects?: number;
   readonly accept?: string;
+  /**
+   * Streams a 2xx body: its decoded chunks go here as they arrive, are not kept (the response's
+   * body is empty), and still count against `maxBodyBytes`. What it throws ends the body (the
+   * connection closes) and rejects `get` with that error. Such a request is not retried after a
+   * connection failure, as its chunks may have been handed over. Other statuses are read whole.
+   */
+  readonly onBodyChunk?: (chunk: Buffer) => void;
 }
 
 export interface HttpResponse {
@@ -184,7 +191,7 @@ export class HttpClient {
       try {
         response = await this.once(current, options, signal);
       } catch (error) {
-        if (error instanceof NetError && error.kind === 'network' && attempt < retries) {
+        if (error instanceof NetError && error.kind === 'network' && attempt < retries && !options.onBodyChunk) {
           attempt++;
           await sleep(this.backoff(attempt, options), signal, current);
           continue;
@@ -269,14 +276,17 @@ export class HttpClient {
   ): Promise<HttpResponse> {
     const { timeoutMs } = options;
     const attempt = linkSignals([outer], timeoutMs);
+    // fetchOnce streams 2xx bodies only; the sink tells what it threw from the socket's failures.
+    const sink = bodySink(options.onBodyChunk, 200);
     try {
       return await fetchOnce(fetchImpl, url, {
         headers: { accept: options.accept ?? 'application/json', 'user-agent': this.userAgent },
         signal: attempt.signal,
         maxBodyBytes: options.maxBodyBytes,
+        ...(sink.push ? { onBodyChunk: sink.push } : {}),
       });
     } catch (error) {
-      if (error instanceof NetError) throw error;
+      if (sink.threw(error) || error instanceof NetError) throw error;
       if (outer.aborted) throw aborted(url, this.closed);
       if (attempt.timedOut) throw timedOut(url, timeoutMs, error);
       throw fromSocketError(unwrapFetchError(error), url, timeoutMs);
@@ -289,6 +299,7 @@ export class HttpClient {
     const { timeoutMs } = options;
     const attempt = linkSignals([outer], timeoutMs);
     const signal = attempt.signal;
+    let sink: ReturnType<typeof bodySink> | undefined;
     try {
       const res = await request(url, {
         method: 'GET',
@@ -315,10 +326,12 @@ export class HttpClient {
         res.body.destroy();
         throw tooLarge(url, status, options.maxBodyBytes);
       }
-      const body = await readBody(res.body, res.headers['content-encoding'], options.maxBodyBytes, url, status);
+      sink = bodySink(options.onBodyChunk, status);
+      const encoding = res.headers['content-encoding'];
+      const body = await readBody(res.body, encoding, options.maxBodyBytes, url, status, sink.push);
       return { url, status, headers: res.headers, body, fetchedAt };
     } catch (error) {
-      if (error instanceof NetError) throw error;
+      if (sink?.threw(error) || error instanceof NetError) throw error;
       if (outer.aborted) throw aborted(url, this.closed);
       if (attempt.timedOut) throw timedOut(url, timeoutMs, error);
       throw fromSocketError(error, url, timeoutMs, this.proxies());
