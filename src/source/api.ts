@@ -3,6 +3,7 @@
 // workspace.fs exists). The panels find a failed frame's compiled contract by its runtime code and
 // ask for the revert's site; the editor asks for the compiled text when the file has changed since.
 import type { CompiledContractRef, RevertToFind, SiteAnswer } from './types';
+import type { CodeDebugInfo, CreationMatch } from './debugTypes';
 
 /** A compiler-output file to index: where it is for the workspace, and how to read it. */
 export interface CompilerOutputFile {
@@ -42,6 +43,10 @@ export interface SourceIndexApi {
    * changed since. Optional: without it such a file's drift is reported as unknown.
    */
   compiledKeccak256?(ref: CompiledContractRef, sourceName: string): Promise<string | undefined>;
+  /** The decoded source map, sources and storage layout of a compiled contract's code, read on demand (cached within the detail budget). */
+  debugInfo?(ref: CompiledContractRef, kind: 'deployed' | 'creation'): Promise<CodeDebugInfo | undefined>;
+  /** The compiled contract whose creation code is the start of `initcode` (hex, 0x optional), metadata, immutables and library links ignored as findByCode ignores them; the rest is the constructor's arguments. */
+  findByCreationCode?(initcode: string): CreationMatch | undefined;
   /** The project root (workspace-relative) of the output `ref` came from. */
   projectRootOf(ref: CompiledContractRef): string | undefined;
   /** Fires after every change of what is indexed. */

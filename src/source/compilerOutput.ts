@@ -2,14 +2,16 @@
 // 3's split build-info, Foundry's build-info or per-contract artifact, a solc standard-JSON output
 // with or without its input) and, for each compiled contract with deployed code, the little the
 // index keeps: its code prepared for matching, whether the output has its AST and source map, and
-// which sources its source map points at (for the detail pass). Everything else in the file (the
-// sources' text, the ASTs, assembly, creation code) is skipped by the streaming reader unbuilt.
+// which sources its source maps point at (for the detail pass), and its creation code prepared
+// for matching an initcode. Everything else in the file (the sources' text, the ASTs, assembly)
+// is skipped by the streaming reader unbuilt.
 // The file is untrusted: every value is checked before use. Pure: no Node APIs.
 import type { CompilerOutputFile } from './api';
 import type { CompiledContractRef } from './types';
 import type { JsonKey, JsonSelection } from './jsonStream';
 import { selectPaths } from './jsonPaths';
 import { prepareCode } from '../abi/bytecode';
+import { prepareCreation } from './creationCode';
 import { FOUNDRY_INDEX_PATHS, FoundryIndexFacts } from './foundry';
 import {
   type IndexedContract,
@@ -29,6 +31,7 @@ import {
 /** Where the standard-JSON output sits: at the top (solc's output file) or under `output`. */
 const PREFIXES: readonly OutputPrefix[] = [[], ['output']];
 const DEPLOYED = ['evm', 'deployedBytecode'];
+const CREATION = ['evm', 'bytecode'];
 const MAX_VERSION_CHARS = 100;
 /**
  * The most contracts, and the most sources, the index pass keeps of one file: far beyond any
@@ -45,6 +48,7 @@ export const INDEX_SELECT = selectPaths({
     ...TOP_LEVEL.map(k => [k]),
     ...PREFIXES.flatMap(p => [
       ...['object', 'immutableReferences', 'sourceMap'].map(k => [...p, 'contracts', '*', '*', ...DEPLOYED, k]),
+      ...['object', 'sourceMap'].map(k => [...p, 'contracts', '*', '*', ...CREATION, k]),
       [...p, 'sources', '*', 'id'],
     ]),
     ...FOUNDRY_INDEX_PATHS,
@@ -60,6 +64,8 @@ interface RawDeployed {
   immutableReferences?: unknown;
   sourceIds?: readonly number[];
   hasSourceMap?: boolean;
+  creationObject?: unknown;
+  creationSourceIds?: readonly number[];
 }
 
 /** The index pass's reading of one file: feed it to a JsonStreamReader, then `finish`. */
@@ -87,7 +93,11 @@ export class IndexCollector {
       this.foundry.onValue(path, value);
       return;
     }
-    if (rest[0] === 'contracts' && rest.length === 6) {
+    if (rest[0] === 'contracts' && rest.length === 6 && rest[4] === 'bytecode') {
+      const raw = this.contract(String(rest[1]), String(rest[2]));
+      if (rest[5] === 'object') raw.creationObject = value;
+      else raw.creationSourceIds = typeof value === 'string' ? sourceMapFileIds(value) : [];
+    } else if (rest[0] === 'contracts' && rest.length === 6) {
       const raw = this.contract(String(rest[1]), String(rest[2]));
       if (rest[5] === 'sourceMap') {
         raw.hasSourceMap = typeof value === 'string' && value.length > 0;
@@ -194,7 +204,14 @@ export class IndexCollector {
           hasAst: this.sources.get(src)?.ast === true,
           hasSourceMap: raw.hasSourceMap === true,
         };
-        contracts.push({ ref, outputSourceName: src, sourceIds: raw.sourceIds ?? [] });
+        const creation = prepareCreation(raw.creationObject);
+        contracts.push({
+          ref,
+          outputSourceName: src,
+          sourceIds: raw.sourceIds ?? [],
+          creationSourceIds: raw.creationSourceIds ?? [],
+          ...(creation !== undefined ? { creation } : {}),
+        });
       }
     return { ...base, contracts, note: this.note(format, contracts.length, lacking) };
   }

@@ -12,6 +12,7 @@ import type { JsonKey } from './jsonStream';
 import { JsonStreamReader } from './jsonStream';
 import { selectPaths, type JsonPattern } from './jsonPaths';
 import { prepareCode } from '../abi/bytecode';
+import { prepareCreation } from './creationCode';
 import {
   type IndexedContract,
   type IndexedFile,
@@ -33,6 +34,7 @@ const METADATA_PATHS: JsonPattern[] = [
 /** What the index pass takes of a Foundry artifact (beside the standard-JSON paths). */
 export const FOUNDRY_INDEX_PATHS: readonly JsonPattern[] = [
   ...['object', 'immutableReferences', 'sourceMap'].map(k => ['deployedBytecode', k]),
+  ...['object', 'sourceMap'].map(k => ['bytecode', k]),
   ['id'],
   ['ast', 'nodeType'],
   ['ast', 'absolutePath'],
@@ -41,7 +43,7 @@ export const FOUNDRY_INDEX_PATHS: readonly JsonPattern[] = [
 ];
 
 /** The metadata's facts, from the `metadata` object's values or the `rawMetadata` string. */
-class MetadataFacts {
+export class MetadataFacts {
   version: string | undefined;
   target: [string, string] | undefined;
   readonly keccaks = new Map<string, string>();
@@ -82,6 +84,8 @@ export class FoundryIndexFacts {
   private object: unknown;
   private immutables: unknown;
   private sourceIds: readonly number[] = [];
+  private creationObject: unknown;
+  private creationSourceIds: readonly number[] = [];
   private hasSourceMap = false;
   private astNodeType: unknown;
   private absolutePath: unknown;
@@ -97,6 +101,9 @@ export class FoundryIndexFacts {
         this.hasSourceMap = value.length > 0;
         this.sourceIds = sourceMapFileIds(value);
       }
+    } else if (first === 'bytecode' && path.length === 2) {
+      if (second === 'object') this.creationObject = value;
+      else if (typeof value === 'string') this.creationSourceIds = sourceMapFileIds(value);
     } else if (first === 'ast' && path.length === 2) {
       if (second === 'nodeType') this.astNodeType = value;
       else this.absolutePath = value;
@@ -151,7 +158,15 @@ export class FoundryIndexFacts {
       hasAst,
       hasSourceMap: this.hasSourceMap,
     };
-    return { ...base, contracts: [{ ref, outputSourceName: sourceName, sourceIds: this.sourceIds }], foundry };
+    const creation = prepareCreation(this.creationObject);
+    const contract: IndexedContract = {
+      ref,
+      outputSourceName: sourceName,
+      sourceIds: this.sourceIds,
+      creationSourceIds: this.creationSourceIds,
+      ...(creation !== undefined ? { creation } : {}),
+    };
+    return { ...base, contracts: [contract], foundry };
   }
 }
 
@@ -204,27 +219,43 @@ export class FoundryDetailCollector {
 }
 
 /**
- * The artifacts holding the ASTs of the other sources `contract`'s source map points at: same
- * project, same compiler, own source with that id and with the keccak-256 this contract's
- * compilation read. Ids nobody matches are left out (their source is then unknown).
+ * The artifacts of the other sources a source map points at (`ids`): same project, same compiler,
+ * own source with that id and with the keccak-256 this contract's compilation read, and (unless
+ * `needAst` is false) an AST. Ids nobody matches are left out (their source is then unknown).
  */
 export function foundrySiblings(
   file: IndexedFile,
-  contract: IndexedContract,
+  ids: readonly number[],
   all: Iterable<IndexedFile>,
+  needAst = true,
 ): Map<number, IndexedFile> {
   const own = file.foundry;
-  const wanted = new Set(contract.sourceIds.filter(id => id !== own?.sourceId));
+  const wanted = new Set(ids.filter(id => id !== own?.sourceId));
   const found = new Map<number, IndexedFile>();
   if (own === undefined || wanted.size === 0) return found;
   for (const other of all) {
     const theirs = other.foundry;
     if (theirs === undefined || theirs.sourceId === undefined || !wanted.has(theirs.sourceId)) continue;
-    if (found.has(theirs.sourceId) || !theirs.hasAst) continue;
+    if (found.has(theirs.sourceId) || (needAst && !theirs.hasAst)) continue;
     if (other.source.projectRoot !== file.source.projectRoot || other.solcVersion !== file.solcVersion) continue;
     const expected = own.dependencies.get(theirs.sourceName);
     if (expected === undefined || expected !== theirs.keccak256) continue;
     found.set(theirs.sourceId, other);
   }
   return found;
+}
+
+/**
+ * The number of user sources of the compilation `file` came from, as far as its artifacts tell:
+ * one more than the largest source id of the artifacts of the same project and compiler. Ids from
+ * there up are taken for generated sources (Foundry's artifacts do not list them).
+ */
+export function foundryUserSources(file: IndexedFile, all: Iterable<IndexedFile>): number {
+  let count = file.foundry?.sourceId !== undefined ? file.foundry.sourceId + 1 : 0;
+  for (const other of all) {
+    const id = other.foundry?.sourceId;
+    if (id === undefined || other.source.projectRoot !== file.source.projectRoot) continue;
+    if (other.solcVersion === file.solcVersion) count = Math.max(count, id + 1);
+  }
+  return count;
 }

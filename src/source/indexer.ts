@@ -2,8 +2,9 @@
 // host's own (files read through the workspace, in slices, capped). It reads each file once for the
 // index (small facts per contract, see compilerOutput.ts), and a contract's detail (source map, ASTs,
 // texts) on demand, keeping the recently loaded details in an LRU bounded by an estimate of their
-// size. Revert sites are answered here (inferSites), so nothing large leaves this thread: only refs
-// and answers do. How bytes are read is the caller's (OutputFileAccess). Pure: no Node APIs.
+// size. Revert sites are answered here (inferSites), and a code's debug information (debugInfo.ts)
+// is built here, so nothing large leaves this thread: only refs, answers and typed arrays do. How
+// bytes are read is the caller's (OutputFileAccess). Pure: no Node APIs.
 import type { CompilerOutputFile } from './api';
 import type { CompiledContractDetail, CompiledContractRef, RevertToFind, SiteAnswer } from './types';
 import type { JsonKey, JsonNote, JsonSelection } from './jsonStream';
@@ -11,10 +12,20 @@ import { JsonLimitError, JsonStreamError, JsonStreamReader } from './jsonStream'
 import { selectPaths } from './jsonPaths';
 import { COMPANION_SELECT, IndexCollector } from './compilerOutput';
 import { SolcDetailCollector } from './compilerDetail';
-import { FOUNDRY_AST_SELECT, FOUNDRY_DETAIL_SELECT, FoundryDetailCollector, foundrySiblings } from './foundry';
+import {
+  FOUNDRY_AST_SELECT,
+  FOUNDRY_DETAIL_SELECT,
+  FoundryDetailCollector,
+  foundrySiblings,
+  foundryUserSources,
+} from './foundry';
 import type { IndexedContract, IndexedFile } from './outputParts';
 import { isRecord, userSourceName } from './outputParts';
 import { inferSites } from './sites';
+import type { CodeDebugInfo } from './debugTypes';
+import type { CreationCodeOf } from './creationCode';
+import { type CodeKind, FoundryDebugCollector, SolcDebugCollector, mapSourceIds } from './debugRead';
+import { type DebugParts, buildDebugInfo, debugInfoWeight, unreadDebugInfo } from './debugInfo';
 import { Lru } from '../util/lru';
 import { errorMessage } from '../util/errorMessage';
 
@@ -38,6 +49,8 @@ export interface IndexOutcome {
   readonly refs: readonly CompiledContractRef[];
   /** Why the file was not indexed, or only partly. */
   readonly skipped?: string;
+  /** The creation code of the refs whose output has it (left out when none has). */
+  readonly creation?: readonly CreationCodeOf[];
 }
 
 export interface IndexerOptions {
@@ -58,6 +71,16 @@ interface Loaded {
   readonly weight: number;
 }
 
+/** A code's debug information, kept in the same LRU as the details (its own key: debugKey). */
+interface DebugLoaded {
+  readonly debug: CodeDebugInfo;
+  readonly weight: number;
+}
+
+function debugKey(key: string, kind: CodeKind): string {
+  return `debug\0${kind}\0${key}`;
+}
+
 /** Why a file could not be read, in words. */
 export function skipReason(e: unknown): string {
   if (e instanceof FileSkipped) return e.message;
@@ -71,8 +94,9 @@ export function skipReason(e: unknown): string {
 export class CompilerOutputIndexer {
   private readonly files = new Map<string, IndexedFile>();
   private readonly byKey = new Map<string, { readonly file: IndexedFile; readonly contract: IndexedContract }>();
-  private readonly details: Lru<string, Loaded>;
+  private readonly details: Lru<string, Loaded | DebugLoaded>;
   private readonly loading = new Map<string, Promise<Loaded | string>>();
+  private readonly loadingDebug = new Map<string, Promise<CodeDebugInfo>>();
 
   constructor(
     private readonly access: OutputFileAccess,
@@ -98,9 +122,13 @@ export class CompilerOutputIndexer {
       this.files.set(source.file, indexed);
       for (const contract of indexed.contracts) this.byKey.set(contract.ref.key, { file: indexed, contract });
       const refs = indexed.contracts.map(c => c.ref);
-      return indexed.note === undefined
-        ? { file: source.file, refs }
-        : { file: source.file, refs, skipped: indexed.note };
+      const creation = indexed.contracts.flatMap(c => (c.creation ? [{ key: c.ref.key, code: c.creation }] : []));
+      return {
+        file: source.file,
+        refs,
+        ...(indexed.note !== undefined ? { skipped: indexed.note } : {}),
+        ...(creation.length > 0 ? { creation } : {}),
+      };
     } catch (e) {
       this.remove(source.file);
       return { file: source.file, refs: [], skipped: skipReason(e) };
@@ -114,6 +142,8 @@ export class CompilerOutputIndexer {
     for (const contract of indexed.contracts) {
       this.byKey.delete(contract.ref.key);
       this.details.delete(contract.ref.key);
+      this.details.delete(debugKey(contract.ref.key, 'deployed'));
+      this.details.delete(debugKey(contract.ref.key, 'creation'));
     }
   }
 
@@ -167,9 +197,64 @@ export class CompilerOutputIndexer {
     return text;
   }
 
+  /**
+   * The decoded source map, sources and storage layout of a contract's code, read on demand and
+   * kept within the detail budget; undefined when the contract is not indexed. A file that cannot
+   * be read again gives empty arrays and the reason in `problems` (not kept).
+   */
+  async debugInfo(key: string, kind: CodeKind): Promise<CodeDebugInfo | undefined> {
+    const entry = this.byKey.get(key);
+    if (entry === undefined || (kind !== 'deployed' && kind !== 'creation')) return undefined;
+    const cacheKey = debugKey(key, kind);
+    const cached = this.details.get(cacheKey);
+    if (cached !== undefined && 'debug' in cached) return cached.debug;
+    let pending = this.loadingDebug.get(cacheKey);
+    if (pending === undefined) {
+      const { file, contract } = entry;
+      pending = (
+        file.format === 'foundry-artifact'
+          ? this.foundryDebug(file, contract, kind)
+          : this.solcDebug(file, contract, kind)
+      )
+        .then(parts => {
+          const debug = buildDebugInfo(parts);
+          const weight = debugInfoWeight(debug);
+          if (this.byKey.get(key) === entry) this.details.set(cacheKey, { debug, weight }, weight);
+          return debug;
+        })
+        .catch((e: unknown) =>
+          unreadDebugInfo(contract.ref, kind, `the compiler output could not be read again: ${skipReason(e)}`),
+        )
+        .finally(() => this.loadingDebug.delete(cacheKey));
+      this.loadingDebug.set(cacheKey, pending);
+    }
+    return pending;
+  }
+
+  private async solcDebug(file: IndexedFile, contract: IndexedContract, kind: CodeKind): Promise<DebugParts> {
+    const collector = new SolcDebugCollector(file, contract, kind);
+    await this.read(file.source, collector.select, collector.onValue);
+    if (file.buildId !== undefined) {
+      const input = this.access.sibling(file.source, `${file.buildId}.json`);
+      await this.read(input, collector.selectText, collector.onValue).catch(() => undefined);
+    }
+    return collector.parts();
+  }
+
+  private async foundryDebug(file: IndexedFile, contract: IndexedContract, kind: CodeKind): Promise<DebugParts> {
+    const collector = new FoundryDebugCollector(kind);
+    await this.read(file.source, collector.select, collector.onValue);
+    const names = new Map<number, string>();
+    const own = file.foundry;
+    if (own?.sourceId !== undefined) names.set(own.sourceId, own.sourceName);
+    for (const [id, sibling] of foundrySiblings(file, mapSourceIds(contract, kind), this.files.values(), false))
+      if (sibling.foundry !== undefined) names.set(id, sibling.foundry.sourceName);
+    return collector.parts(contract, names, foundryUserSources(file, this.files.values()));
+  }
+
   private async load(key: string): Promise<Loaded | string> {
     const cached = this.details.get(key);
-    if (cached !== undefined) return cached;
+    if (cached !== undefined && 'detail' in cached) return cached;
     const entry = this.byKey.get(key);
     if (entry === undefined) return 'the contract is no longer indexed (its compiler output changed or was removed)';
     let pending = this.loading.get(key);
@@ -212,7 +297,7 @@ export class CompilerOutputIndexer {
       if (own.ast !== undefined) asts.set(ownId, own.ast);
     }
     let bytes = own.bytes;
-    for (const [id, sibling] of foundrySiblings(file, contract, this.files.values())) {
+    for (const [id, sibling] of foundrySiblings(file, contract.sourceIds, this.files.values())) {
       let ast: unknown;
       await this.read(sibling.source, FOUNDRY_AST_SELECT, (_p, v, n) => {
         ast = v;

@@ -3,6 +3,7 @@
 // untrusted, checked here before use. Pure: no Node APIs.
 import type { CompilerOutputFile } from './api';
 import type { CompiledContractRef, CompilerOutputOrigin } from './types';
+import type { PreparedCreation } from './creationCode';
 
 export type OutputFormat =
   | 'hardhat-build-info' // hh-sol-build-info-1: input and output in one file
@@ -20,6 +21,10 @@ export interface IndexedContract {
   readonly outputSourceName: string;
   /** Ids of the sources its deployed source map points at. */
   readonly sourceIds: readonly number[];
+  /** Ids of the sources its creation code's source map points at. */
+  readonly creationSourceIds: readonly number[];
+  /** Its creation code prepared for matching an initcode, when the output has it. */
+  readonly creation?: PreparedCreation;
 }
 
 /** What the index keeps of one file, in the thread that reads it. */

@@ -3,12 +3,17 @@
 // virtual workspace, or no worker given) are read here through the caller's `read`, in slices that
 // yield, up to 20 MB a file (readers.ts). Either way only refs come back: `findByCode` answers
 // synchronously from them (grouped by code length, then compared outside the masks, as the ABI
-// index matches artifacts), and `sites` / `compiledText` are answered where the file was read.
+// index matches artifacts), `findByCreationCode` likewise from each contract's creation code, and
+// `sites` / `compiledText` / `debugInfo` are answered where the file was read.
 // Two artifacts with the same code are both kept: findByCode gives the one with an AST and a source
 // map first (then the first indexed), findAllByCode gives them all. Pure of vscode.
 import type { ResourceLimits } from 'node:worker_threads';
 import type { CompilerOutputFile, SourceIndexApi, SourceIndexReport } from './api';
 import type { CompiledContractRef, RevertToFind, SiteAnswer } from './types';
+import type { CodeDebugInfo, CreationMatch } from './debugTypes';
+import type { CreationCodeOf } from './creationCode';
+import { constructorArgsAfter, initcodeHex } from './creationCode';
+import { isCodeDebugInfo } from './debugInfo';
 import type { IndexOutcome } from './indexer';
 import { CompilerOutputIndexer } from './indexer';
 import { inThreadAccess } from './readers';
@@ -50,6 +55,8 @@ export class SourceIndex implements SourceIndexApi {
   private readonly known = new Map<string, CompilerOutputFile>();
   private readonly routes = new Map<string, Route>();
   private readonly refs = new Map<string, readonly CompiledContractRef[]>();
+  /** Each file's creation codes with their refs (findByCreationCode). */
+  private readonly creations = new Map<string, readonly { ref: CompiledContractRef; code: CreationCodeOf['code'] }[]>();
   private byLength: Map<number, CompiledContractRef[]> | undefined;
   private readonly listeners = new Set<() => void>();
   private queue: Promise<unknown> = Promise.resolve();
@@ -96,6 +103,7 @@ export class SourceIndex implements SourceIndexApi {
       this.known.delete(file);
       this.routes.delete(file);
       this.refs.delete(file);
+      this.creations.delete(file);
       if (route === 'worker') inWorker.push(file);
       else this.inThread?.remove(file);
     }
@@ -118,6 +126,39 @@ export class SourceIndex implements SourceIndexApi {
     const found = (this.lookup().get(code.length) ?? []).filter(ref => matchesCode(ref.code, code));
     const equipped = (ref: CompiledContractRef) => (ref.hasAst && ref.hasSourceMap ? 0 : 1);
     return found.sort((a, b) => equipped(a) - equipped(b));
+  }
+
+  /**
+   * The compiled contract whose creation code starts `initcode`, and the constructor arguments
+   * after it; those with an AST and a source map first, then in the order indexed.
+   */
+  findByCreationCode(initcode: string): CreationMatch | undefined {
+    const init = initcodeHex(initcode);
+    if (init === undefined) return undefined;
+    let unequipped: CreationMatch | undefined;
+    for (const list of this.creations.values())
+      for (const { ref, code } of list) {
+        const equipped = ref.hasAst && ref.hasSourceMap;
+        if (!equipped && unequipped !== undefined) continue;
+        const constructorArgs = constructorArgsAfter(code, init);
+        if (constructorArgs === undefined) continue;
+        if (equipped) return { ref, constructorArgs };
+        unequipped = { ref, constructorArgs };
+      }
+    return unequipped;
+  }
+
+  /** The debug information of `ref`'s code, answered where its file was read; undefined when not indexed. */
+  async debugInfo(ref: CompiledContractRef, kind: 'deployed' | 'creation'): Promise<CodeDebugInfo | undefined> {
+    const route = this.routes.get(ref.origin.file);
+    if (this.disposed || (kind !== 'deployed' && kind !== 'creation')) return undefined;
+    if (route === 'thread' && this.inThread) return this.inThread.debugInfo(ref.key, kind);
+    if (route !== 'worker' || this.client === undefined) return undefined;
+    const info = await this.client.request({ type: 'debugInfo', key: ref.key, kind }).catch(() => undefined);
+    if (!isCodeDebugInfo(info, kind)) return undefined;
+    // The host's own ref, not the worker's copy of it.
+    const own = this.refs.get(ref.origin.file)?.find(r => r.key === ref.key);
+    return own === undefined ? undefined : { ...info, ref: own };
   }
 
   async sites(ref: CompiledContractRef, selector: string | undefined, revert: RevertToFind): Promise<SiteAnswer> {
@@ -175,6 +216,7 @@ export class SourceIndex implements SourceIndexApi {
     this.client?.dispose();
     this.listeners.clear();
     this.refs.clear();
+    this.creations.clear();
     this.byLength = undefined;
   }
 
@@ -189,6 +231,13 @@ export class SourceIndex implements SourceIndexApi {
     if (route !== undefined) this.routes.set(file.file, route);
     if (outcome.refs.length > 0) this.refs.set(file.file, outcome.refs);
     else this.refs.delete(file.file);
+    const byKey = new Map(outcome.refs.map(r => [r.key, r]));
+    const creations = (outcome.creation ?? []).flatMap(c => {
+      const ref = byKey.get(c.key);
+      return ref === undefined ? [] : [{ ref, code: c.code }];
+    });
+    if (creations.length > 0) this.creations.set(file.file, creations);
+    else this.creations.delete(file.file);
     this.byLength = undefined;
     return outcome;
   }

@@ -50,6 +50,8 @@ async function answer(request: WorkerRequest): Promise<unknown> {
       return indexer.compiledText(request.key, request.sourceName);
     case 'compiledKeccak256':
       return indexer.compiledKeccak256(request.key, request.sourceName);
+    case 'debugInfo':
+      return indexer.debugInfo(request.key, request.kind);
     case 'stats':
       return stats();
   }

@@ -1,9 +1,11 @@
 // The messages between the extension host's SourceIndex and its worker thread (src/source/worker.ts).
-// Only small things cross: files to index, refs, answers. Each side checks what it receives: the
+// Only small things cross: files to index, refs, answers (a code's debug information as typed
+// arrays, checked with isCodeDebugInfo in debugInfo.ts). Each side checks what it receives: the
 // other end is our own code, but a message that is not one of these is refused, not trusted.
 import type { CompilerOutputFile } from './api';
 import type { CompiledContractRef, RevertToFind, SiteAnswer } from './types';
 import type { IndexOutcome } from './indexer';
+import { isCreationCodeOf } from './creationCode';
 
 export type WorkerRequest =
   | { readonly type: 'index'; readonly id: number; readonly file: CompilerOutputFile }
@@ -17,6 +19,7 @@ export type WorkerRequest =
     }
   | { readonly type: 'compiledText'; readonly id: number; readonly key: string; readonly sourceName: string }
   | { readonly type: 'compiledKeccak256'; readonly id: number; readonly key: string; readonly sourceName: string }
+  | { readonly type: 'debugInfo'; readonly id: number; readonly key: string; readonly kind: 'deployed' | 'creation' }
   | { readonly type: 'stats'; readonly id: number };
 
 export type WorkerReply =
@@ -82,6 +85,10 @@ export function parseRequest(value: unknown): WorkerRequest | undefined {
       return typeof value.key === 'string' && typeof value.sourceName === 'string'
         ? (value as WorkerRequest)
         : undefined;
+    case 'debugInfo':
+      return typeof value.key === 'string' && (value.kind === 'deployed' || value.kind === 'creation')
+        ? (value as WorkerRequest)
+        : undefined;
     case 'stats':
       return value as WorkerRequest;
     default:
@@ -116,7 +123,8 @@ export function isIndexOutcome(value: unknown): value is IndexOutcome {
     typeof value.file === 'string' &&
     Array.isArray(value.refs) &&
     value.refs.every(isRef) &&
-    (value.skipped === undefined || typeof value.skipped === 'string')
+    (value.skipped === undefined || typeof value.skipped === 'string') &&
+    (value.creation === undefined || (Array.isArray(value.creation) && value.creation.every(isCreationCodeOf)))
   );
 }
 
