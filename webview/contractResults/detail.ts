@@ -140,6 +140,8 @@ function traceValue(r: ContractResultRow, c: Ctx): Child {
     openSite: key => c.post({ type: 'openSite', key }),
     copy: c.copy,
     memory: c.traceMemory,
+    // A row with a trace has a transaction to debug: the host finds it by the row's key.
+    debug: () => c.post({ type: 'debug', key: r.key }),
   });
 }
 

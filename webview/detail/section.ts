@@ -68,6 +68,8 @@ function traceOf(s: DetailSection, c: SectionContext): HTMLElement | null {
     copy: c.copy,
     memory,
     label: s.title,
+    // Only where the host offers it: the page names nothing, the host knows the transaction.
+    ...(s.debug ? { debug: () => c.act({ type: 'debug' }) } : {}),
   });
 }
 

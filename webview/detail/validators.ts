@@ -75,6 +75,7 @@ const section: Validator<DetailSection> = object({
   tables: array(table),
   buttons: array(detailButton),
   trace: optional(traceViewValidator),
+  debug: optional(boolean),
 });
 
 const view: Validator<DetailView> = tagged<'status', DetailView>('status', {

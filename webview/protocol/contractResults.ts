@@ -215,7 +215,9 @@ export type ContractResultsToHost =
   /** A row's detail was opened: fetch its events (once; the host keeps them). */
   | { readonly type: 'detail'; readonly key: string }
   /** A call trace's revert site link: the key the host issued for it. */
-  | { readonly type: 'openSite'; readonly key: string };
+  | { readonly type: 'openSite'; readonly key: string }
+  /** A row detail's call trace "Debug": the debugger on that row's transaction (the host knows which). */
+  | { readonly type: 'debug'; readonly key: string };
 
 // What the host accepts (`strict`) and the page checks: the saved state and what the page sends.
 
@@ -257,4 +259,6 @@ export const contractResultsToHostValidator = v.tagged<'type', ContractResultsTo
   }),
   detail: v.object({ type: v.literal('detail'), key: v.text(0, 100) }),
   openSite: v.object({ type: v.literal('openSite'), key: v.pattern(TRACE_SITE_KEY) }),
+  // The row's key only: the host finds the row's transaction and network itself.
+  debug: v.strictObject({ type: v.literal('debug'), key: v.text(0, 100) }),
 });

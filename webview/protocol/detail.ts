@@ -44,6 +44,11 @@ export type DetailAction =
   | { readonly type: 'openBlock'; readonly hashOrNumber: string }
   /** A call trace's revert site link: the key the host issued for it (a page never names a file). */
   | { readonly type: 'openSite'; readonly key: string }
+  /**
+   * A call trace's Debug button: starts the debugger on the transaction the panel shows. It names
+   * nothing: the host knows the panel's transaction and network, and refuses it where it offered none.
+   */
+  | { readonly type: 'debug' }
   | { readonly type: 'refresh' };
 
 const TIMESTAMP = /^\d{1,10}(\.\d{1,9})?$/;
@@ -77,6 +82,8 @@ export function detailActionValidator(strict: boolean): v.Validator<DetailAction
     }),
     openBlock: v.object({ type: v.literal('openBlock'), hashOrNumber: rule(BLOCK_REF) }),
     openSite: v.object({ type: v.literal('openSite'), key: rule(TRACE_SITE_KEY) }),
+    // It names nothing: a page that sends a transaction or a network with it is refused, not obeyed.
+    debug: v.strictObject({ type: v.literal('debug') }),
     refresh: v.object({ type: v.literal('refresh') }),
   });
 }
@@ -138,6 +145,8 @@ export interface DetailSection {
   readonly buttons: readonly DetailButton[];
   /** A call trace, drawn as a tree after the fields (the transaction panel's "Call trace"). */
   readonly trace?: TraceView;
+  /** The call trace offers "Debug" (the host starts the debugger on the panel's transaction). */
+  readonly debug?: boolean;
 }
 
 export type DetailView =

@@ -1,5 +1,6 @@
-// A call trace as both panels draw it: the summary and "Copy as text", the notes (an incomplete
-// trace says so above the rows), then the calls as a disclosure tree (role="tree"). Each row reads
+// A call trace as both panels draw it: the summary, "Copy as text" and "Debug" (where the panel
+// offers it), the notes (an incomplete trace says so above the rows), then the calls as a
+// disclosure tree (role="tree"). Each row reads
 // `CALL  Vault → MyToken  transfer(…)  ✕ failed  InsufficientBalance(…)`; opening it shows its
 // fields, its revert site links and the statement, and its calls. Rows are made when their parent
 // is first opened, and long lists of siblings are drawn in slices, so 10,000 frames never freeze
@@ -7,6 +8,7 @@
 // the key the host issued for it.
 import type { TraceRowView, TraceSiteLink, TraceView } from '../protocol/trace';
 import { copyControl, type CopyRequest } from './copy';
+import { debugButton } from './debugButton';
 import { h } from './dom';
 import {
   focusRow,
@@ -28,6 +30,8 @@ export interface TraceOptions {
   readonly memory?: TraceMemory;
   /** The tree's accessible name; default "Call trace". */
   readonly label?: string;
+  /** The "Debug" button beside "Copy as text" runs this; no button without it. */
+  readonly debug?: () => void;
 }
 
 /** The page's memory of one trace across redraws (a panel keeps one per trace it shows). */
@@ -91,6 +95,7 @@ export function renderTrace(view: TraceView, o: TraceOptions): HTMLElement {
       { class: 'trace-head' },
       h('p', { class: 'trace-summary' }, view.summary),
       copyControl({ label: 'call trace as text', text: view.text, copy: o.copy }),
+      o.debug ? debugButton(o.debug) : null,
     ),
     view.notes.length > 0
       ? h('div', { class: 'trace-notes', role: 'note' }, ...view.notes.map(n => h('p', {}, n)))

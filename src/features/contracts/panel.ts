@@ -24,7 +24,7 @@ import { RowDetails } from './events';
 import { revertDecoding } from '../common/revertData';
 import { PagedList, type ListEvent } from '../common/pager';
 import type { TraceChange, TraceViews } from '../common/trace/views';
-import { rowSubject } from './trace';
+import { rowDebugTarget, rowSubject } from './trace';
 
 export const PANEL_SCRIPT = 'contractResults';
 
@@ -200,7 +200,21 @@ export class ContractResultsPanel extends PanelHost<ContractResultsToHost, Contr
         return Promise.resolve(vscode.commands.executeCommand('ledgerLens.openRevertSite', m.key)).then(
           () => undefined,
         );
+      case 'debug':
+        return this.debug(m.key);
     }
+  }
+
+  /** A row detail's "Debug": the debugger on the row's transaction, on the panel's network. */
+  private async debug(key: string): Promise<void> {
+    const row = this.list.rows.find(r => r.key === key);
+    const target = row && rowDebugTarget(this.deps.network?.(), row);
+    if (!target) {
+      // A row gone since (a new search) or without a hash: nothing to debug, and nothing to ask.
+      this.deps.log.warn('contract results: Debug asked for a row that is gone or names no transaction hash');
+      return;
+    }
+    await vscode.commands.executeCommand('ledgerLens.debugTransaction', target);
   }
 
   /**

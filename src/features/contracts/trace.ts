@@ -18,3 +18,16 @@ export function rowTrace(traces: TraceViews, network: string, row: ContractResul
   if (!subject) return { status: 'none', message: 'This result names no transaction hash to read its call trace by.' };
   return traces.detail(subject);
 }
+
+/**
+ * What a row detail's "Debug" debugs: the transaction its call trace is of (the subject's id, which
+ * for a row is its hash: the list gives no transaction id), on the panel's network when it has one.
+ */
+export function rowDebugTarget(
+  network: string | undefined,
+  row: ContractResultRow,
+): { readonly transaction: string; readonly network?: string } | undefined {
+  const subject = rowSubject(network ?? '', row);
+  if (!subject) return undefined;
+  return { transaction: subject.transactionId, ...(network ? { network } : {}) };
+}

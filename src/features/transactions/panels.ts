@@ -6,7 +6,7 @@ import type { DetailSection, DetailView, TransactionPanelState } from '../../../
 import type { DetailPanel } from '../common/detailPanel/panel';
 import type { FormatOptions } from '../common/detailPanel/format';
 import { DetailPanels, type DetailPanelsDeps } from '../common/detailPanel/registry';
-import { describeQuery, type TransactionQuery } from './input';
+import { describeQuery, type TransactionQuery } from '../common/transactionInput';
 import { queryOf, restoredTransactionState, stateOf } from './panelState';
 import { classifyTransactions, summarize, transactionSection } from './model';
 import type { AbiIndex } from '../../abi';
@@ -17,6 +17,7 @@ import { isNetwork, type Network, type TransactionId } from '../../ledger';
 import type { Clock } from '../../mirror/fresh';
 import { traceSection, transactionSubject } from '../common/trace/section';
 import type { TraceChange, TraceViews } from '../common/trace/views';
+import { transactionDebugTarget } from './debugTarget';
 
 /** Token metadata and exchange rates of the selected network, for units and dollars in the panel. */
 export interface PanelMoney {
@@ -73,7 +74,8 @@ export class TransactionPanels extends DetailPanels<TransactionPanelState, Trans
     const subject = this.traces && transactionSubject(state.network, t);
     if (!this.traces || !subject) return [];
     keys.add(`${subject.network}|${subject.idOrHash}`);
-    return [traceSection(id, this.traces.detail(subject))];
+    // Its "Debug" starts the debugger on this transaction (debugTargetOf finds the same one).
+    return [{ ...traceSection(id, this.traces.detail(subject)), debug: true }];
   }
 
   private redrawAll(): void {
@@ -198,6 +200,12 @@ export class TransactionPanels extends DetailPanels<TransactionPanelState, Trans
 
   protected targetOf(state: TransactionPanelState): { kind: 'transaction'; id: string } {
     return { kind: 'transaction', id: state.idOrHash };
+  }
+
+  /** The contract transaction whose call trace the panel last drew, by its `@` id, on the panel's network. */
+  protected override debugTargetOf(state: TransactionPanelState): { transaction: string; network: string } | undefined {
+    const drawn = this.drawn.get(this.keyOf(state));
+    return drawn && transactionDebugTarget(state.network, drawn.response.transactions);
   }
 
   protected titleOf(state: TransactionPanelState): string {

@@ -42,6 +42,7 @@ describe('contract results protocol', () => {
       openEntity: { type: 'openEntity', kind: 'contract', id: '0.0.5025' },
       detail: { type: 'detail', key: 'r1' },
       openSite: { type: 'openSite', key: 's1' },
+      debug: { type: 'debug', key: 'r1' },
     };
     for (const message of Object.values(one))
       assert.ok(check(contractResultsToHostValidator, message).ok, `${message.type} is accepted`);

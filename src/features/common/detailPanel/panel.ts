@@ -28,6 +28,14 @@ export interface DetailPanelOptions {
   /** What "Open as JSON" opens and "refresh" reloads; the rest is handled here. */
   readonly target: { readonly kind: 'transaction' | 'block'; readonly id: string };
   readonly refresh: (panel: DetailPanel) => Promise<void>;
+  /** The transaction a call trace's "Debug" starts the debugger on, and its network; undefined: none. */
+  readonly debug?: () => DebugTarget | undefined;
+}
+
+/** The argument of `ledgerLens.debugTransaction`: a transaction id (`@` form) or hash, and its network. */
+export interface DebugTarget {
+  readonly transaction: string;
+  readonly network: string;
 }
 
 /** The one browser bundle (dist/webview/detail.js and .css) of every detail panel. */
@@ -77,6 +85,7 @@ export class DetailPanel extends PanelHost<DetailToHost, DetailToWebview> {
         target: this.options.target,
         network: this.options.persist.network,
         refresh: () => this.options.refresh(this),
+        debug: () => (offersDebug(this.current) ? this.options.debug?.() : undefined),
       });
       // The page's copy control says "Copied" on this answer only: after the clipboard took the text.
       if (message.action.type === 'copy') void this.post({ type: 'copied', text: message.action.text });
@@ -88,6 +97,11 @@ export class DetailPanel extends PanelHost<DetailToHost, DetailToWebview> {
   }
 }
 
+/** The view shows a "Debug" button (a page cannot debug where the host drew none). */
+function offersDebug(view: DetailView): boolean {
+  return view.status === 'loaded' && view.sections.some(s => s.debug === true);
+}
+
 /** Carries out a panel's action. Exported so integration tests can check each one. */
 export async function runDetailAction(
   action: DetailAction,
@@ -96,6 +110,8 @@ export async function runDetailAction(
     /** The panel's network: a block it links to opens on the same one. */
     network?: string;
     refresh: () => Promise<void>;
+    /** What "Debug" debugs; undefined when the panel offers no Debug. */
+    debug?: () => DebugTarget | undefined;
   },
 ): Promise<unknown> {
   switch (action.type) {
@@ -132,6 +148,14 @@ export async function runDetailAction(
     case 'openSite':
       // The key the host issued for a call trace's revert site link; the sources feature opens it.
       return vscode.commands.executeCommand('ledgerLens.openRevertSite', action.key);
+    case 'debug': {
+      const target = panel.debug?.();
+      if (!target) throw new Error('This panel shows no contract transaction to debug.');
+      return vscode.commands.executeCommand('ledgerLens.debugTransaction', {
+        transaction: target.transaction,
+        network: target.network,
+      });
+    }
     case 'refresh':
       return panel.refresh();
   }

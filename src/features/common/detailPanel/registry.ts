@@ -13,7 +13,7 @@ import type { BlockPanelState, DetailView, TransactionPanelState } from '../../.
 import type { Validator } from '../../../../webview/shared/validate';
 import { errorView } from './errorView';
 import { defaultLocalTime, type FormatOptions } from './format';
-import { DetailPanel } from './panel';
+import { DetailPanel, type DebugTarget } from './panel';
 import { savedWhy, type ClientFor, type DetailSettings } from '../../../app/panelNetworks';
 
 type PanelState = TransactionPanelState | BlockPanelState;
@@ -56,6 +56,11 @@ export abstract class DetailPanels<State extends PanelState, Result>
   protected abstract titleOf(state: State): string;
   protected abstract fetch(client: MirrorClient, state: State, signal: AbortSignal): Promise<Result>;
   protected abstract loadedView(state: State, result: Result, format: FormatOptions): DetailView;
+
+  /** What a call trace's "Debug" in the panel of `state` debugs: none unless the kind says. */
+  protected debugTargetOf(_state: State): DebugTarget | undefined {
+    return undefined;
+  }
 
   /** The open panels, for tests. */
   get open(): readonly DetailPanel[] {
@@ -216,6 +221,7 @@ export abstract class DetailPanels<State extends PanelState, Result>
       view,
       target: this.targetOf(state),
       refresh: p => this.reload(p),
+      debug: () => this.debugTargetOf(state),
     });
     const key = this.keyOf(state);
     this.panels.set(key, detail);
