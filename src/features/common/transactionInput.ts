@@ -20,7 +20,7 @@ import {
 } from '../../ledger';
 import { plainText } from '../../present/text';
 import { parseTimestampInput } from '../../present/timestampInput';
-import { DATE_START, diagnoseSubject } from './diagnose';
+import { DATE_START, diagnoseSubject } from './transactionDiagnose';
 
 export interface TransactionQuery {
   /** What goes into the path: the `-` form of an id, `0x`+hex or base64url of a hash. */

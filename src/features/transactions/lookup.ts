@@ -24,7 +24,7 @@ import {
   parseTransactionLookup,
   transactionIdsIn,
   type TransactionQuery,
-} from './input';
+} from '../common/transactionInput';
 import type { TransactionPanels } from './panels';
 import { pickTransaction } from './pick';
 import type { RecentLookups } from './recent';

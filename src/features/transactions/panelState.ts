@@ -2,7 +2,7 @@
 // protocol's shape, checked with its validator, and an id or hash the lookup still parses. Pure.
 import { transactionPanelStateValidator, type TransactionPanelState } from '../../../webview/protocol';
 import { ValidationError, type Validator } from '../../../webview/shared/validate';
-import { parseTransactionLookup, type TransactionQuery } from './input';
+import { parseTransactionLookup, type TransactionQuery } from '../common/transactionInput';
 
 export function stateOf(network: string, query: TransactionQuery): TransactionPanelState {
   return {

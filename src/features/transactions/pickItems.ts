@@ -3,7 +3,7 @@
 // first), then the recent lookups with their network. pick.ts draws it. Pure (no vscode).
 import { formatTransactionIdAt, type Network } from '../../ledger';
 import { consensusTime, relativeAge, plainText } from '../../present';
-import { LOOKUP_PROMPT, parseTransactionLookup, queryToText, type TransactionQuery } from './input';
+import { LOOKUP_PROMPT, parseTransactionLookup, queryToText, type TransactionQuery } from '../common/transactionInput';
 import type { RecentLookup } from './recent';
 
 /** The most ids on screen listed. */

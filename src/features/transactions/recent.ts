@@ -3,7 +3,7 @@
 // global state, which is read back as untrusted (another version, a sync, a hand edit may have
 // written it). Pure (no vscode): the store is handed a Memento-shaped object.
 import { isNetwork, type Network } from '../../ledger';
-import { parseTransactionLookup, queryToText, type TransactionQuery } from './input';
+import { parseTransactionLookup, queryToText, type TransactionQuery } from '../common/transactionInput';
 
 export interface RecentLookup {
   /** The query's text (queryToText): what a new lookup of it is given. */

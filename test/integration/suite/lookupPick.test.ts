@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { LedgerLensExports } from '../../../src/features/context';
 import type { TransactionsFeature } from '../../../src/features/transactions';
 import type { LookupOutcome } from '../../../src/features/transactions/lookup';
-import { parseTransactionLookup } from '../../../src/features/transactions/input';
+import { parseTransactionLookup } from '../../../src/features/common/transactionInput';
 import type { DetailSection } from '../../../webview/protocol';
 import { startMirrorReplay, type MirrorReplay } from '../../support/mirrorReplay';
 import { activateLedgerLens, resetSettings, setSetting, waitFor } from '../helpers';

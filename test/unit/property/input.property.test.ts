@@ -10,7 +10,7 @@ import {
   parseNonce,
   parseTransactionLookup,
   queryToText,
-} from '../../../src/features/transactions/input';
+} from '../../../src/features/common/transactionInput';
 import {
   check,
   decide,

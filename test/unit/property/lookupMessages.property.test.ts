@@ -5,7 +5,7 @@
 // the recent list stays bounded, deduplicated and most recent first whatever is added.
 import * as assert from 'assert';
 import fc from 'fast-check';
-import { parseTransactionLookup } from '../../../src/features/transactions/input';
+import { parseTransactionLookup } from '../../../src/features/common/transactionInput';
 import { pickModel } from '../../../src/features/transactions/pickItems';
 import { RECENT_PER_NETWORK, addRecent, type RecentLookup } from '../../../src/features/transactions/recent';
 import { BLOCK_INPUT_HELP, parseBlockLookup } from '../../../src/features/blocks/input';

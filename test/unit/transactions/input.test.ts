@@ -8,7 +8,7 @@ import {
   queryToText,
   transactionIdsIn,
   type TransactionQuery,
-} from '../../../src/features/transactions/input';
+} from '../../../src/features/common/transactionInput';
 import { loadRecords } from '../../support/mirrorReplay';
 
 function ok(text: string): TransactionQuery {

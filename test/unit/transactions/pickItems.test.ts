@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { LOOKUP_PROMPT, MALFORMED_TRANSACTION_ID } from '../../../src/features/transactions/input';
+import { LOOKUP_PROMPT, MALFORMED_TRANSACTION_ID } from '../../../src/features/common/transactionInput';
 import { MAX_ON_SCREEN, pickModel, type PickEntry } from '../../../src/features/transactions/pickItems';
 import type { RecentLookup } from '../../../src/features/transactions/recent';
 

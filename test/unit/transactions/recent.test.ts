@@ -7,7 +7,7 @@ import {
   readRecent,
   type RecentLookup,
 } from '../../../src/features/transactions/recent';
-import { parseTransactionLookup } from '../../../src/features/transactions/input';
+import { parseTransactionLookup } from '../../../src/features/common/transactionInput';
 
 const entry = (input: string, network: RecentLookup['network'] = 'testnet', at = 0): RecentLookup => ({
   input,
