@@ -3,6 +3,7 @@
 // InsufficientBalance(…)" on the line). Pure: the sources feature (src/features/sources) draws them.
 import type { CompiledContractRef, RevertSite } from '../source/types';
 import { Lru } from '../util/lru';
+import { normalizeTransactionKey } from './store';
 
 /** A revert site as a panel found it: where, in which compiled contract, for which transaction. */
 export interface SiteTarget {
@@ -71,6 +72,36 @@ export class RevertMarks {
   /** Every mark, oldest first. */
   all(): SiteTarget[] {
     return this.marks.values();
+  }
+
+  onDidChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+/** How many transactions' exact sites are kept. */
+const KEPT_EXACT = 200;
+
+/**
+ * The revert sites a debugger session found exactly (the reverting frame's last statement, through
+ * the source map), by transaction and action index: where one is known it replaces the inferred
+ * sites in the panels and the marks.
+ */
+export class ExactSites {
+  private readonly byTransaction = new Lru<string, Map<number, RevertSite>>(KEPT_EXACT);
+  private readonly listeners = new Set<() => void>();
+
+  set(network: string, idOrHash: string, actionIndex: number, site: RevertSite): void {
+    const key = `${network}|${normalizeTransactionKey(idOrHash)}`;
+    let sites = this.byTransaction.get(key);
+    if (!sites) this.byTransaction.set(key, (sites = new Map<number, RevertSite>()));
+    sites.set(actionIndex, site);
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  get(network: string, idOrHash: string, actionIndex: number): RevertSite | undefined {
+    return this.byTransaction.get(`${network}|${normalizeTransactionKey(idOrHash)}`)?.get(actionIndex);
   }
 
   onDidChange(listener: () => void): () => void {

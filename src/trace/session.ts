@@ -5,7 +5,7 @@
 // the first time a caller reads `sources`, which is what starts the workspace scan. Pure: no vscode.
 import type { CompilerOutputFile, SourceIndexApi, SourceIndexReport } from '../source/api';
 import type { CompiledContractRef, RevertToFind, SiteAnswer } from '../source/types';
-import { RevertMarks, SiteRegistry } from './marks';
+import { ExactSites, RevertMarks, SiteRegistry } from './marks';
 import { ContractCodesByNetwork, type ContractCodes, type ContractSource } from './names';
 import { TraceStore } from './store';
 
@@ -18,6 +18,26 @@ export interface TraceSessionInputs {
   readonly contractSource: (network: string) => { readonly endpoint: string; readonly source: ContractSource };
   /** The compiler-output index, from whoever keeps it; undefined while nobody does (asked again later). */
   readonly sources: () => SourceIndexApi | undefined;
+  /** The workspace's source files as the index's keeper finds them; undefined while nobody keeps it. */
+  readonly files?: () => WorkspaceSourceFiles | undefined;
+}
+
+/** A compiled source as the workspace has it now. */
+export interface SourceFileAnswer {
+  /** The file on this machine (absent: not in the workspace, or changed: `text` is the compiled one). */
+  readonly path?: string;
+  /** The text solc's offsets count in: the file's, or the compiled text when the file changed. */
+  readonly text: string;
+  /** Why the compiled text is given instead of the file's, in words. */
+  readonly drift?: string;
+}
+
+/** What the debugger asks of the workspace: a compiled source's file, and when the scan is done. */
+export interface WorkspaceSourceFiles {
+  /** Settles when the workspace scan and the indexing queued behind it are done. */
+  ready(): Promise<void>;
+  /** The workspace file of `sourceName` as compiled into `ref`; undefined when neither it nor the compiled text is there. */
+  file(ref: CompiledContractRef, sourceName: string): Promise<SourceFileAnswer | undefined>;
 }
 
 export class TraceSession {
@@ -25,6 +45,8 @@ export class TraceSession {
   readonly sites = new SiteRegistry();
   /** The revert sites the editor marks. */
   readonly marks = new RevertMarks();
+  /** The revert sites debugger sessions found exactly: they replace the inferred ones. */
+  readonly exactSites = new ExactSites();
   private storeBuilt: TraceStore | undefined;
   private readonly codesByEndpoint = new ContractCodesByNetwork();
   private readonly sourcesForwarder: ForwardingSources;
@@ -36,6 +58,12 @@ export class TraceSession {
   /** The traces read this session (made on first use). */
   get store(): TraceStore {
     return (this.storeBuilt ??= new TraceStore());
+  }
+
+  /** The workspace's source files (the sources feature's); undefined while it is not loaded. */
+  get files(): WorkspaceSourceFiles | undefined {
+    this.sourcesForwarder.connect();
+    return this.inputs.files?.();
   }
 
   /** The contract codes of `network` at the endpoint the settings give it now. */

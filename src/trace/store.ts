@@ -124,6 +124,12 @@ export class TraceStore {
     });
   }
 
+  /** The actions a kept trace was built from (the debugger matches them to the opcode trace); never a request. */
+  actionsOf(network: string, idOrHash: string): readonly ContractAction[] | undefined {
+    const kept = this.kept.get(`${network}|${normalizeTransactionKey(idOrHash)}`);
+    return kept?.kind === 'trace' ? kept.actions : undefined;
+  }
+
   forget(network: string, idOrHash: string): void {
     this.kept.delete(`${network}|${normalizeTransactionKey(idOrHash)}`);
   }

@@ -3,7 +3,8 @@
 // link key (the real SiteRegistry) and an editor mark (the real RevertMarks), "one of" when
 // several, and a reason in words when there is none.
 import * as assert from 'assert';
-import { findSites, MAX_SITE_FRAMES, revertToFind, siteLinkText } from '../../../src/features/common/trace/sites';
+import { findSites, MAX_SITE_FRAMES, siteLinkText } from '../../../src/features/common/trace/sites';
+import { revertToFind } from '../../../src/trace/revertToFind';
 import type { SiteContext } from '../../../src/features/common/trace/sites';
 import { prepareCode } from '../../../src/abi/bytecode';
 import type { CompiledContractRef, RevertSite, RevertToFind, SiteAnswer } from '../../../src/source/types';

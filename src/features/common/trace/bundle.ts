@@ -1,7 +1,7 @@
 // What the panels and the hover use of the session's call trace bundle (`services.trace`, a
 // TraceSession): declared here by shape, so the features depend on these few members only and a
 // test can hand in stand-ins. No vscode.
-import type { CompiledContractRef, RevertToFind, SiteAnswer } from '../../../source/types';
+import type { CompiledContractRef, RevertSite, RevertToFind, SiteAnswer } from '../../../source/types';
 import type { SiteTarget } from '../../../trace/marks';
 import type { CodeBook, ContractCodes } from '../../../trace/names';
 import type { TraceDeps } from '../../../trace/store';
@@ -33,6 +33,11 @@ export interface TraceBundle {
   readonly sites: { issue(target: SiteTarget): string };
   /** The editor's revert marks (RevertMarks). */
   readonly marks: { add(target: SiteTarget): void };
+  /** Sites a debugger session found exactly (ExactSites), by network, transaction id or hash, and action index. */
+  readonly exactSites?: {
+    get(network: string, idOrHash: string, actionIndex: number): RevertSite | undefined;
+    onDidChange(listener: () => void): () => void;
+  };
 }
 
 /** What the revert sites read of a network's codes: the runtime bytecode known of a party. */

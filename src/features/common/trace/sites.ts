@@ -2,11 +2,11 @@
 // code a compiled contract of the workspace matches, the compiler-output index is asked where in
 // its source the decoded error can come from. Each site found gets a key for the panel's link
 // (SiteRegistry) and a mark for the editor's decoration (RevertMarks). Pure: no vscode.
-import type { RevertAnswer } from '../../../abi/types';
-import type { RevertSite, RevertToFind, SiteAnswer } from '../../../source/types';
+import type { RevertSite, SiteAnswer } from '../../../source/types';
+import { revertToFind } from '../../../trace/revertToFind';
 import type { SiteTarget } from '../../../trace/marks';
 import { framesInOrder } from '../../../trace/text';
-import type { CallTrace, FrameResult, TraceFrame } from '../../../trace/types';
+import type { CallTrace, TraceFrame } from '../../../trace/types';
 import type { TraceSiteLink } from '../../../../webview/protocol/trace';
 import type { TraceBundle, TraceCodes } from './bundle';
 import type { FrameSites } from './present';
@@ -27,30 +27,8 @@ export interface SiteContext {
   readonly sources: Pick<TraceBundle['sources'], 'findByCode' | 'sites'>;
   readonly registry: TraceBundle['sites'];
   readonly marks: TraceBundle['marks'];
-}
-
-/** The error the site must produce, from what the frame's revert decoded to; undefined when none fits. */
-export function revertToFind(result: FrameResult): RevertToFind | undefined {
-  if (result.kind !== 'revert') return undefined;
-  return fromAnswer(result.revert);
-}
-
-function fromAnswer(answer: RevertAnswer): RevertToFind | undefined {
-  switch (answer.kind) {
-    case 'custom': {
-      const [first] = answer.candidates;
-      return first ? { kind: 'custom', name: first.name, selector: first.selector } : undefined;
-    }
-    case 'error-string':
-      return { kind: 'error-string', reason: answer.reason };
-    case 'panic':
-      return { kind: 'panic', code: answer.code };
-    case 'empty':
-      return { kind: 'empty' };
-    case 'raw':
-      // An error no known ABI decodes: no name to look for in the source.
-      return undefined;
-  }
+  /** The site a debugger session found exactly for a frame, when one did: it replaces the inferred ones. */
+  readonly exact?: (frame: TraceFrame) => RevertSite | undefined;
 }
 
 /** `contracts/Vault.sol:42`: the source name as compiled and the statement's line. */
@@ -85,8 +63,9 @@ async function frameSites(frame: TraceFrame, ctx: SiteContext): Promise<FrameSit
     return { links: [], reason: `not looked for: ${why}` };
   }
   let answer: SiteAnswer;
+  const exact = ctx.exact?.(frame);
   try {
-    answer = await ctx.sources.sites(ref, frame.selector, revert);
+    answer = exact ? { kind: 'exact', site: exact } : await ctx.sources.sites(ref, frame.selector, revert);
   } catch (error) {
     return { links: [], reason: `not found: ${error instanceof Error ? error.message : String(error)}` };
   }

@@ -10,6 +10,15 @@ import type { TraceDetail, TraceView } from '../../../../webview/protocol/trace'
 import type { TraceBundle, TraceReader } from './bundle';
 import { presentTrace, type FrameSites } from './present';
 import { findSites } from './sites';
+import type { RevertSite } from '../../../source/types';
+
+/** The exact sites of the subject's frames, as a SiteContext reads them. */
+function exactOf(
+  exact: NonNullable<TraceBundle['exactSites']>,
+  subject: TraceSubject,
+): (frame: TraceFrame) => RevertSite | undefined {
+  return frame => exact.get(subject.network, subject.idOrHash, frame.index);
+}
 
 /** Which transaction's trace, on which network. */
 export interface TraceSubject {
@@ -176,6 +185,7 @@ export class TraceViews {
       sources: bundle.sources,
       registry: bundle.sites,
       marks: bundle.marks,
+      ...(bundle.exactSites ? { exact: exactOf(bundle.exactSites, subject) } : {}),
     }).then(
       found => found,
       (error: unknown) => {
@@ -196,11 +206,18 @@ export class TraceViews {
   /** A change of the compiler output finds the sites again (the panels redraw). */
   private watchSources(bundle: TraceBundle): void {
     if (this.unsubscribe || this.disposed) return;
-    this.unsubscribe = bundle.sources.onDidChange(() => {
+    const changed = () => {
       this.generation++;
       this.sites = new WeakMap();
       this.fire(undefined);
-    });
+    };
+    const fromSources = bundle.sources.onDidChange(changed);
+    // An exact site from a debugger session replaces the inferred ones: the panels redraw.
+    const fromDebugger = bundle.exactSites?.onDidChange(changed);
+    this.unsubscribe = () => {
+      fromSources();
+      fromDebugger?.();
+    };
   }
 
   private fire(subject: Pick<TraceSubject, 'network' | 'idOrHash'> | undefined): void {
