@@ -41,6 +41,8 @@ export function lazyParts(root) {
     'src/abi/index.ts': 'lazy-abi-index',
     // The call trace's session (services.trace), for the first panel that shows a trace.
     'src/trace/session.ts': 'lazy-trace',
+    // The transaction debugger's adapter, loader and input, for the first debug session.
+    'src/features/debug/lazy.ts': 'lazy-debug',
     ...Object.fromEntries(
       featureFolders(root)
         .filter(

@@ -8,6 +8,7 @@ import type { ExchangeRates, ExchangeRatesByNetwork } from '../mirror/rates';
 import type { StatusClient } from '../status';
 import type { SourceIndexApi } from '../source/api';
 import type * as Trace from '../trace/session';
+import type { WorkspaceSourceFiles } from '../trace/session';
 import type { HttpClient, ProxyConfig } from '../net';
 import { inferredNetworkOf, isNetwork } from '../ledger';
 import { defaultMirrorBaseUrl, mirrorClientChanged, type LedgerLensConfig, type Network } from './settings';
@@ -154,6 +155,7 @@ export class Services extends Disposable {
           return { endpoint: client.baseUrl, source: client };
         },
         sources: () => this.traceSources?.(),
+        files: () => this.traceFiles,
       });
       this.traceMade.fire(this.traceBuilt);
     }
@@ -161,6 +163,7 @@ export class Services extends Disposable {
   }
   private traceBuilt: Trace.TraceSession | undefined;
   private traceSources: (() => SourceIndexApi) | undefined;
+  private traceFiles: WorkspaceSourceFiles | undefined;
   private readonly traceMade = this._register(new vscode.EventEmitter<Trace.TraceSession>());
   /** [trace] Fires once, when the trace session is made (whoever draws its marks starts then). */
   readonly onDidMakeTrace = this.traceMade.event;
@@ -174,10 +177,14 @@ export class Services extends Disposable {
    * [trace] Makes `open` the keeper of the session's compiler-output index: called when the
    * session's `sources` is first read (which starts the workspace scan). One keeper at a time.
    */
-  keepTraceSources(open: () => SourceIndexApi): vscode.Disposable {
+  keepTraceSources(open: () => SourceIndexApi, files?: WorkspaceSourceFiles): vscode.Disposable {
     this.traceSources = open;
+    this.traceFiles = files;
     return new vscode.Disposable(() => {
-      if (this.traceSources === open) this.traceSources = undefined;
+      if (this.traceSources === open) {
+        this.traceSources = undefined;
+        this.traceFiles = undefined;
+      }
     });
   }
 

@@ -44,7 +44,11 @@ export const SETTING_KEYS = [
   'fiat.enabled',
   'trace.compilerOutput',
   'trace.decorations',
+  'debug.maxTraceMb',
 ] as const;
+
+/** The default of `ledgerLens.debug.maxTraceMb`. */
+export const DEFAULT_MAX_TRACE_MB = 256;
 
 /**
  * The settings an untrusted workspace may not set: every endpoint (where requests go, and how).
@@ -100,6 +104,10 @@ export interface LedgerLensConfig {
   readonly trace: {
     readonly compilerOutput: readonly string[];
     readonly decorations: boolean;
+  };
+  /** The transaction debugger: the largest opcode trace read, in MiB (decompressed). */
+  readonly debug: {
+    readonly maxTraceMb: number;
   };
 }
 
@@ -251,6 +259,9 @@ export function parseSettings(raw: RawSettings): { config: LedgerLensConfig; pro
     trace: {
       compilerOutput: pick('trace.compilerOutput', s => s.globList(), DEFAULT_COMPILER_OUTPUT),
       decorations: pick('trace.decorations', s => s.bool(), true),
+    },
+    debug: {
+      maxTraceMb: num('debug.maxTraceMb', 16, 4096, DEFAULT_MAX_TRACE_MB),
     },
   };
   return { config, problems };

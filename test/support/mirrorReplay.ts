@@ -5,6 +5,7 @@
 import * as fs from 'fs';
 import * as http from 'http';
 import type { AddressInfo, Socket } from 'net';
+import * as zlib from 'zlib';
 import { z } from 'zod';
 import { mirrorFixturesFile } from './paths';
 
@@ -56,6 +57,9 @@ export interface Candidate {
 }
 
 const loaded = new Map<string, MirrorRecord[]>();
+
+/** `GET /api/v1/contracts/results/{id}/opcodes`: the web3 module's path. */
+const OPCODES_PATH = /\/contracts\/results\/[^/]+\/opcodes$/;
 
 /**
  * Reads and validates a responses.jsonl file (default: the shared recordings). Cached per file:
@@ -360,7 +364,35 @@ export function startMirrorReplay(opts: MirrorReplayOptions = {}): Promise<Mirro
         typeof recordedCc === 'string' ? recordedCc : (CACHE_CONTROL[record.endpoint] ?? DEFAULT_CACHE_CONTROL);
     }
     Object.assign(headers, extraHeaders.get(c.index) ?? {});
+    if (OPCODES_PATH.test(parseRequestTarget(target).path)) {
+      serveOpcodes(req, res, record.status, record.bodyText, headers);
+      return;
+    }
     send(res, record.status, record.bodyText, headers);
+  };
+
+  // The web3 module's opcode traces are served gzipped only: without gzip in Accept-Encoding the
+  // server answers 406 (its ContentNegotiation rule), as the real one does.
+  const serveOpcodes = (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    status: number,
+    body: string,
+    headers: Record<string, string>,
+  ): void => {
+    const accepted = String(req.headers['accept-encoding'] ?? '');
+    if (!/\bgzip\b/.test(accepted)) {
+      send(res, 406, mirrorErrorBody('Accept-Encoding: gzip is required'));
+      return;
+    }
+    const zipped = zlib.gzipSync(Buffer.from(body, 'utf8'));
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      'content-encoding': 'gzip',
+      'content-length': String(zipped.length),
+      ...headers,
+    });
+    res.end(zipped);
   };
 
   // The body a broken transfer starts to send: the record the URL would get, else a plain one.

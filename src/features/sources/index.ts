@@ -4,11 +4,12 @@
 // text when the file changed since, and draws the session's revert marks after their lines.
 import * as vscode from 'vscode';
 import type { SourceIndexApi } from '../../source/api';
-import type { TraceSession } from '../../trace/session';
+import type { TraceSession, WorkspaceSourceFiles } from '../../trace/session';
 import { keccak256, stringToBytes } from '../../abi/viem';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { sameValue } from '../context';
 import { compiledDocuments } from './compiledDocs';
+import { workspaceSourceFiles } from './files';
 import { RevertDecorations, type DecorationView } from './decorations';
 import { SourceLocator } from './locate';
 import { openRevertSite, type OpenSiteOutcome } from './open';
@@ -30,8 +31,8 @@ export interface TraceAccess {
   /** The session if it was made; never makes it. */
   madeSession(): TraceSession | undefined;
   readonly onDidMakeSession: vscode.Event<TraceSession>;
-  /** Makes `open` the keeper of the session's compiler-output index. */
-  keepSources(open: () => SourceIndexApi): vscode.Disposable;
+  /** Makes `open` the keeper of the session's compiler-output index, and `files` its reader of sources. */
+  keepSources(open: () => SourceIndexApi, files: WorkspaceSourceFiles): vscode.Disposable;
 }
 
 export interface SourcesInputs {
@@ -103,7 +104,15 @@ export function registerSources(host: FeatureHost, inputs: SourcesInputs): vscod
   host.exports.features['sources'] = feature;
   const opening = { sites: () => trace.session().sites, locator };
   return vscode.Disposable.from(
-    trace.keepSources(() => scan.open()),
+    trace.keepSources(
+      () => scan.open(),
+      workspaceSourceFiles(
+        locator,
+        () => scan.open(),
+        () => scan.ready(),
+        keccakOfText,
+      ),
+    ),
     trace.onDidMakeSession(attach),
     settings.onDidChange(e => {
       if (e.previous.decorations !== e.current.decorations) decorations.schedule();

@@ -22,7 +22,7 @@ export const manifest = feature({
         session: () => services.trace,
         madeSession: () => services.traceIfMade,
         onDidMakeSession: services.onDidMakeTrace,
-        keepSources: open => services.keepTraceSources(open),
+        keepSources: (open, files) => services.keepTraceSources(open, files),
       },
       settings,
       log: services.log,

@@ -5,9 +5,8 @@
 // MyToken.sol at the `revert InsufficientBalance(…)` line with the inline decoration. Screenshots.
 import * as fs from 'fs';
 import * as path from 'path';
-import { aContract, aTransaction, aTransactionsBody, recordFor } from '../../support/builders';
-import { actionsPage, evmTraces, longZeroAddress, type EvmScenario } from '../../support/evmTraces';
-import type { ExtraRecord } from '../../support/mirrorReplay';
+import { evmTraces } from '../../support/evmTraces';
+import { traceRecords } from '../../support/evmRecords';
 import { projectRoot } from '../../harness/proc';
 import { patient } from '../../support/patience';
 import { LEDGER_LENS_ACTIVITY } from '../../harness/startCheck';
@@ -21,40 +20,6 @@ function clean(s: string): string {
     .replace(/\u00a0/g, ' ')
     .replace(/[ \t]+/g, ' ')
     .trim();
-}
-
-/** What the replay serves for the withdrawal: the transaction, its result, its actions, the contracts' code. */
-export function traceRecords(s: EvmScenario): ExtraRecord[] {
-  const contract = s.contractResult.contract_id;
-  const records: ExtraRecord[] = [
-    recordFor(
-      `/api/v1/transactions/${s.transactionId}`,
-      aTransactionsBody(
-        aTransaction({
-          name: 'CONTRACTCALL',
-          result: 'CONTRACT_REVERT_EXECUTED',
-          transaction_id: s.transactionId,
-          entity_id: contract,
-          consensus_timestamp: s.timestamp,
-        }),
-      ),
-    ),
-    { url: `/api/v1/contracts/results/${s.transactionId}`, bodyText: JSON.stringify(s.contractResult) },
-    {
-      url: `/api/v1/contracts/results/${s.transactionId}/actions?limit=100&order=asc`,
-      bodyText: JSON.stringify(actionsPage(s, 100)),
-    },
-  ];
-  for (const c of s.contracts) {
-    const body = aContract({
-      contract_id: c.contract_id,
-      evm_address: c.evm_address,
-      runtime_bytecode: c.runtime_bytecode,
-    });
-    records.push(recordFor(`/api/v1/contracts/${c.contract_id}`, body));
-    records.push(recordFor(`/api/v1/contracts/${longZeroAddress(c.contract_id)}`, body));
-  }
-  return records;
 }
 
 /** The transaction id as users paste it: `0.0.1001@1700000160.000000000`. */
