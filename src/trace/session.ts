@@ -4,6 +4,7 @@
 // The index is kept by the sources feature (it watches the workspace); the session asks for it
 // the first time a caller reads `sources`, which is what starts the workspace scan. Pure: no vscode.
 import type { CompilerOutputFile, SourceIndexApi, SourceIndexReport } from '../source/api';
+import type { CodeDebugInfo, CreationMatch } from '../source/debugTypes';
 import type { CompiledContractRef, RevertToFind, SiteAnswer } from '../source/types';
 import { ExactSites, RevertMarks, SiteRegistry } from './marks';
 import { ContractCodesByNetwork, type ContractCodes, type ContractSource } from './names';
@@ -139,6 +140,15 @@ class ForwardingSources implements SourceIndexApi {
 
   projectRootOf(ref: CompiledContractRef): string | undefined {
     return this.connect()?.projectRootOf(ref);
+  }
+
+  debugInfo(ref: CompiledContractRef, kind: 'deployed' | 'creation'): Promise<CodeDebugInfo | undefined> {
+    const index = this.connect();
+    return index?.debugInfo ? index.debugInfo(ref, kind) : Promise.resolve(undefined);
+  }
+
+  findByCreationCode(initcode: string): CreationMatch | undefined {
+    return this.connect()?.findByCreationCode?.(initcode);
   }
 
   compiledKeccak256(ref: CompiledContractRef, sourceName: string): Promise<string | undefined> {

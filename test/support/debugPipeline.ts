@@ -15,7 +15,7 @@ import { HttpClient } from '../../src/net/http';
 import { SourceIndex } from '../../src/source/sourceIndex';
 import { ContractCodes } from '../../src/trace/names';
 import { ExactSites } from '../../src/trace/marks';
-import type { SourceFileAnswer, WorkspaceSourceFiles } from '../../src/trace/session';
+import { TraceSession, type SourceFileAnswer, type WorkspaceSourceFiles } from '../../src/trace/session';
 import { TraceStore } from '../../src/trace/store';
 import { evmTraces, type EvmScenario, type ScenarioName } from './evmTraces';
 import { debugRecords } from './evmRecords';
@@ -85,6 +85,12 @@ export async function startDebugPipeline(root = projectRoot()): Promise<DebugPip
   const exact = new ExactSites();
   const availability = new OpcodesAvailability(Date.now, 0);
   const workspace = diskSources(sources, root);
+  // Through the trace session, as the extension reaches the index and the files (its forwarding too).
+  const session = new TraceSession({
+    contractSource: () => ({ endpoint: client.baseUrl, source: client }),
+    sources: () => sources,
+    files: () => workspace,
+  });
   return {
     replay,
     client,
@@ -105,8 +111,8 @@ export async function startDebugPipeline(root = projectRoot()): Promise<DebugPip
         store,
         traceDeps: { client, abi, codes },
         codes,
-        sources,
-        files: workspace,
+        sources: session.sources,
+        files: session.files,
         abi,
         maxTraceBytes: 256 * 1024 * 1024,
         availability,
