@@ -42,7 +42,7 @@ export interface FrameTable {
   readonly originFrame?: number;
   /** Problems with the whole trace, in words (truncation, depths that do not match the actions). */
   readonly notes: readonly string[];
-  /** Set when the trace probably stops before the transaction ended, with where. */
+  /** Set when the trace stops before the transaction ended, with where: it follows "The opcode trace is ". */
   readonly truncated?: string;
 }
 
@@ -247,5 +247,5 @@ function truncation(trace: OpcodeTrace, frames: readonly DebugFrame[], frameOf: 
   const where = `entry ${last} (pc ${trace.pc[last]}, ${lastName || 'no op'}) at call depth ${frame.level}`;
   if (n >= SERVER_TRACE_LIMIT)
     return `probably truncated: the server stops traces after ${SERVER_TRACE_LIMIT.toLocaleString('en-US')} entries, and this one stops at ${where} without ending the transaction`;
-  return `the trace stops at ${where} without an instruction that ends the transaction (an exceptional halt, such as running out of gas, ends it so)`;
+  return `incomplete: it stops at ${where} without an instruction that ends the transaction (an exceptional halt, such as running out of gas, ends it so)`;
 }

@@ -67,6 +67,12 @@ export interface Location {
   readonly endColumn: number;
 }
 
+/** The most entries with a pc outside their code said one by one in the notes. */
+const MAX_OUTSIDE_NOTES = 5;
+
+/** What begins a function's range: its name when it is a named function. */
+const DECLARED = /^(?:function\s+([A-Za-z_$][\w$]*)|fallback\b|receive\b|constructor\b|modifier\b)/;
+
 /** Statement keys pack a doc id and a line: doc * LINE_SPAN + line. */
 export const LINE_SPAN = 1 << 21;
 /** Depth keys pack a frame level and an internal-call depth: level * DEPTH_SPAN + internal. */
@@ -108,6 +114,9 @@ export class DebugProgram {
   /** One table per compiled code, shared by every frame that ran it. */
   private readonly tables = new Map<string, LocationTable>();
   private readonly linesByDoc = new Map<number, Int32Array>();
+  private readonly enteredFunctions = new Map<number, string | undefined>();
+  /** Entries so far whose pc is no instruction of their frame's code. */
+  private outside = 0;
 
   constructor(private readonly inputs: ProgramInputs) {
     const { trace, frames } = inputs;
@@ -152,15 +161,45 @@ export class DebugProgram {
     return this.disassemblyLocation(entry);
   }
 
-  /** The entry's place in its code's disassembly (or in a listing of what ran, for unknown code). */
+  /**
+   * The entry's place in its code's disassembly; in a listing of what the frame ran for unknown
+   * code, or for a pc that is no instruction of the code (the trace and the code disagree).
+   */
   disassemblyLocation(entry: number): Location | undefined {
     const frameId = this.frames.frameOf[entry];
     const view = this.views[frameId];
-    const doc = view ? this.disassemblyOf(view, frameId) : this.listingOf(frameId);
-    if (!doc?.pcs) return undefined;
-    const k = instructionIndexAt(doc.pcs, this.pc[entry]);
+    const known = view ? this.disassemblyOf(view, frameId) : undefined;
+    const inCode = known?.pcs ? instructionIndexAt(known.pcs, this.pc[entry]) : -1;
+    const doc = known && inCode >= 0 ? known : this.listingOf(frameId);
+    const k = doc === known ? inCode : instructionIndexAt(doc.pcs ?? [], this.pc[entry]);
     const line = k >= 0 ? k + 1 : 1;
     return { doc, line, column: 1, endLine: line, endColumn: 1 };
+  }
+
+  /**
+   * The function frame `frameId`'s code was entered at, read from the source: the name of the
+   * first range it ran that begins a declaration, when that is `function name(`. For a call the
+   * ABIs did not decode: solc leaves a library's state-changing functions out of its ABI (only the
+   * method identifiers name them). Undefined for a fallback, a receive, or code never past its
+   * dispatcher.
+   */
+  enteredFunction(frameId: number): string | undefined {
+    if (this.enteredFunctions.has(frameId)) return this.enteredFunctions.get(frameId);
+    const frame = this.frames.frames[frameId];
+    const view = this.views[frameId];
+    const info = view?.input.info;
+    let name: string | undefined;
+    for (let e = frame?.firstEntry ?? 0; view && info && frame && e <= frame.lastEntry; e++) {
+      const k = this.instruction[e];
+      if (this.frames.frameOf[e] !== frameId || k < 0 || view.doc[k] <= 0) continue;
+      const text = this.docs[view.doc[k] - 1].lines.excerpt(info.start[k], Math.max(0, info.length[k])) ?? '';
+      const declared = DECLARED.exec(text);
+      if (!declared) continue;
+      name = declared[1];
+      break;
+    }
+    this.enteredFunctions.set(frameId, name);
+    return name;
   }
 
   /** Every line of `doc` that some instruction of the traced codes maps to, ascending. */
@@ -273,10 +312,28 @@ export class DebugProgram {
       kind: 'disassembly',
       text: `${text}\n`,
       pcs,
-      note: 'the code of this frame is not known: only the instructions it ran are listed',
+      note:
+        this.inputs.codes[frameId]?.code === undefined
+          ? 'the code of this frame is not known: only the instructions it ran are listed'
+          : "the trace names pcs that are no instructions of this frame's code: the instructions it ran are listed as the trace names them",
     });
     this.docByKey.set(key, doc);
     return doc;
+  }
+
+  /** Says (a few times, then how often) that entry `e`'s pc is no instruction of its frame's code. */
+  private noteOutside(e: number, input: FrameCodeInput | undefined): void {
+    const op = this.trace.opNames[this.trace.op[e]] ?? '?';
+    // Besu's STOP past the end of the code: the pc is the code's length, and it is no disagreement.
+    const code = input?.code;
+    if (op === 'STOP' && code !== undefined && this.pc[e] >= code.replace(/^0x/i, '').length / 2) return;
+    this.outside++;
+    if (this.outside <= MAX_OUTSIDE_NOTES)
+      this.notes.push(
+        `entry ${e}: pc ${this.pc[e]} is not an instruction of ${input?.contractName ?? 'its frame'}'s code (the trace and the code disagree): it is shown in the frame's listing of the instructions it ran, as ${op}`,
+      );
+    else if (this.outside === MAX_OUTSIDE_NOTES + 1)
+      this.notes.push('(more entries whose pc is not an instruction of their code: not shown)');
   }
 
   /** Fills instruction, statement, depthKey and runStart for every entry. */
@@ -291,6 +348,7 @@ export class DebugProgram {
       const view = this.views[frameId];
       const k = pcs ? instructionIndexAt(pcs, this.pc[e]) : -1;
       this.instruction[e] = k;
+      if (pcs && k < 0 && frames.markers[e] === 0) this.noteOutside(e, view?.input);
       this.depthKey[e] = frame.level * DEPTH_SPAN + Math.min(internal[frameId], DEPTH_SPAN - 1);
       if (view && k >= 0 && view.doc[k] > 0 && frames.markers[e] === 0) {
         this.statement[e] = view.doc[k] * LINE_SPAN + view.line[k];

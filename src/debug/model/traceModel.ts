@@ -91,8 +91,11 @@ export class TraceModel implements DebugModel {
     return this.chain().map(({ frameId, entry }) => {
       const code = this.program.codeOf(frameId);
       const frame = this.program.frames.frames[frameId];
+      // Code not known (no action matched the frame): no function is claimed for it.
+      const guess = frame.create ? 'constructor' : code?.code !== undefined ? 'fallback' : undefined;
+      const functionName = code?.functionName ?? this.program.enteredFunction(frameId) ?? guess;
       const name = code
-        ? `${code.contractName}.${code.functionName ?? (frame.create ? 'constructor' : 'fallback')}`
+        ? `${code.contractName}${functionName !== undefined ? `.${functionName}` : ''}`
         : (frame.codeParty ?? `frame ${frameId}`);
       const location = this.program.location(entry);
       return {
