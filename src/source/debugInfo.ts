@@ -4,6 +4,7 @@
 // from the worker), the sources the map names, and the storage layout. The object and the map come
 // from workspace files: what is wrong with them becomes a problem in words, never an exception.
 // Pure: no Node APIs.
+import { stripMetadata } from '../abi/bytecode';
 import type { CompiledContractRef, CompiledSource } from './types';
 import type { CodeDebugInfo, StorageLayout } from './debugTypes';
 import { JUMP_IN, JUMP_OUT, JUMP_REGULAR } from './debugTypes';
@@ -129,8 +130,18 @@ export function buildDebugInfo(parts: DebugParts): CodeDebugInfo {
     userSources: parts.userSources,
     sources,
     ...(parts.layout !== undefined ? { storageLayout: parts.layout } : {}),
+    ...(metadataOf(parts.object) !== undefined ? { metadata: metadataOf(parts.object) } : {}),
     problems,
   };
+}
+
+/** The CBOR metadata at the end of a compiled object (hex, lowercase), when it has one. */
+export function metadataOf(object: unknown): string | undefined {
+  if (typeof object !== 'string') return undefined;
+  const hex = (object.startsWith('0x') ? object.slice(2) : object).toLowerCase();
+  if (hex.length % 2 !== 0 || hex.length < 4 || !/^[0-9a-f]+$/.test(hex.slice(-4))) return undefined;
+  const bare = stripMetadata(hex);
+  return bare.length < hex.length ? hex.slice(bare.length) : undefined;
 }
 
 /** The debug info of a code whose output could not be read: empty, with the reason. */
@@ -185,6 +196,7 @@ export function isCodeDebugInfo(value: unknown, kind: CodeDebugInfo['kind']): va
     value.sources.every(isSource) &&
     Array.isArray(value.problems) &&
     value.problems.every(p => typeof p === 'string') &&
-    (value.storageLayout === undefined || isStorageLayout(value.storageLayout))
+    (value.storageLayout === undefined || isStorageLayout(value.storageLayout)) &&
+    (value.metadata === undefined || (typeof value.metadata === 'string' && /^[0-9a-f]{0,2048}$/.test(value.metadata)))
   );
 }

@@ -62,6 +62,11 @@ export interface CodeDebugInfo {
   readonly sources: readonly CompiledSource[];
   /** The contract's storage layout, when the output has one (`storageLayout` in outputSelection). */
   readonly storageLayout?: StorageLayout;
+  /**
+   * The compiled code's CBOR metadata (hex, no `0x`; it holds the hash of the compiled sources):
+   * code matched with another metadata is the same code from another compile.
+   */
+  readonly metadata?: string;
   /** What was wrong with the map or the layout, in words (decoding stopped, a source missing). */
   readonly problems: readonly string[];
 }

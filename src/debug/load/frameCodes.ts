@@ -89,9 +89,23 @@ export async function frameCodes(table: FrameTable, deps: FrameCodesDeps): Promi
       `  ${'  '.repeat(frame.level)}${contractName}${frame.create ? ' (constructor)' : ''} · ${frame.operation} · ${where}`,
     );
     for (const p of info?.problems ?? []) out.lines.push(`    ${p}`);
+    const drift = info && code ? metadataDrift(code, info) : undefined;
+    if (drift) out.lines.push(`    ${drift}`);
   }
   await readSources(out, [...infos.values()], deps);
   return out;
+}
+
+/**
+ * What a different CBOR metadata at the end of the code that ran means: the same instructions
+ * compiled from sources whose hash differs (another compile: a comment, a path), so the source map
+ * fits the code but the file may not be the one that was deployed.
+ */
+function metadataDrift(code: string, info: CodeDebugInfo): string | undefined {
+  if (info.kind !== 'deployed' || info.metadata === undefined) return undefined;
+  const onChain = code.replace(/^0x/i, '').toLowerCase();
+  if (onChain.endsWith(info.metadata)) return undefined;
+  return `${info.ref.contractName}: the deployed code's metadata differs from ${info.ref.origin.file}'s (the same instructions from another compile): the source shown may not be exactly what was deployed`;
 }
 
 /** The function called, when the frame's own contract's ABI has it (else the code ran its fallback). */

@@ -214,7 +214,7 @@ async function stepLevel(
     memoryHint: MEMORY_HINT,
   });
   memoryReloads.set(model, { target, deps, frames: frames, codes });
-  reportExactSite(model, program, deps);
+  reportExactSite(model, program, deps, failure);
   return model;
 }
 
@@ -229,7 +229,12 @@ function keyHints(action: ContractAction | undefined): string[] {
 }
 
 /** The failing frame's exact revert site (its last statement through the source map), for the panels and marks. */
-function reportExactSite(model: TraceModel, program: DebugProgram, deps: DebugLoadDeps): void {
+function reportExactSite(
+  model: TraceModel,
+  program: DebugProgram,
+  deps: DebugLoadDeps,
+  failure: TraceFrame | undefined,
+): void {
   const entry = model.revertEntry;
   const origin = program.frames.originFrame;
   if (entry === undefined || origin === undefined || !deps.exactSite) return;
@@ -258,10 +263,24 @@ function reportExactSite(model: TraceModel, program: DebugProgram, deps: DebugLo
       endLine: location.endLine,
       endColumn: location.endColumn,
       text: location.doc.lines.excerpt(start, length) ?? '',
-      kind: 'revert-error',
+      kind: failure?.index === actionIndex ? siteKindOf(failure) : 'revert-error',
     },
     actionIndex,
   );
+}
+
+/** What kind of statement reverted, from the error it raised. */
+function siteKindOf(frame: TraceFrame): RevertSite['kind'] {
+  if (frame.result.kind !== 'revert') return 'revert-error';
+  switch (frame.result.revert.kind) {
+    case 'panic':
+      return 'panic';
+    case 'error-string':
+    case 'empty':
+      return 'revert-message';
+    default:
+      return 'revert-error';
+  }
 }
 
 interface MemoryReload {
