@@ -5,6 +5,7 @@
 // Skipped strings are jumped over with indexOf, never decoded; skipped containers are checked for
 // their structure but build nothing. Bad structure is a JsonStreamError (a SyntaxError) naming its
 // byte position; a limit passed is a JsonLimitError. Pure: no Node APIs, usable in a worker or not.
+import { TERMINAL_NUMBER, firstNumberState, nextNumberState } from '../util/jsonNumber';
 
 export type JsonKey = string | number;
 /** `take`: parse and hand over; `note`: its kind and size only; `enter`: walk into it; `skip`: nothing. */
@@ -74,16 +75,6 @@ const NONE = 0;
 const TAKE = 1;
 const NOTE = 2;
 const SKIP = 3;
-// Number grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-const N_MINUS = 1;
-const N_ZERO = 2;
-const N_INT = 3;
-const N_DOT = 4;
-const N_FRAC = 5;
-const N_EXP = 6;
-const N_EXP_SIGN = 7;
-const N_EXP_DIGITS = 8;
-const TERMINAL_NUMBER = [false, false, true, true, false, true, false, false, true];
 const LITERALS: Record<number, Uint8Array> = {
   0x74: new TextEncoder().encode('true'),
   0x66: new TextEncoder().encode('false'),
@@ -102,28 +93,6 @@ function isDigit(c: number): boolean {
 
 function isHex(c: number): boolean {
   return isDigit(c) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
-}
-
-/** The number state after byte `c`, or 0 when `c` does not continue the number. */
-function nextNumberState(state: number, c: number): number {
-  const digit = isDigit(c);
-  const e = c === 0x65 || c === 0x45;
-  switch (state) {
-    case N_MINUS:
-      return c === 0x30 ? N_ZERO : digit ? N_INT : 0;
-    case N_ZERO:
-      return c === 0x2e ? N_DOT : e ? N_EXP : 0;
-    case N_INT:
-      return digit ? N_INT : c === 0x2e ? N_DOT : e ? N_EXP : 0;
-    case N_DOT:
-      return digit ? N_FRAC : 0;
-    case N_FRAC:
-      return digit ? N_FRAC : e ? N_EXP : 0;
-    case N_EXP:
-      return digit ? N_EXP_DIGITS : c === 0x2b || c === 0x2d ? N_EXP_SIGN : 0;
-    default:
-      return digit ? N_EXP_DIGITS : 0;
-  }
 }
 
 function describe(c: number): string {
@@ -277,7 +246,7 @@ export class JsonStreamReader {
     } else if (c === QUOTE) this.beginString(i, false);
     else if (c === 0x2d || isDigit(c)) {
       this.state = NUMBER;
-      this.numberState = c === 0x2d ? N_MINUS : c === 0x30 ? N_ZERO : N_INT;
+      this.numberState = firstNumberState(c);
     } else if (LITERALS[c] !== undefined) {
       this.state = LITERAL;
       this.literal = LITERALS[c];

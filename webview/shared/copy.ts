@@ -55,20 +55,29 @@ export function copyControl(o: CopyControlOptions): HTMLElement {
   return h('span', { class: 'copy-control' }, button, status);
 }
 
-const SVG = 'http://www.w3.org/2000/svg';
-
 /** Two overlapping sheets, drawn in the text colour (the codicon `copy` shape), hidden from readers. */
 function copyIcon(): SVGSVGElement {
+  return lineIcon([
+    ['rect', { x: '5.5', y: '5.5', width: '8', height: '9', rx: '1' }],
+    ['path', { d: 'M3.5 10.5h-1v-9h8v2' }],
+  ]);
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/**
+ * A 14 px icon of outlined shapes drawn in the text colour (as codicons are), hidden from readers:
+ * the control's word says what it does.
+ */
+export function lineIcon(shapes: readonly (readonly [string, Readonly<Record<string, string>>])[]): SVGSVGElement {
   const svg = document.createElementNS(SVG, 'svg');
   for (const [k, v] of Object.entries({ viewBox: '0 0 16 16', width: '14', height: '14', 'aria-hidden': 'true' }))
     svg.setAttribute(k, v);
   svg.setAttribute('focusable', 'false');
-  const shape = (tag: string, attrs: Record<string, string>): void => {
+  for (const [tag, attrs] of shapes) {
     const el = document.createElementNS(SVG, tag);
     for (const [k, v] of Object.entries({ fill: 'none', stroke: 'currentColor', ...attrs })) el.setAttribute(k, v);
     svg.appendChild(el);
-  };
-  shape('rect', { x: '5.5', y: '5.5', width: '8', height: '9', rx: '1' });
-  shape('path', { d: 'M3.5 10.5h-1v-9h8v2' });
+  }
   return svg;
 }
