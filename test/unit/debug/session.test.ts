@@ -6,54 +6,17 @@
 import * as assert from 'assert';
 import * as path from 'path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { startDebugPipeline, SAMPLE_ROOT, type DebugPipeline } from '../../support/debugPipeline';
+import { startDebugPipeline, type DebugPipeline } from '../../support/debugPipeline';
 import { opcodesPath } from '../../support/evmRecords';
 import { mirrorErrorBody } from '../../support/mirrorReplay';
-import { projectRoot } from '../../support/paths';
 import { DapClient } from './dapClient';
+import { CONTRACTS, PROXY_SOL, TOKEN_SOL, VAULT_SOL, launch } from './dapLaunch';
 import type { EvmScenario } from '../../support/evmTraces';
 import { OpcodesAvailability } from '../../../src/debug/load/availability';
 
-const CONTRACTS = path.join(projectRoot(), SAMPLE_ROOT, 'contracts');
-const VAULT_SOL = path.join(CONTRACTS, 'Vault.sol');
-const TOKEN_SOL = path.join(CONTRACTS, 'MyToken.sol');
-const PROXY_SOL = path.join(CONTRACTS, 'VaultProxy.sol');
 const TRANSFER_LINE = 31; // token.transfer(msg.sender, amount);
 const REQUIRE_LINE = 30; // require(amount > 0, "Vault: nothing to withdraw");
 const REVERT_LINE = 84; // if (balance < amount) revert InsufficientBalance(from, balance, amount);
-
-async function launch(
-  pipeline: DebugPipeline,
-  scenario: EvmScenario,
-  breakpoints: Record<string, number[]> = {},
-  args: Record<string, unknown> = {},
-  overrides: Parameters<DebugPipeline['adapter']>[1] = {},
-): Promise<{ dap: DapClient; first: DebugProtocol.StoppedEvent; answers: DebugProtocol.Breakpoint[][] }> {
-  const dap = new DapClient(pipeline.adapter(scenario, overrides));
-  await dap.ok('initialize', {
-    adapterID: 'ledger-lens',
-    pathFormat: 'path',
-    linesStartAt1: true,
-    columnsStartAt1: true,
-    supportsProgressReporting: true,
-  });
-  const initialized = dap.next('initialized', 60_000);
-  const launched = dap.request('launch', { transaction: scenario.transactionId, ...args }, 60_000);
-  await initialized;
-  const answers: DebugProtocol.Breakpoint[][] = [];
-  for (const [file, lines] of Object.entries(breakpoints)) {
-    const body = await dap.ok<DebugProtocol.SetBreakpointsResponse['body']>('setBreakpoints', {
-      source: { path: file },
-      breakpoints: lines.map(line => ({ line })),
-    });
-    answers.push(body.breakpoints);
-  }
-  const stopped = dap.next<DebugProtocol.StoppedEvent>('stopped');
-  await dap.ok('configurationDone');
-  const response = await launched;
-  assert.ok(response.success, `launch: ${response.message ?? ''}`);
-  return { dap, first: await stopped, answers };
-}
 
 describe('debug adapter: a failed withdrawal through a proxy, over DAP', function () {
   this.timeout(120_000);
