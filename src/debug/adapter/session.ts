@@ -45,6 +45,10 @@ export class LedgerLensDebugSession extends DebugSession {
   /** The work the progress notification shows; its Cancel button aborts it. */
   private work: AbortController | undefined;
   private progressSupported = false;
+  /** Set once the editor ended the session: late work (a load, Load memory) sends nothing more. */
+  private ended = false;
+  /** Whether Load memory is under way (one at a time: it has the progress notification). */
+  private loadingMemory = false;
   private launchArgs: LaunchArguments | undefined;
   private readonly handles = new Map<number, () => readonly VariableView[]>();
   private nextHandle = 1;
@@ -258,12 +262,23 @@ export class LedgerLensDebugSession extends DebugSession {
   protected override disconnectRequest(response: DebugProtocol.DisconnectResponse): void {
     this.lifetime.abort();
     this.sendResponse(response);
+    this.ended = true;
   }
 
   protected override terminateRequest(response: DebugProtocol.TerminateResponse): void {
     this.lifetime.abort();
     this.sendResponse(response);
     this.sendEvent(new TerminatedEvent());
+    this.ended = true;
+  }
+
+  /** Nothing goes out once the session ended (the editor no longer listens: a late message is noise). */
+  override sendEvent(event: DebugProtocol.Event): void {
+    if (!this.ended) super.sendEvent(event);
+  }
+
+  override sendResponse(response: DebugProtocol.Response): void {
+    if (!this.ended) super.sendResponse(response);
   }
 
   protected override customRequest(command: string, response: DebugProtocol.Response): void {
@@ -275,9 +290,14 @@ export class LedgerLensDebugSession extends DebugSession {
       });
       return;
     }
+    if (this.loadingMemory) {
+      this.sendErrorResponse(response, { id: 9, format: 'Memory is loading already', showUser: true });
+      return;
+    }
     const model = this.model;
+    this.loadingMemory = true;
     const signal = this.startProgress('Loading memory: the mirror node executes the transaction again');
-    this.host
+    void this.host
       .loadMemory(model, this.report, signal)
       .then(text => {
         this.endProgress();
@@ -287,13 +307,21 @@ export class LedgerLensDebugSession extends DebugSession {
       })
       .catch((error: unknown) => {
         this.endProgress();
+        if (signal.aborted) {
+          // Cancelled from the notification: what the user asked for, not an error to show.
+          this.output('Load memory cancelled: the session goes on without memory');
+          this.sendResponse(response);
+          return;
+        }
         this.sendErrorResponse(response, { id: 7, format: messageOf(error), showUser: true });
-      });
+      })
+      .finally(() => (this.loadingMemory = false));
   }
 
   /** Ends loading under way (the editor closed the session). */
   override dispose(): void {
     this.lifetime.abort();
+    this.ended = true;
     super.dispose();
   }
 

@@ -213,7 +213,7 @@ async function stepLevel(
     keyHints: id => keyHints(frames.frames[id]?.action),
     memoryHint: MEMORY_HINT,
   });
-  memoryReloads.set(model, { target, deps, frames: frames, codes });
+  memoryReloads.set(model, { target, deps, frames });
   reportExactSite(model, program, deps, failure);
   return model;
 }
@@ -287,7 +287,6 @@ interface MemoryReload {
   readonly target: DebugTarget;
   readonly deps: DebugLoadDeps;
   readonly frames: ReturnType<typeof buildFrames>;
-  readonly codes: FrameCodes;
 }
 const memoryReloads = new WeakMap<DebugModel, MemoryReload>();
 
@@ -305,9 +304,7 @@ export async function reloadWithMemory(model: DebugModel, report: DebugReport, s
     throw new Error(
       `Memory could not be loaded: the server ran the transaction to ${trace.length} instructions this time, not ${reload.frames.frameOf.length}`,
     );
-  const source = (info: Parameters<typeof sourceFileKey>[0], i: number) =>
-    reload.codes.files.get(sourceFileKey(info, i));
-  model.withProgram(new DebugProgram({ trace, frames: reload.frames, codes: reload.codes.codes, source }));
+  model.withMemory(trace);
   return `Memory loaded: ${trace.length.toLocaleString('en-US')} instructions, ${(answer.result.bytes / 1048576).toFixed(1)} MiB`;
 }
 

@@ -1,6 +1,7 @@
 // The step-level session: the whole opcode trace, each entry placed in the source (program.ts),
 // moved through by the stepper, its state read at the position (state.ts, storageNames.ts).
 import type { StorageLayout } from '../../source/debugTypes';
+import type { OpcodeTrace } from '../opcodes/types';
 import type { BreakpointAnswer, DebugModel, FrameView, Place, ScopeView, VariableView } from './model';
 import { LINE_SPAN, type DebugProgram, type Location, type SourceDoc } from './program';
 import { memoryAt, readWord, stackAt, storedWords, touchedStorage } from './state';
@@ -27,7 +28,9 @@ export class TraceModel implements DebugModel {
   readonly stepLevel = true;
   readonly title: string;
   private readonly stepper: Stepper;
-  private program: DebugProgram;
+  private readonly program: DebugProgram;
+  /** The trace asked again with memory, once Load memory brought it. */
+  private memory: OpcodeTrace | undefined;
 
   constructor(private readonly inputs: TraceModelInputs) {
     this.title = inputs.title;
@@ -132,17 +135,21 @@ export class TraceModel implements DebugModel {
       }));
     }
     return lines.map(line => {
+      // The file as each compiler output that compiled it has it (two builds share an import):
+      // the breakpoint is set in every one, at its next line with code.
+      let shown: number | undefined;
       for (const doc of docs) {
         const at = nextLineWithCode(this.statementLines(doc), line);
-        if (at !== undefined) {
-          this.stepper.breakpoints.add(doc.id * LINE_SPAN + at);
-          return {
-            line: at,
-            verified: true,
-            ...(at !== line ? { message: `Moved to line ${at}, the next one with code` } : {}),
-          };
-        }
+        if (at === undefined) continue;
+        this.stepper.breakpoints.add(doc.id * LINE_SPAN + at);
+        shown = shown === undefined ? at : Math.min(shown, at);
       }
+      if (shown !== undefined)
+        return {
+          line: shown,
+          verified: true,
+          ...(shown !== line ? { message: `Moved to line ${shown}, the next one with code` } : {}),
+        };
       return {
         line,
         verified: false,
@@ -167,10 +174,14 @@ export class TraceModel implements DebugModel {
     return undefined;
   }
 
-  /** Replaces the trace with one that has memory (the same run, asked again with memory=true). */
-  withProgram(program: DebugProgram): void {
-    if (program.trace.length !== this.program.trace.length) return;
-    this.program = program;
+  /**
+   * Shows the memory of `trace`, the same run asked again with memory=true. Only its memory is
+   * taken: the program (its places, the documents served by reference) stays as the editor has it.
+   */
+  withMemory(trace: OpcodeTrace): boolean {
+    if (trace.length !== this.program.trace.length) return false;
+    this.memory = trace;
+    return true;
   }
 
   private statementLinesCache = new Map<number, Int32Array>();
@@ -261,7 +272,7 @@ export class TraceModel implements DebugModel {
   }
 
   private memoryVariables(entry: number): readonly VariableView[] {
-    const rows = memoryAt(this.program.trace, entry);
+    const rows = memoryAt(this.memory ?? this.program.trace, entry);
     if (!rows) return [{ name: 'not loaded', value: this.inputs.memoryHint }];
     if (rows.length === 0) return [{ name: '(empty)', value: 'no memory in use' }];
     return rows.map((row, i) => ({ name: `0x${(i * 32).toString(16).padStart(4, '0')}`, value: `0x${row}` }));
