@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Copies the pictures the README and the walkthrough show from the e2e run's gallery
 // (test-results/screenshots/gallery/, made by test/e2e/scenarios/gallery.ts in the real workbench)
-// and from the trace scenario (test-results/screenshots/trace/) into media/. Run it after
-// `node out/test/e2e/run.js gallery trace` and commit what changed; it refuses to copy an
-// incomplete set, so a failed run never replaces a picture with nothing.
+// and from the trace and debug scenarios (test-results/screenshots/trace/, …/debug/) into media/.
+// Run it after `node out/test/e2e/run.js gallery trace debug` and commit what changed; it refuses
+// to copy an incomplete set, so a failed run never replaces a picture with nothing.
 //
 //   node test/tools/readme-pictures.mjs
 import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
@@ -17,6 +17,7 @@ const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 export const PICTURES = {
   'media/screenshots/call-trace.png': 'trace/trace-panel.png',
   'media/screenshots/revert-site.png': 'trace/revert-site.png',
+  'media/screenshots/debugger.png': 'debug/debug-revert.png',
   'media/screenshots/hover.png': 'dark-1080-hover.png',
   'media/screenshots/accounts.png': 'dark-1080-accounts.png',
   'media/screenshots/transaction.png': 'dark-1080-transaction.png',
@@ -37,7 +38,7 @@ const at = source => join(SCREENSHOTS, source.includes('/') ? source : join('gal
 const missing = Object.values(PICTURES).filter(f => !existsSync(at(f)));
 if (missing.length) {
   console.error(
-    `The pictures are incomplete (run: node out/test/e2e/run.js gallery trace); missing: ${missing.join(', ')}`,
+    `The pictures are incomplete (run: node out/test/e2e/run.js gallery trace debug); missing: ${missing.join(', ')}`,
   );
   process.exit(1);
 }

@@ -23,6 +23,7 @@ import { fetchOpcodeTrace, type OpcodesAnswer } from '../opcodes/fetch';
 import type { OpcodeTrace } from '../opcodes/types';
 import type { DebugReport } from '../adapter/session';
 import { frameCodes, sourceFileKey, type FrameCodes } from './frameCodes';
+import { yieldNow } from '../../source/readers';
 import { type OpcodesAvailability } from './availability';
 
 export interface DebugTarget {
@@ -117,18 +118,27 @@ async function askOpcodes(
   const notServed = deps.availability.notServed(deps.mirror.baseUrl);
   if (notServed) return { kind: 'not-served', status: 501, message: notServed };
   await deps.availability.turn(deps.mirror.baseUrl, signal);
+  let lastProgress = 0;
   return fetchOpcodeTrace(deps.http, deps.mirror.baseUrl, target.idOrHash, {
     stack: true,
     memory,
     storage: true,
     signal,
     maxBytes: deps.maxTraceBytes,
-    onProgress: (bytes, entries) =>
+    onProgress: (bytes, entries) => {
+      // Every chunk reports; the notification is told at most a few times a second.
+      const now = Date.now();
+      if (now - lastProgress < PROGRESS_EVERY_MS) return;
+      lastProgress = now;
       report.progress(
         `Opcode trace: ${entries.toLocaleString('en-US')} instructions (${(bytes / 1048576).toFixed(1)} MiB)`,
-      ),
+      );
+    },
   });
 }
+
+/** The least time between two progress reports while a trace loads. */
+const PROGRESS_EVERY_MS = 250;
 
 /** What an answer that is not a trace means, in words (and what is remembered of it). */
 async function whyNoTrace(
@@ -191,12 +201,17 @@ async function stepLevel(
     callTrace,
     signal,
   });
+  // Each build below walks the whole trace: a turn of the event loop between them keeps any one
+  // stretch of the extension host's thread short.
+  await yieldNow();
   const program = new DebugProgram({
     trace,
     frames,
     codes: codes.codes,
     source: (info, i) => codes.files.get(sourceFileKey(info, i)),
   });
+  await yieldNow();
+  signal.throwIfAborted();
   report.output(
     `Step-level trace: ${trace.length.toLocaleString('en-US')} instructions in ${frames.frames.length} frame(s):`,
   );

@@ -38,7 +38,7 @@ export interface FrameTable {
   readonly frameOf: Uint32Array;
   /** Entries that are markers, not instructions (a precompile call's record: no op name). */
   readonly markers: Uint8Array;
-  /** The frame whose revert started the failure (the first frame to end reverting), if any. */
+  /** The frame where the transaction's failure started (see failureOrigin), when it failed. */
   readonly originFrame?: number;
   /** Problems with the whole trace, in words (truncation, depths that do not match the actions). */
   readonly notes: readonly string[];
@@ -158,7 +158,6 @@ export function buildFrames(trace: OpcodeTrace, actions: readonly ContractAction
   const markers = new Uint8Array(n);
   const builder = new FrameBuilder(actions);
   const open: DebugFrame[] = [];
-  let originFrame: number | undefined;
   let depthOpen: number[] = [];
   // The instruction that opened the frame about to start: servers record a CALL either at its
   // caller's depth or already at the depth of the frame it opened (Besu's hook runs after the
@@ -200,12 +199,11 @@ export function buildFrames(trace: OpcodeTrace, actions: readonly ContractAction
     const end = ENDS[name];
     if (end !== undefined) {
       frame.end = end;
-      if (end === 'revert' && originFrame === undefined) originFrame = frame.id;
     }
   }
   const notes = builder.notes;
   markHalts(builder.frames, trace);
-  if (originFrame === undefined) originFrame = builder.frames.find(f => f.end === 'halt')?.id;
+  const originFrame = failureOrigin(builder.frames, trace);
   const truncated = truncation(trace, builder.frames, frameOf);
   if (builder.leftover() > 0 && truncated === undefined)
     notes.add(`${builder.leftover()} action(s) that run code have no frame in the trace`);
@@ -217,6 +215,31 @@ export function buildFrames(trace: OpcodeTrace, actions: readonly ContractAction
     notes: notes.list,
     ...(truncated !== undefined ? { truncated } : {}),
   };
+}
+
+/**
+ * Where the transaction's failure started: from its own frame (when it failed), down through the
+ * last call each failing frame made, as long as that call failed too and the frame reverted with
+ * the very data the call reverted with (it passed the revert on). A call that failed and was caught
+ * is not followed: its caller went on, and failed (or not) for its own reason. A halt passes on as
+ * a revert without data.
+ */
+function failureOrigin(frames: readonly DebugFrame[], trace: OpcodeTrace): number | undefined {
+  const root = frames[0];
+  // A transaction whose own frame ran last without an ending instruction halted (out of gas); a
+  // trace that stops inside a call, or at the server's limit, was cut: no failure to show.
+  const halted = root?.end === 'unfinished' && root.lastEntry === trace.length - 1 && trace.length < SERVER_TRACE_LIMIT;
+  if (!root || (root.end !== 'revert' && root.end !== 'halt' && !halted)) return undefined;
+  const reasonOf = (f: DebugFrame): string => (f.end === 'revert' ? (trace.reasons.get(f.lastEntry) ?? '0x') : '0x');
+  let current = root;
+  for (let guard = 0; guard < frames.length; guard++) {
+    let last: DebugFrame | undefined;
+    for (const f of frames) if (f.parent === current.id && (!last || f.firstEntry > last.firstEntry)) last = f;
+    if (!last || (last.end !== 'revert' && last.end !== 'halt')) break;
+    if (reasonOf(last).toLowerCase() !== reasonOf(current).toLowerCase()) break;
+    current = last;
+  }
+  return current.id;
 }
 
 /**
