@@ -40,6 +40,12 @@ export function traceRecords(s: EvmScenario): ExtraRecord[] {
   return records;
 }
 
+/** The transaction id as users paste it: `0.0.1001@1700000160.000000000` of `0.0.1001-1700000160-000000000`. */
+export function sdkForm(transactionId: string): string {
+  const [payer, seconds, nanos] = transactionId.split('-');
+  return `${payer}@${seconds}.${nanos}`;
+}
+
 /** The path of the scenario's opcode trace as the debugger asks for it. */
 export function opcodesPath(s: EvmScenario, memory = false): string {
   return `/api/v1/contracts/results/${s.transactionId}/opcodes?stack=true&memory=${memory}&storage=true`;

@@ -142,8 +142,9 @@ export class LedgerLensDebugSession extends DebugSession {
     const count = args.levels && args.levels > 0 ? args.levels : frames.length;
     const stackFrames = frames.slice(start, start + count).map((frame, i) => {
       const out = new StackFrame(start + i, frame.name, frame.place ? this.sourceOf(frame.place) : undefined);
+      // A frame with no place (a call-level session's calls but the failing one) stays a normal
+      // frame: the editor focuses the top one and shows its Variables.
       if (frame.place) this.placeFrame(out, frame.place);
-      else out.presentationHint = 'subtle';
       return out;
     });
     response.body = { stackFrames, totalFrames: frames.length };

@@ -8,7 +8,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { evmTraces, type EvmScenario } from '../../support/evmTraces';
-import { debugRecords, opcodesPath, traceRecords } from '../../support/evmRecords';
+import { debugRecords, opcodesPath, traceRecords, sdkForm } from '../../support/evmRecords';
 import { mirrorErrorBody } from '../../support/mirrorReplay';
 import { projectRoot } from '../../harness/proc';
 import { patient } from '../../support/patience';
@@ -22,12 +22,6 @@ const TRANSFER_LINE = 31; // token.transfer(msg.sender, amount);
 const BALANCE_LINE = 83; // uint256 balance = balanceOf[from];
 const REVERT_LINE = 84; // if (balance < amount) revert InsufficientBalance(from, balance, amount);
 const NOT_SERVED = 'not-served';
-
-/** The transaction id as users paste it: `0.0.1001@1700000160.000000000`. */
-function sdkForm(transactionId: string): string {
-  const [payer, seconds, nanos] = transactionId.split('-');
-  return `${payer}@${seconds}.${nanos}`;
-}
 
 function clean(s: string): string {
   return s

@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { evmTraces } from '../../support/evmTraces';
-import { traceRecords } from '../../support/evmRecords';
+import { traceRecords, sdkForm } from '../../support/evmRecords';
 import { projectRoot } from '../../harness/proc';
 import { patient } from '../../support/patience';
 import { LEDGER_LENS_ACTIVITY } from '../../harness/startCheck';
@@ -20,12 +20,6 @@ function clean(s: string): string {
     .replace(/\u00a0/g, ' ')
     .replace(/[ \t]+/g, ' ')
     .trim();
-}
-
-/** The transaction id as users paste it: `0.0.1001@1700000160.000000000`. */
-function sdkForm(transactionId: string): string {
-  const [payer, seconds, nanos] = transactionId.split('-');
-  return `${payer}@${seconds}.${nanos}`;
 }
 
 async function openTransaction(d: Driver, id: string): Promise<void> {

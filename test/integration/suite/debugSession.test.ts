@@ -9,18 +9,12 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { SourcesFeature } from '../../../src/features/sources';
-import { debugRecords } from '../../support/evmRecords';
+import { debugRecords, sdkForm } from '../../support/evmRecords';
 import { evmTraces } from '../../support/evmTraces';
 import { projectRoot } from '../../support/paths';
 import { activateLedgerLens, resetSettings, setSetting, useReplay, waitFor } from '../helpers';
 
 const TOKEN_SOL = path.join(projectRoot(), 'test', 'workspace', 'hardhat-sample', 'contracts', 'MyToken.sol');
-
-/** `0.0.1001@1700000160.000000000` of `0.0.1001-1700000160-000000000`. */
-function sdkForm(transactionId: string): string {
-  const [payer, seconds, nanos] = transactionId.split('-');
-  return `${payer}@${seconds}.${nanos}`;
-}
 
 describe('debug transaction in the extension host', function () {
   this.timeout(180_000);

@@ -167,6 +167,14 @@ describe('debug adapter: a failed withdrawal through a proxy, over DAP', functio
     assert.strictEqual(first.body.reason, 'entry');
     assert.match(dap.console(), /does not serve opcode traces \(501/);
     assert.match(dap.console(), /steps call by call/);
+    // The entry stop is a call with no place in the source: still a frame the editor focuses, with its call.
+    const [entry] = await dap.frames();
+    assert.strictEqual(entry.presentationHint, undefined);
+    const call = await dap.scope('Call');
+    assert.ok(
+      call.some(v => v.name === 'call' && /withdraw/.test(v.value)),
+      JSON.stringify(call),
+    );
     const atRevert = await dap.step('continue');
     assert.strictEqual(atRevert.body.reason, 'exception');
     const frames = await dap.frames();
