@@ -74,7 +74,16 @@ describe('debug transaction in the extension host', function () {
     assert.strictEqual(trace.stackFrames[0].line, 84);
     const exact = api.services.trace.exactSites.get('testnet', scenario.transactionId, 2);
     assert.strictEqual(exact?.line, 84, 'the exact site is handed to the trace session');
+    const ended = new Promise<void>(resolve => {
+      const sub = vscode.debug.onDidTerminateDebugSession(s => {
+        if (s.id === session.id) {
+          sub.dispose();
+          resolve();
+        }
+      });
+    });
     await vscode.debug.stopDebugging(session);
+    await ended;
   });
 
   it('refuses a launch configuration whose transaction is not one, in words', async () => {
@@ -106,7 +115,7 @@ describe('debug transaction in the extension host', function () {
       await waitFor(() => failures.length > 0 || outcome.message !== '', 30_000, 'the launch refused');
       const words = failures[0] ?? outcome.message;
       assert.ok(/transaction id|Invalid/i.test(words), `refused in words: ${words}`);
-      assert.strictEqual(vscode.debug.activeDebugSession, undefined);
+      assert.notStrictEqual(vscode.debug.activeDebugSession?.name, 'bad', 'the refused session is not running');
     } finally {
       sub.dispose();
       await vscode.debug.stopDebugging();
