@@ -162,7 +162,9 @@ describe('debug/opcodes/fetch: the opcode trace from the mirror node (real loopb
     };
     const started = Date.now();
     assert.deepStrictEqual(await load(), { kind: 'rate-limited', retryAfterMs: 5000, message: 'Too many requests' });
-    assert.ok(Date.now() - started < 2000, `${Date.now() - started} ms`);
+    // Answered at once: one request, and before the 5 s the server asked for could have passed.
+    assert.strictEqual(server.requests.length, 1);
+    assert.ok(Date.now() - started < 4500, `${Date.now() - started} ms`);
   });
 
   it('tries once more after a short 429 (one request a second) and reads the trace', async () => {
@@ -248,7 +250,8 @@ describe('debug/opcodes/fetch: the opcode trace from the mirror node (real loopb
       }),
     );
     assert.ok(e instanceof NetError && e.kind === 'aborted', String(e));
-    assert.ok(Date.now() - abortedAt < 1000, `${Date.now() - abortedAt} ms after the abort`);
+    // The body is endless: without the abort nothing would end it. A busy machine may take a while.
+    assert.ok(Date.now() - abortedAt < 5000, `${Date.now() - abortedAt} ms after the abort`);
     await until(() => closed.length === 1, 'the server sees the connection closed', 3000);
   });
 });
