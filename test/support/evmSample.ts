@@ -45,6 +45,8 @@ export interface SampleBuild {
   readonly library: CompiledContract;
   /** The proxy that runs Vault's code in its own storage. */
   readonly proxy: CompiledContract;
+  /** The pledge campaign the contracts-on-the-network tests deploy (test/support/evmWorld.ts). */
+  readonly crowdfund: CompiledContract;
 }
 
 const BUILD_INFO_DIR = path.join('test', 'workspace', 'hardhat-sample', 'artifacts', 'build-info');
@@ -140,6 +142,7 @@ export function readSampleBuild(root = projectRoot()): SampleBuild {
     vault: compiledContract(output, 'contracts/Vault.sol', 'Vault'),
     library: compiledContract(output, 'contracts/ProxySetup.sol', 'ProxySetup'),
     proxy: compiledContract(output, 'contracts/VaultProxy.sol', 'VaultProxy'),
+    crowdfund: compiledContract(output, 'contracts/Crowdfund.sol', 'Crowdfund'),
   };
 }
 
