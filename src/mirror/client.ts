@@ -1,11 +1,6 @@
 // The mirror node client: typed lookups over the transport, with local parameter checks, lossless
 // parsing, schema validation, a max-age cache (with stale-while-revalidate on request), in-flight
-// coalescing and pagination.
-import type * as z from '../zod';
-import { DEFAULT_CACHE_BYTES, freshnessSeconds, type CacheEntry } from './cache';
-import { Lru } from '../util/lru';
-import { MirrorError } from './errors';
-import { httpError, validate, type Schema } from './responses';
+// coalescing and pagination (clientCore.ts), and contract calls (contractCall.ts).
 import {
   accountPath,
   accountQuery,
@@ -17,7 +12,6 @@ import {
   contractResultPath,
   contractResultQuery,
   contractResultsQuery,
-  encodeQuery,
   entityPath,
   exchangeRateQuery,
   nftsQuery,
@@ -30,9 +24,19 @@ import {
   type ContractResultsParams,
   type ExchangeRateParams,
   type NftsParams,
-  type Query,
   type TransactionParams,
 } from './params';
+import {
+  contractLogsQuery,
+  contractResultsOfQuery,
+  contractStateQuery,
+  networkFeesQuery,
+  type ContractLogsParams,
+  type ContractResultsOfParams,
+  type ContractStateParams,
+  type NetworkFeesParams,
+} from './contractParams';
+import { contractCallBody, type ContractCallAnswer, type ContractCallRequest } from './contractCall';
 import { schemas } from './lazySchemas';
 import type {
   AccountResponse,
@@ -40,37 +44,22 @@ import type {
   BlocksResponse,
   ContractActionsResponse,
   ContractInfo,
+  ContractLogsResponse,
   ContractResultsResponse,
   ContractResultDetail,
+  ContractStateResponse,
   ExchangeRateResponse,
+  NetworkFeesResponse,
   NftsResponse,
   ScheduleInfo,
   TokenInfo,
   TopicInfo,
   TransactionsResponse,
 } from './schemas';
-import { PRIORITIES, type Priority } from '../net';
-import { Transport, type RawResponse } from './transport';
+import { ClientCore } from './clientCore';
 
 export type { MirrorClientOptions, RequestOptions, RequestOutcome } from './api';
-import type { MirrorClientOptions, Paged, RequestOptions, RequestOutcome } from './api';
-import { join, type Shared } from './inflight';
-import { trimTrailing } from '../util/trim';
-import { repeats, type Trail } from './trail';
-import { resolveNextLink } from './nextLink';
-
-/** What a result remembers about where it came from. Results are shared: treat them as read-only. */
-interface Meta {
-  readonly raw: string;
-  readonly fetchedAt: number;
-  readonly url: string;
-  readonly schema: Schema;
-  readonly itemsKey: string | undefined;
-  /** The URLs that led to this page through next(), newest first, to detect a link that repeats. */
-  readonly trail: Trail;
-}
-
-const EMPTY_PAGE_HOPS = 10;
+import type { MirrorClientOptions, RequestOptions } from './api';
 
 export function createMirrorClient(options: MirrorClientOptions): MirrorClient {
   return new Client(options);
@@ -82,42 +71,7 @@ export function createMirrorClient(options: MirrorClientOptions): MirrorClient {
  */
 export type MirrorClient = { readonly [K in keyof Client]: Client[K] };
 
-class Client {
-  readonly baseUrl: string;
-  private readonly apiRoot: string;
-  private readonly origin: string;
-  private readonly prefix: string;
-  private readonly transport: Transport;
-  private readonly cache: Lru<string, CacheEntry<object>>;
-  private readonly inflight = new Map<string, Shared>();
-  private readonly meta = new WeakMap<object, Meta>();
-  private readonly onOutcome: ((o: RequestOutcome) => void) | undefined;
-  private disposed = false;
-
-  constructor(options: MirrorClientOptions) {
-    const base = new URL(options.baseUrl);
-    if (base.protocol !== 'http:' && base.protocol !== 'https:') {
-      throw new TypeError(`mirror node URL must be http or https: ${options.baseUrl}`);
-    }
-    // Tolerate a base that already ends in /api/v1.
-    const path = trimTrailing(base.pathname, '/').replace(/\/api\/v1$/, '');
-    this.origin = base.origin;
-    this.prefix = path;
-    this.baseUrl = base.origin + path;
-    this.apiRoot = this.baseUrl + '/api/v1';
-    this.onOutcome = options.onOutcome;
-    this.cache = new Lru(options.cacheEntries ?? 500, options.cacheBytes ?? DEFAULT_CACHE_BYTES);
-    this.transport = new Transport({
-      timeoutMs: options.timeoutMs ?? 10_000,
-      maxRequestsPerSecond: options.maxRequestsPerSecond ?? 20,
-      maxBodyBytes: options.maxBodyBytes ?? 16 * 1024 * 1024,
-      retries: options.retries ?? 2,
-      ...(options.retryBaseMs !== undefined ? { retryBaseMs: options.retryBaseMs } : {}),
-      ...(options.maxRetryAfterMs !== undefined ? { maxRetryAfterMs: options.maxRetryAfterMs } : {}),
-      ...(options.http ? { http: options.http } : {}),
-    });
-  }
-
+class Client extends ClientCore {
   getAccount(id: string, params?: AccountParams, opts?: RequestOptions): Promise<AccountResponse> {
     return this.call(
       () => this.url(`/accounts/${enc(accountPath(id))}`, accountQuery(params)),
@@ -246,197 +200,72 @@ class Client {
     );
   }
 
+  // ---- contracts on the network ----
+
   /**
-   * The page after `page` (a page this client returned), or null when there is none or its link
-   * repeats one already visited on the way to `page`. Empty pages that still link further are
-   * followed (up to 10 in one call). Links to another origin are refused (MirrorError).
+   * `POST /contracts/call`: a read-only call, a simulation (`estimate: false`) or a gas estimate
+   * (`estimate: true`), checked against the public limits first (a MirrorInputError, nothing sent).
+   * A revert is an answer (`kind: 'revert'`); anything else the node refuses is a MirrorError in
+   * its words. Never sent twice once the body may have reached the node, except after a 429 or 503.
    */
-  async next<T extends Paged>(page: T, opts?: RequestOptions): Promise<T | null> {
-    let meta = this.meta.get(page);
-    if (!meta) throw new TypeError('next() takes a page returned by this mirror client');
-    let current: object = page;
-    for (let hop = 0; ; hop++) {
-      const link = (current as Paged).links?.next;
-      if (!link) return hop === 0 ? null : (current as T);
-      const url = resolveNextLink(link, this.origin, this.prefix);
-      if (repeats(meta.trail, url)) return hop === 0 ? null : (current as T);
-      const result = await this.fetch(url, meta.schema, meta.itemsKey, opts, meta.trail);
-      current = result;
-      meta = this.meta.get(result)!;
-      const items = meta.itemsKey ? (result as Record<string, unknown>)[meta.itemsKey] : undefined;
-      const empty = Array.isArray(items) && items.length === 0;
-      if (!empty || hop + 1 >= EMPTY_PAGE_HOPS) return result as T;
-    }
+  async callContract(request: ContractCallRequest, opts?: RequestOptions): Promise<ContractCallAnswer> {
+    const { body, fixedBlock } = contractCallBody(request);
+    return this.postCall(this.url('/contracts/call', []), body, fixedBlock, opts);
   }
 
-  /** The exact body text a result was parsed from (for "Open as JSON"). */
-  rawJson(result: object): string | undefined {
-    return this.meta.get(result)?.raw;
-  }
-
-  /** Epoch ms when the body of a result was received. */
-  fetchedAt(result: object): number | undefined {
-    return this.meta.get(result)?.fetchedAt;
-  }
-
-  /** Aborts every request in flight and closes the connections. */
-  dispose(): void {
-    if (this.disposed) return;
-    this.disposed = true;
-    for (const shared of this.inflight.values()) shared.controller.abort();
-    this.inflight.clear();
-    this.cache.clear();
-    this.transport.close();
-  }
-
-  // ---- internals ----
-
-  private url(path: string, query: Query): string {
-    return this.apiRoot + path + encodeQuery(query);
-  }
-
-  /** Builds the URL (local checks may throw) and fetches; every failure becomes a rejection. */
-  private async call<T extends object>(
-    build: () => string,
-    schema: z.core.$ZodType<T>,
-    itemsKey: string | undefined,
-    opts: RequestOptions | undefined,
-  ): Promise<T> {
-    const url = build();
-    return (await this.fetch(url, schema, itemsKey, opts, undefined)) as T;
-  }
-
-  private fetch(
-    url: string,
-    schema: Schema,
-    itemsKey: string | undefined,
-    opts: RequestOptions | undefined,
-    previous: Trail | undefined,
-  ): Promise<object> {
-    if (this.disposed) return Promise.reject(new MirrorError('aborted', 0, [], url, 'The mirror client was closed'));
-    const signal = opts?.signal;
-    if (signal?.aborted) return Promise.reject(new MirrorError('aborted', 0, [], url, 'The request was cancelled'));
-    const reload = opts?.cache === 'reload';
-    if (!reload) {
-      const entry = this.cache.get(url);
-      if (entry) {
-        if (Date.now() < entry.expiresAt) return Promise.resolve(entry.value);
-        if (opts?.allowStale) {
-          if (!this.inflight.has(url)) {
-            const shared = this.start(url, schema, itemsKey, previous, 'background');
-            shared.pinned = true;
-          }
-          return Promise.resolve(entry.value);
-        }
-      }
-    }
-    let shared = reload ? undefined : this.inflight.get(url);
-    if (!shared) shared = this.start(url, schema, itemsKey, previous, opts?.priority ?? 'interactive');
-    else if (PRIORITIES.indexOf(opts?.priority ?? 'interactive') < PRIORITIES.indexOf(shared.priority))
-      shared.priority = opts?.priority ?? 'interactive';
-    return join(shared, signal, url);
-  }
-
-  private start(
-    url: string,
-    schema: Schema,
-    itemsKey: string | undefined,
-    previous: Trail | undefined,
-    priority: Priority,
-  ): Shared {
-    const controller = new AbortController();
-    // Read through a holder: the budget may ask before `shared` exists.
-    const holder = { priority };
-    const shared: Shared = {
-      get priority() {
-        return holder.priority;
-      },
-      set priority(p: Priority) {
-        holder.priority = p;
-      },
-      promise: this.request(url, schema, itemsKey, previous, controller.signal, () => holder.priority),
-      controller,
-      waiters: 0,
-      pinned: false,
-      forget: () => {
-        if (this.inflight.get(url) === shared) this.inflight.delete(url);
-      },
-    };
-    // Settles even when every caller left; the rejection is theirs to see, not a stray one.
-    shared.promise.then(
-      () => shared.forget(),
-      () => shared.forget(),
+  /**
+   * `GET /contracts/{id}/state`: the contract's storage slots (`0x` + 64 hex each), now or as of a
+   * timestamp, a page at a time (next() follows links.next, which pages by slot).
+   */
+  getContractState(
+    idOrAddress: string,
+    params?: ContractStateParams,
+    opts?: RequestOptions,
+  ): Promise<ContractStateResponse> {
+    return this.call(
+      () => this.url(`/contracts/${enc(contractPath(idOrAddress))}/state`, contractStateQuery(params)),
+      schemas().ContractStateResponseSchema,
+      'state',
+      opts,
     );
-    this.inflight.set(url, shared);
-    return shared;
   }
 
-  private async request(
-    url: string,
-    schema: Schema,
-    itemsKey: string | undefined,
-    previous: Trail | undefined,
-    signal: AbortSignal,
-    priority: () => Priority,
-  ): Promise<object> {
-    let response: RawResponse;
-    try {
-      response = await this.transport.get(url, { signal, priority });
-    } catch (error) {
-      const e =
-        error instanceof MirrorError
-          ? error
-          : new MirrorError('network', 0, [], url, `Mirror node request failed: ${String(error)}`);
-      this.report(
-        e.kind === 'aborted' ? 'aborted' : e.kind === 'invalid-response' ? 'server-error' : 'network-error',
-        url,
-        e.status || undefined,
-        e.message,
-      );
-      throw e;
-    }
-    const { status } = response;
-    if (status < 200 || status >= 300) {
-      const e = httpError(response);
-      this.report(status >= 500 ? 'server-error' : 'client-error', url, status, e.message);
-      throw e;
-    }
-    let value: object;
-    try {
-      value = await validate(response, schema, signal);
-    } catch (error) {
-      const e = error as MirrorError;
-      this.report(e.kind === 'aborted' ? 'aborted' : 'server-error', url, status, e.message);
-      throw e;
-    }
-    const meta: Meta = {
-      raw: response.text,
-      fetchedAt: response.fetchedAt,
-      url,
-      schema,
-      itemsKey,
-      trail: { url, previous },
-    };
-    this.meta.set(value, meta);
-    const fresh = freshnessSeconds(response.headers);
-    if (fresh > 0 && !this.disposed) {
-      // The body's UTF-16 size stands for the entry's (the parsed value is of the same order).
-      const entry = { value, fetchedAt: response.fetchedAt, expiresAt: response.fetchedAt + fresh * 1000 };
-      this.cache.set(url, entry, response.text.length * 2);
-    } else {
-      this.cache.delete(url);
-    }
-    this.report('ok', url, status, `HTTP ${status}`);
-    return value;
+  /** `GET /contracts/{id}/results`: one contract's results, newest first by default, a page at a time. */
+  listContractResultsOf(
+    idOrAddress: string,
+    params?: ContractResultsOfParams,
+    opts?: RequestOptions,
+  ): Promise<ContractResultsResponse> {
+    return this.call(
+      () => this.url(`/contracts/${enc(contractPath(idOrAddress))}/results`, contractResultsOfQuery(params)),
+      schemas().ContractResultsResponseSchema,
+      'results',
+      opts,
+    );
   }
 
-  private report(kind: RequestOutcome['kind'], url: string, status: number | undefined, message: string): void {
-    if (!this.onOutcome) return;
-    try {
-      this.onOutcome(status === undefined ? { kind, url, message } : { kind, url, status, message });
-    } catch {
-      // An observer's failure must not turn a good answer into an error.
-    }
+  /** `GET /contracts/{id}/results/logs`: the events one contract emitted, newest first by default, a page at a time. */
+  listContractLogs(
+    idOrAddress: string,
+    params?: ContractLogsParams,
+    opts?: RequestOptions,
+  ): Promise<ContractLogsResponse> {
+    return this.call(
+      () => this.url(`/contracts/${enc(contractPath(idOrAddress))}/results/logs`, contractLogsQuery(params)),
+      schemas().ContractLogsResponseSchema,
+      'logs',
+      opts,
+    );
+  }
+
+  /** `GET /network/fees`: the gas price (tinybars per gas) of each contract transaction type, now or at a timestamp. */
+  getNetworkFees(params?: NetworkFeesParams, opts?: RequestOptions): Promise<NetworkFeesResponse> {
+    return this.call(
+      () => this.url('/network/fees', networkFeesQuery(params)),
+      schemas().NetworkFeesResponseSchema,
+      undefined,
+      opts,
+    );
   }
 }
 

@@ -13,6 +13,14 @@ export type {
   Order,
   TransactionParams,
 } from './params';
+export { MAX_CALL_DATA_CHARS, MAX_CALL_GAS } from './contractCall';
+export type { ContractCallAnswer, ContractCallRequest } from './contractCall';
+export type {
+  ContractLogsParams,
+  ContractResultsOfParams,
+  ContractStateParams,
+  NetworkFeesParams,
+} from './contractParams';
 export { parseLossless, quoteLongIntegers, hasUnsafeIntegers } from './lossless';
 export { TRANSACTION_TYPES, isKnownTransactionType } from './transactionTypes';
 export type { KnownTransactionType, TransactionType } from './transactionTypes';
@@ -29,12 +37,18 @@ export type {
   ContractResultsResponse,
   ContractResultDetail,
   ContractLog,
+  ContractLogEntry,
+  ContractLogsResponse,
+  ContractState,
+  ContractStateResponse,
   CustomFeeLimit,
   ErrorBody,
   ExchangeRateResponse,
   ExchangeRateValue,
   Key,
   Links,
+  NetworkFee,
+  NetworkFeesResponse,
   Nft,
   NftTransfer,
   NftsResponse,

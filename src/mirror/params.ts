@@ -8,7 +8,7 @@ import { ENTITY_ID, withinInt64 } from './paths';
 import { TRANSACTION_TYPES, type TransactionType } from './transactionTypes';
 
 export type Order = 'asc' | 'desc';
-type OneOrMany<T> = T | readonly T[];
+export type OneOrMany<T> = T | readonly T[];
 
 export interface AccountParams {
   limit?: number;
@@ -78,7 +78,8 @@ const INT32_MAX = 2147483647;
 
 const TYPES_UPPER: ReadonlySet<string> = new Set(TRANSACTION_TYPES);
 
-class Checker {
+/** Collects a lookup's query and the issues of its parameters (contractParams.ts checks with it too). */
+export class Checker {
   readonly issues: InputIssue[] = [];
   readonly query: Query = [];
   private readonly unknown: InputIssue[] = [];
@@ -167,7 +168,7 @@ class Checker {
   }
 }
 
-function entries(params: object | undefined): Array<[string, unknown]> {
+export function entries(params: object | undefined): Array<[string, unknown]> {
   if (params === undefined || params === null) return [];
   if (typeof params !== 'object')
     throw new MirrorInputError([{ parameter: 'params', message: 'params must be an object' }]);

@@ -529,6 +529,52 @@ export const ExchangeRateResponseSchema = z.looseObject({
   timestamp: z.optional(timestampNullable),
 });
 
+// ---- contracts on the network: calls, state, logs; the network's gas price ----
+
+/** `POST /contracts/call`: the return data (or, for an estimate, the gas) as hex. */
+export const ContractCallResponseSchema = z.looseObject({ result: z.string() });
+
+/** One storage slot of `GET /contracts/{id}/state`: `0x` + 64 hex each, as the node pads them. */
+export const ContractStateSchema = z.looseObject({
+  address: z.string(),
+  contract_id: entityIdNullable,
+  timestamp: timestamp,
+  slot: z.string(),
+  value: z.string(),
+});
+
+export const ContractStateResponseSchema = z.looseObject({
+  state: z.array(ContractStateSchema),
+  links: LinksSchema,
+});
+
+/** A log of `GET /contracts/{id}/results/logs`: the log with where and when it was emitted. */
+export const ContractLogEntrySchema = z.looseObject({
+  ...ContractLogSchema.shape,
+  block_hash: z.optional(z.nullable(z.string())),
+  block_number: z.optional(int64Nullable),
+  root_contract_id: z.optional(entityIdNullable),
+  timestamp: z.optional(timestamp),
+  transaction_hash: z.optional(z.nullable(z.string())),
+  transaction_index: z.optional(z.nullable(int32)),
+});
+
+export const ContractLogsResponseSchema = z.looseObject({
+  logs: z.array(ContractLogEntrySchema),
+  links: LinksSchema,
+});
+
+/** The gas price of one transaction type, in tinybars per gas (`ContractCall`, `ContractCreate`, `EthereumTransaction`). */
+export const NetworkFeeSchema = z.looseObject({
+  gas: z.optional(int64),
+  transaction_type: z.optional(z.string()),
+});
+
+export const NetworkFeesResponseSchema = z.looseObject({
+  fees: z.optional(z.array(NetworkFeeSchema)),
+  timestamp: z.optional(timestampNullable),
+});
+
 // ---- errors ----
 
 export const ErrorBodySchema = z.looseObject({
@@ -574,3 +620,9 @@ export type ExchangeRateResponse = z.output<typeof ExchangeRateResponseSchema>;
 export type TopicInfo = z.output<typeof TopicInfoSchema>;
 export type ScheduleInfo = z.output<typeof ScheduleInfoSchema>;
 export type ErrorBody = z.output<typeof ErrorBodySchema>;
+export type ContractState = z.output<typeof ContractStateSchema>;
+export type ContractStateResponse = z.output<typeof ContractStateResponseSchema>;
+export type ContractLogEntry = z.output<typeof ContractLogEntrySchema>;
+export type ContractLogsResponse = z.output<typeof ContractLogsResponseSchema>;
+export type NetworkFee = z.output<typeof NetworkFeeSchema>;
+export type NetworkFeesResponse = z.output<typeof NetworkFeesResponseSchema>;

@@ -1,5 +1,5 @@
-// The mirror node's view of the shared HTTP layer (src/net): one GET with the mirror's limits, its
-// errors turned into MirrorErrors in the mirror node's words. Timeouts, the size cap, same-origin
+// The mirror node's view of the shared HTTP layer (src/net): one GET (or one POST of a JSON body)
+// with the mirror's limits, its errors turned into MirrorErrors in the mirror node's words. Timeouts, the size cap, same-origin
 // redirects, retries, 429 handling, compression, the proxy and the per-origin request budget are
 // done once, in src/net.
 import {
@@ -10,6 +10,7 @@ import {
   formatBytes,
   lifetimeController,
   linkSignals,
+  type HttpResponse,
   type PriorityInput,
 } from '../net';
 import { MirrorError } from './errors';
@@ -38,6 +39,16 @@ export interface TransportGetOptions {
   readonly signal?: AbortSignal;
   /** Where this request queues in its origin's budget; a getter lets a shared request be raised. */
   readonly priority?: PriorityInput;
+}
+
+/** The options GET and POST share, as the transport sets them. */
+interface CommonOptions {
+  readonly priority: PriorityInput;
+  readonly timeoutMs: number;
+  readonly maxBodyBytes: number;
+  readonly retries: number;
+  readonly retryBaseMs: number;
+  readonly maxRetryAfterMs: number;
 }
 
 export interface RawResponse {
@@ -69,16 +80,30 @@ export class Transport {
    * GETs `url` through the shared layer and resolves with the final response whatever its status.
    * Rejects with a MirrorError of kind network, timeout, aborted or invalid-response.
    */
-  async get(url: string, signalOrOptions?: AbortSignal | TransportGetOptions): Promise<RawResponse> {
+  get(url: string, signalOrOptions?: AbortSignal | TransportGetOptions): Promise<RawResponse> {
     const opts: TransportGetOptions =
       signalOrOptions instanceof AbortSignal ? { signal: signalOrOptions } : (signalOrOptions ?? {});
+    return this.send(url, opts, (signal, common) => this.http.get(url, { ...common, signal }));
+  }
+
+  /**
+   * POSTs the JSON `body` to `url`: sent again only after a 429 (its wait), a 503, or a connection
+   * that never opened (src/net/post.ts), never once the body may have reached the server.
+   */
+  post(url: string, body: string, opts: TransportGetOptions = {}): Promise<RawResponse> {
+    return this.send(url, opts, (signal, common) => this.http.post(url, body, { ...common, signal }));
+  }
+
+  private async send(
+    url: string,
+    opts: TransportGetOptions,
+    run: (signal: AbortSignal, common: CommonOptions) => Promise<HttpResponse>,
+  ): Promise<RawResponse> {
     if (this.closed) throw closedError(url);
     if (opts.signal?.aborted) throw abortedError(url);
     const linked = linkSignals([opts.signal, this.lifetime.signal]);
-    const signal = linked.signal;
     try {
-      const r = await this.http.get(url, {
-        signal,
+      const r = await run(linked.signal, {
         priority: opts.priority ?? 'interactive',
         timeoutMs: this.options.timeoutMs,
         maxBodyBytes: this.options.maxBodyBytes,
@@ -147,6 +172,8 @@ function redirectWords(e: NetError, url: string): string {
       return `The mirror node redirected to ${describeLocation(d.location)}, another origin; redirects off ${new URL(url).origin} are not followed`;
     case 'too-many':
       return 'The mirror node redirected more than 3 times';
+    case 'method-change':
+      return `The mirror node answered the POST with HTTP ${e.status}, a redirect to ${describeLocation(d.location)} that would turn it into a GET; not followed`;
     default:
       return `The mirror node redirected to ${describeLocation(d.location)}, which cannot be followed`;
   }

@@ -7,7 +7,8 @@ import { errorMessage } from '../util/errorMessage';
  * - `timeout`: no complete answer within the time allowed;
  * - `aborted`: the caller's signal fired, or the layer was closed;
  * - `too-large`: the body (after decompression) passed the size cap;
- * - `redirect`: a redirect to another origin, too many redirects, or an unreadable Location;
+ * - `redirect`: a redirect to another origin, too many redirects, an unreadable Location, or one
+ *   that would turn a POST into a GET;
  * - `decode`: a body we cannot decompress (unknown or corrupt Content-Encoding).
  */
 export type NetErrorKind = 'network' | 'timeout' | 'aborted' | 'too-large' | 'redirect' | 'decode';
@@ -15,8 +16,8 @@ export type NetErrorKind = 'network' | 'timeout' | 'aborted' | 'too-large' | 're
 /** Why a `network` failure happened, for messages; `other` carries the library's own words. */
 export type ConnectionReason = 'refused' | 'dns' | 'reset' | 'timed-out' | 'incomplete' | 'tls' | 'other';
 
-/** Why a redirect was refused. */
-export type RedirectReason = 'other-origin' | 'too-many' | 'no-location' | 'bad-location';
+/** Why a redirect was refused (`method-change`: a 301/302/303 answer to a POST, which would become a GET). */
+export type RedirectReason = 'other-origin' | 'too-many' | 'no-location' | 'bad-location' | 'method-change';
 
 export interface NetErrorDetails {
   /** The HTTP status received, when a response arrived (redirects, too-large, decode). */

@@ -14,7 +14,9 @@ import type { HttpResponse } from './http';
 export type FetchLike = (url: string, init: FetchInit) => Promise<FetchResponse>;
 
 export interface FetchInit {
-  readonly method: 'GET';
+  readonly method: 'GET' | 'POST';
+  /** A POST's body (JSON text); none for GET. */
+  readonly body?: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly redirect: 'manual';
   readonly signal: AbortSignal;
@@ -27,6 +29,9 @@ export interface FetchResponse {
 }
 
 export interface HostFetchOptions {
+  /** Default GET. */
+  readonly method?: 'GET' | 'POST';
+  readonly body?: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly signal: AbortSignal;
   readonly maxBodyBytes: number;
@@ -34,10 +39,11 @@ export interface HostFetchOptions {
   readonly onBodyChunk?: (chunk: Buffer) => void;
 }
 
-/** GETs `url` through `fetchImpl`; see the file comment. */
+/** GETs (or POSTs) `url` through `fetchImpl`; see the file comment. */
 export async function fetchOnce(fetchImpl: FetchLike, url: string, options: HostFetchOptions): Promise<HttpResponse> {
   const res = await fetchImpl(url, {
-    method: 'GET',
+    method: options.method ?? 'GET',
+    ...(options.body !== undefined ? { body: options.body } : {}),
     // fetch asks for compressed bodies and decodes them itself.
     headers: options.headers,
     redirect: 'manual',

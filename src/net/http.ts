@@ -2,15 +2,20 @@
 // proxy settings, the shared per-origin request budget, timeouts for connect, headers and body, a
 // size cap applied to the decompressed body while it streams, same-origin redirects only, bounded
 // retries with full jitter on 5xx and connection failures, 429 honoured through Retry-After and a
-// growing back-off (the whole origin waits), and an AbortSignal that tears down the socket.
+// growing back-off (the whole origin waits), and an AbortSignal that tears down the socket. POST
+// (post.ts) shares all of it but what may be sent again.
 import { request, type Dispatcher } from './undici';
 import { RequestBudgets, isLoopbackHost, type PriorityInput } from './budget';
 import { ACCEPT_ENCODING, bodySink, readBody, tooLarge } from './body';
-import { NetError, fromSocketError, hostOf } from './errors';
+import { NetError, fromSocketError } from './errors';
 import { fetchOnce, unwrapFetchError, type FetchLike } from './hostFetch';
+import { ThrottleWaits, aborted, backoffMs, redirectTarget, sleep, timedOut } from './loopRules';
+import { postLoop, type PostChannel, type PostOptions, type RequestBody } from './post';
 import { createDispatcher, decideProxy, type ProxyConfig } from './proxy';
-import { lifetimeController, linkSignals, onAbort } from './signals';
+import { lifetimeController, linkSignals } from './signals';
 import { userAgent } from './userAgent';
+
+export { parseRetryAfter, retryAfterMs, sleep } from './loopRules';
 
 export interface HttpClientOptions {
   /** The budgets to take from; share one instance between clients. Default: a private one. */
@@ -59,6 +64,9 @@ export interface GetOptions {
   readonly onBodyChunk?: (chunk: Buffer) => void;
 }
 
+/** What one attempt reads of the options (GET's and POST's alike). */
+type AttemptOptions = Pick<GetOptions, 'timeoutMs' | 'maxBodyBytes' | 'accept' | 'onBodyChunk'>;
+
 export interface HttpResponse {
   readonly url: string;
   readonly status: number;
@@ -67,8 +75,6 @@ export interface HttpResponse {
   /** Epoch ms when the response headers arrived. */
   readonly fetchedAt: number;
 }
-
-const MAX_429_ATTEMPTS = 5;
 
 export class HttpClient {
   readonly budgets: RequestBudgets;
@@ -143,10 +149,35 @@ export class HttpClient {
    * final response whatever its status (after retries, redirects and 429 waits). Rejects with a
    * NetError.
    */
-  async get(url: string, options: GetOptions): Promise<HttpResponse> {
+  get(url: string, options: GetOptions): Promise<HttpResponse> {
+    return this.run(url, options, signal => this.loop(url, options, signal));
+  }
+
+  /**
+   * POSTs `body` (JSON unless `contentType` says otherwise) to `url` under the same budget,
+   * timeouts, size cap and cancellation as `get`; sent again only where post.ts allows (a 429, a
+   * 503, or a connection that never opened). Resolves with the final response whatever its
+   * status; rejects with a NetError.
+   */
+  post(url: string, body: string, options: PostOptions): Promise<HttpResponse> {
+    const send: RequestBody = { method: 'POST', body, contentType: options.contentType ?? 'application/json' };
+    const channel: PostChannel = {
+      budgets: this.budgets,
+      isClosed: () => this.closed,
+      send: (current, signal) => this.once(current, options, signal, send),
+    };
+    return this.run(url, options, signal => postLoop(channel, url, options, signal));
+  }
+
+  /** Runs a request loop under the client's lifetime, the caller's signal and the total timeout. */
+  private async run(
+    url: string,
+    options: { readonly signal?: AbortSignal; readonly totalTimeoutMs?: number },
+    loop: (signal: AbortSignal) => Promise<HttpResponse>,
+  ): Promise<HttpResponse> {
     const linked = linkSignals([this.lifetime.signal, options.signal], options.totalTimeoutMs);
     try {
-      return await this.loop(url, options, linked.signal);
+      return await loop(linked.signal);
     } catch (error) {
       if (linked.timedOut && !options.signal?.aborted && !this.closed) {
         throw timedOut(url, options.totalTimeoutMs ?? 0);
@@ -171,12 +202,10 @@ export class HttpClient {
 
   private async loop(url: string, options: GetOptions, signal: AbortSignal): Promise<HttpResponse> {
     const retries = options.retries ?? 0;
-    const maxRetryAfterMs = options.maxRetryAfterMs ?? 30_000;
     const maxRedirects = options.maxRedirects ?? 3;
     const origin = new URL(url).origin;
+    const throttle = new ThrottleWaits(options.maxRetryAfterMs ?? 30_000);
     let attempt = 0;
-    let throttled = 0;
-    let waitedFor429 = 0;
     let redirects = 0;
     let current = url;
     for (;;) {
@@ -193,7 +222,7 @@ export class HttpClient {
       } catch (error) {
         if (error instanceof NetError && error.kind === 'network' && attempt < retries && !options.onBodyChunk) {
           attempt++;
-          await sleep(this.backoff(attempt, options), signal, current);
+          await sleep(backoffMs(attempt, options.retryBaseMs), signal, current);
           continue;
         }
         throw error;
@@ -204,45 +233,37 @@ export class HttpClient {
         continue;
       }
       if (status === 429) {
-        const asked = parseRetryAfter(response.headers['retry-after']);
-        // Everyone waits, not only this caller: the server spoke for the whole origin. The budget
-        // waits at least its back-off, so Retry-After: 0 is not a retry at full rate.
-        const held = budget.throttled(asked);
-        const waitMs = Math.max(asked ?? 0, held);
-        if (throttled < MAX_429_ATTEMPTS && waitMs <= maxRetryAfterMs && waitedFor429 + waitMs <= maxRetryAfterMs) {
-          throttled++;
-          waitedFor429 += waitMs;
-          continue; // the next acquire waits out the hold
-        }
+        if (throttle.retry(response, budget)) continue; // the next acquire waits out the hold
         return response;
       }
       budget.answered();
       if (status >= 500 && attempt < retries) {
         attempt++;
-        await sleep(this.backoff(attempt, options), signal, current);
+        await sleep(backoffMs(attempt, options.retryBaseMs), signal, current);
         continue;
       }
       return response;
     }
   }
 
-  private backoff(attempt: number, options: GetOptions): number {
-    // Full jitter: spreads the retries of many clients after a shared outage.
-    return Math.random() * (options.retryBaseMs ?? 200) * 2 ** (attempt - 1);
-  }
-
   /** One attempt: direct (or through the configured proxy), else through the host's fetch. */
-  private async once(url: string, options: GetOptions, outer: AbortSignal): Promise<HttpResponse> {
+  private async once(
+    url: string,
+    options: AttemptOptions,
+    outer: AbortSignal,
+    send?: RequestBody,
+  ): Promise<HttpResponse> {
     const origin = new URL(url).origin;
     const host = this.viaHost.has(origin) ? this.hostFetch?.() : undefined;
-    if (host) return this.attemptViaHost(host, url, options, outer);
+    if (host) return this.attemptViaHost(host, url, options, outer, send);
     try {
-      return await this.attempt(url, options, outer);
+      return await this.attempt(url, options, outer, send);
     } catch (error) {
       const fallback = this.fallbackFor(url, error);
       if (!fallback || outer.aborted) throw error;
       try {
-        const response = await this.attemptViaHost(fallback, url, options, outer);
+        // Only after a refused connection or an unknown name: nothing of a POST was sent yet.
+        const response = await this.attemptViaHost(fallback, url, options, outer, send);
         if (!this.viaHost.has(origin)) {
           this.viaHost.add(origin);
           this.onThroughHost?.(origin);
@@ -271,8 +292,9 @@ export class HttpClient {
   private async attemptViaHost(
     fetchImpl: FetchLike,
     url: string,
-    options: GetOptions,
+    options: AttemptOptions,
     outer: AbortSignal,
+    send?: RequestBody,
   ): Promise<HttpResponse> {
     const { timeoutMs } = options;
     const attempt = linkSignals([outer], timeoutMs);
@@ -280,7 +302,12 @@ export class HttpClient {
     const sink = bodySink(options.onBodyChunk, 200);
     try {
       return await fetchOnce(fetchImpl, url, {
-        headers: { accept: options.accept ?? 'application/json', 'user-agent': this.userAgent },
+        headers: {
+          accept: options.accept ?? 'application/json',
+          'user-agent': this.userAgent,
+          ...(send ? { 'content-type': send.contentType } : {}),
+        },
+        ...(send ? { method: send.method, body: send.body } : {}),
         signal: attempt.signal,
         maxBodyBytes: options.maxBodyBytes,
         ...(sink.push ? { onBodyChunk: sink.push } : {}),
@@ -295,20 +322,27 @@ export class HttpClient {
     }
   }
 
-  private async attempt(url: string, options: GetOptions, outer: AbortSignal): Promise<HttpResponse> {
+  private async attempt(
+    url: string,
+    options: AttemptOptions,
+    outer: AbortSignal,
+    send?: RequestBody,
+  ): Promise<HttpResponse> {
     const { timeoutMs } = options;
     const attempt = linkSignals([outer], timeoutMs);
     const signal = attempt.signal;
     let sink: ReturnType<typeof bodySink> | undefined;
     try {
       const res = await request(url, {
-        method: 'GET',
+        method: send?.method ?? 'GET',
+        ...(send ? { body: send.body } : {}),
         dispatcher: this.dispatcher,
         signal,
         headers: {
           accept: options.accept ?? 'application/json',
           'accept-encoding': ACCEPT_ENCODING,
           'user-agent': this.userAgent,
+          ...(send ? { 'content-type': send.contentType } : {}),
         },
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
@@ -339,72 +373,4 @@ export class HttpClient {
       attempt.dispose();
     }
   }
-}
-
-function timedOut(url: string, timeoutMs: number, cause?: unknown): NetError {
-  const details = cause === undefined ? { timeoutMs } : { timeoutMs, cause };
-  return new NetError('timeout', url, `${hostOf(url)} did not answer within ${timeoutMs} ms`, details);
-}
-
-function aborted(url: string, closed: boolean): NetError {
-  return new NetError('aborted', url, 'The request was cancelled', closed ? { closed } : {});
-}
-
-/** The same-origin URL a redirect response points to; throws a `redirect` NetError otherwise. */
-function redirectTarget(from: string, origin: string, response: HttpResponse, tooMany: boolean): string {
-  const raw = response.headers['location'];
-  const location = Array.isArray(raw) ? raw[0] : raw;
-  const status = response.status;
-  if (!location) {
-    throw new NetError('redirect', from, `HTTP ${status} without a Location`, { status, reason: 'no-location' });
-  }
-  let target: URL;
-  try {
-    target = new URL(location, from);
-  } catch {
-    throw new NetError('redirect', from, 'a redirect to an invalid URL', { status, reason: 'bad-location', location });
-  }
-  if (target.origin !== origin) {
-    throw new NetError('redirect', from, `a redirect to another origin (${target.origin}); not followed`, {
-      status,
-      reason: 'other-origin',
-      location,
-      targetOrigin: target.origin,
-    });
-  }
-  if (tooMany) throw new NetError('redirect', from, 'too many redirects', { status, reason: 'too-many', location });
-  return target.href;
-}
-
-/** Retry-After as milliseconds: delta-seconds or an HTTP date; 1 s when absent or unreadable. */
-export function retryAfterMs(value: string | string[] | undefined, now = Date.now()): number {
-  return parseRetryAfter(value, now) ?? 1000;
-}
-
-/** Retry-After as milliseconds (delta-seconds or an HTTP date); undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
-  const v = (Array.isArray(value) ? value[0] : value)?.trim();
-  if (v === undefined || v === '') return undefined;
-  if (/^\d+$/.test(v)) return Number(v) * 1000;
-  const at = Date.parse(v);
-  if (Number.isNaN(at)) return undefined;
-  return Math.max(0, at - now);
-}
-
-/** Sleeps, ending early (rejecting with an aborted NetError) when the signal fires. */
-export function sleep(ms: number, signal: AbortSignal | undefined, url: string): Promise<void> {
-  if (ms <= 0 && !signal?.aborted) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(aborted(url, false));
-    const timer = setTimeout(() => {
-      stop?.();
-      resolve();
-    }, ms);
-    const stop = signal
-      ? onAbort(signal, () => {
-          clearTimeout(timer);
-          reject(aborted(url, false));
-        })
-      : undefined;
-  });
 }

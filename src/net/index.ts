@@ -2,6 +2,7 @@
 // proxy decision and the one error type.
 export { HttpClient, parseRetryAfter, retryAfterMs, sleep } from './http';
 export type { GetOptions, HttpClientOptions, HttpResponse } from './http';
+export type { PostOptions } from './post';
 export {
   RequestBudgets,
   OriginBudget,

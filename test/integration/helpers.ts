@@ -5,6 +5,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { LedgerLensExports } from '../../src/features/context';
 import { freePort, PortBlocks } from '../harness/ports';
+import { contractCallRoutes } from '../support/contractCallRoutes';
 import { startMirrorReplay, type MirrorReplay } from '../support/mirrorReplay';
 import { patient } from '../support/patience';
 import { startStatusServer, type StatusServer } from '../support/statusServer';
@@ -126,7 +127,12 @@ const REPLAY_NETWORKS = ['testnet', 'mainnet', 'local'] as const;
  */
 export async function startReplay(options: ReplayOptions = {}): Promise<Replay & { stop(): Promise<void> }> {
   const mirror = await onFreePort(port =>
-    startMirrorReplay({ port, ...(options.recordsFile ? { recordsFile: options.recordsFile } : {}) }),
+    // The contract routes answer calls and storage from the EVM world (made on the first such request).
+    startMirrorReplay({
+      port,
+      routes: contractCallRoutes(),
+      ...(options.recordsFile ? { recordsFile: options.recordsFile } : {}),
+    }),
   );
   let status: StatusServer;
   try {
@@ -207,7 +213,11 @@ export function useReplay(options: ReplayOptions = {}): () => Replay {
 export function usePublicReplay(options: { sparePort?: boolean } = {}): () => MirrorReplay {
   let current: MirrorReplay | undefined;
   before(async () => {
-    current = await startMirrorReplay(options.sparePort ? { port: await freePort(PortBlocks.spare) } : {});
+    // The same EVM world answers contract calls and storage on every network (contractCallRoutes.ts).
+    current = await startMirrorReplay({
+      routes: contractCallRoutes(),
+      ...(options.sparePort ? { port: await freePort(PortBlocks.spare) } : {}),
+    });
     const api = await activateLedgerLens();
     api.services.overrideMirrorUrlForTests('mainnet-public', current.url);
     api.services.overrideMirrorUrlForTests('previewnet', current.url);

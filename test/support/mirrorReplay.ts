@@ -1,7 +1,8 @@
 // A loopback mirror node: a real node:http server that answers with the mirror node's own recorded
 // responses (../shared/fixtures/mirror-node/responses.jsonl) byte for byte, plus records a test adds
 // (builders.ts), and misbehaves on demand so the client's transport can be proven against a socket
-// rather than a mock.
+// rather than a mock. Dynamic `routes` answer what no record does, POST included (the test world's
+// contract calls and storage: contractCallRoutes.ts).
 import * as fs from 'fs';
 import * as http from 'http';
 import type { AddressInfo, Socket } from 'net';
@@ -201,7 +202,39 @@ export interface SeenRequest {
   /** The request target exactly as received (path and query). */
   readonly url: string;
   readonly headers: http.IncomingHttpHeaders;
+  /** A POST's body as received (UTF-8), once read; absent for GET. */
+  readonly body?: string;
 }
+
+/** A request as a route sees it (a POST's body read whole, up to MAX_ROUTE_BODY_BYTES). */
+export interface RouteRequest {
+  readonly method: string;
+  /** Decoded path, e.g. `/api/v1/contracts/0.0.1006/state`. */
+  readonly path: string;
+  /** Decoded query pairs in order (names lower-cased). */
+  readonly query: readonly QueryPair[];
+  /** The request target exactly as received. */
+  readonly target: string;
+  readonly headers: http.IncomingHttpHeaders;
+  /** The body as UTF-8 text ('' for GET). */
+  readonly body: string;
+}
+
+export interface RouteAnswer {
+  readonly status: number;
+  /** Extra headers; content-type defaults to application/json. */
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+/**
+ * Answers a request no record answers (and every POST), or undefined to leave it as it was: a
+ * GET then gets the 404 it always got, a POST the 405. What it throws is a 500.
+ */
+export type Routes = (req: RouteRequest) => Promise<RouteAnswer | undefined>;
+
+/** The largest request body a route is handed; a larger one is answered 413 unread. */
+export const MAX_ROUTE_BODY_BYTES = 1024 * 1024;
 
 export type Picker = (url: string, candidates: readonly Candidate[]) => number;
 
@@ -216,6 +249,8 @@ export interface MirrorReplay {
   setFault(fault: Fault | undefined): void;
   /** Adds records served beside the recorded ones (they win over a recorded one for the same URL). Returns their indices. */
   addRecords(records: readonly ExtraRecord[]): number[];
+  /** Answers what no record answers (and POSTs) from now on; undefined: none. */
+  setRoutes(routes: Routes | undefined): void;
   /** Removes every added record (and any choice that pointed at one). */
   clearAddedRecords(): void;
   /** Chooses among several records for one URL; undefined restores the default (first candidate). */
@@ -243,6 +278,8 @@ export interface MirrorReplayOptions {
   readonly pick?: Picker;
   readonly preferSource?: string;
   readonly extraRecords?: readonly ExtraRecord[];
+  /** Same as calling setRoutes() once started. */
+  readonly routes?: Routes;
 }
 
 /** The spec harness's defaults (SOURCES.md); the mirror node's endpoints each cache differently. */
@@ -265,6 +302,25 @@ export function endpointOf(path: string): string {
     return [parts[0], parts[1], ...parts.slice(2).map((p, i) => (i % 2 === 0 ? '{id}' : p))].join('/');
   }
   return parts.map((p, i) => (i % 2 === 1 ? '{id}' : p)).join('/');
+}
+
+/** A request's body as UTF-8 text, rejecting (the rest unread) past `limit` bytes. */
+function readRequestBody(req: http.IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > limit) {
+        req.pause();
+        reject(new Error('request body too large'));
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
 }
 
 export function mirrorErrorBody(...messages: string[]): string {
@@ -295,6 +351,7 @@ export function startMirrorReplay(opts: MirrorReplayOptions = {}): Promise<Mirro
   let picker: Picker | undefined = opts.pick;
   let preferred: string | undefined = opts.preferSource;
   let pinned: number | undefined;
+  let routes: Routes | undefined = opts.routes;
   const chosen = new Map<string, number>();
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
@@ -349,11 +406,11 @@ export function startMirrorReplay(opts: MirrorReplayOptions = {}): Promise<Mirro
     res.end(body);
   };
 
-  const serveNormally = (req: http.IncomingMessage, res: http.ServerResponse): void => {
+  const serveNormally = (req: http.IncomingMessage, res: http.ServerResponse, body: string): void => {
     const target = req.url ?? '/';
-    const c = resolve(target);
+    const c = req.method === 'POST' ? undefined : resolve(target);
     if (c === undefined) {
-      send(res, 404, mirrorErrorBody('Not found'));
+      serveRoute(req, res, body);
       return;
     }
     const { record } = c;
@@ -369,6 +426,33 @@ export function startMirrorReplay(opts: MirrorReplayOptions = {}): Promise<Mirro
       return;
     }
     send(res, record.status, record.bodyText, headers);
+  };
+
+  // What no record answers: the routes' answer, else a 404 (a GET) or a 405 (a POST), as before.
+  const serveRoute = (req: http.IncomingMessage, res: http.ServerResponse, body: string): void => {
+    const target = req.url ?? '/';
+    const unanswered = (): void =>
+      req.method === 'POST'
+        ? send(res, 405, mirrorErrorBody('Method not allowed'), { allow: 'GET' })
+        : send(res, 404, mirrorErrorBody('Not found'));
+    const current = routes;
+    if (current === undefined) {
+      unanswered();
+      return;
+    }
+    const { path, query } = parseRequestTarget(target);
+    current({ method: req.method ?? 'GET', path, query, target, headers: req.headers, body }).then(
+      answer => {
+        if (res.destroyed || res.writableEnded) return;
+        if (answer === undefined) unanswered();
+        else send(res, answer.status, answer.body, { ...(answer.headers ?? {}) });
+      },
+      (error: unknown) => {
+        if (res.destroyed || res.writableEnded) return;
+        const why = error instanceof Error ? error.message : String(error);
+        send(res, 500, JSON.stringify({ _status: { messages: [{ message: 'Internal Server Error', detail: why }] } }));
+      },
+    );
   };
 
   // The web3 module's opcode traces are served gzipped only: without gzip in Accept-Encoding the
@@ -398,12 +482,12 @@ export function startMirrorReplay(opts: MirrorReplayOptions = {}): Promise<Mirro
   // The body a broken transfer starts to send: the record the URL would get, else a plain one.
   const partialBody = (target: string): string => resolve(target)?.record.bodyText ?? mirrorErrorBody('Not found');
 
-  const applyFault = (f: Fault, req: http.IncomingMessage, res: http.ServerResponse): void => {
+  const applyFault = (f: Fault, req: http.IncomingMessage, res: http.ServerResponse, body: string): void => {
     const target = req.url ?? '/';
     switch (f.kind) {
       case 'latency':
         later(f.ms, () => {
-          if (!res.destroyed && !res.writableEnded) serveNormally(req, res);
+          if (!res.destroyed && !res.writableEnded) serveNormally(req, res, body);
         });
         return;
       case 'tooManyRequests':
@@ -462,17 +546,36 @@ export function startMirrorReplay(opts: MirrorReplayOptions = {}): Promise<Mirro
   };
 
   const server = http.createServer((req, res) => {
-    requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+    const seen: { method: string; url: string; headers: http.IncomingHttpHeaders; body?: string } = {
+      method: req.method ?? '',
+      url: req.url ?? '',
+      headers: req.headers,
+    };
+    requests.push(seen);
     // A client that gives up mid-answer destroys the socket; nothing to report here.
     res.on('error', () => undefined);
     req.on('error', () => undefined);
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      send(res, 405, mirrorErrorBody('Method not allowed'), { allow: 'GET' });
+    const method = req.method ?? '';
+    if (method !== 'GET' && method !== 'HEAD' && !(method === 'POST' && routes !== undefined)) {
+      send(res, 405, mirrorErrorBody('Method not allowed'), { allow: routes !== undefined ? 'GET, POST' : 'GET' });
       return;
     }
-    const f = takeFault(fault, req.url ?? '/');
-    if (f !== undefined) applyFault(f, req, res);
-    else serveNormally(req, res);
+    const take = (body: string): void => {
+      const f = takeFault(fault, req.url ?? '/');
+      if (f !== undefined) applyFault(f, req, res, body);
+      else serveNormally(req, res, body);
+    };
+    if (method !== 'POST') {
+      take('');
+      return;
+    }
+    readRequestBody(req, MAX_ROUTE_BODY_BYTES).then(
+      body => {
+        seen.body = body;
+        take(body);
+      },
+      () => send(res, 413, mirrorErrorBody('Payload Too Large'), { connection: 'close' }),
+    );
   });
   server.on('connection', socket => {
     sockets.add(socket);
@@ -514,6 +617,9 @@ export function startMirrorReplay(opts: MirrorReplayOptions = {}): Promise<Mirro
           }
           rebuildIndex();
           return indices;
+        },
+        setRoutes: r => {
+          routes = r;
         },
         clearAddedRecords: () => {
           const first = all.length;

@@ -22,6 +22,7 @@ import * as fs from 'fs';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
 import { z } from 'zod';
+import { contractCallRoutes } from './contractCallRoutes';
 import { startMirrorReplay, type ExtraRecord, type Fault, type MirrorReplay } from './mirrorReplay';
 import { startStatusServer, type StatusFault, type StatusServer } from './statusServer';
 
@@ -138,7 +139,12 @@ function json(res: http.ServerResponse, status: number, value: unknown): void {
 }
 
 export async function serve(opts: ServeOptions = {}): Promise<Served> {
-  const mirror = await startMirrorReplay({ port: opts.mirrorPort ?? 0, recordsFile: opts.recordsFile });
+  // The contract routes answer calls and storage from the EVM world (made on the first such request).
+  const mirror = await startMirrorReplay({
+    port: opts.mirrorPort ?? 0,
+    recordsFile: opts.recordsFile,
+    routes: contractCallRoutes(),
+  });
   let status: StatusServer;
   try {
     status = await startStatusServer({
