@@ -88,6 +88,7 @@ export const ISOLATED = {
  */
 export const WORKERS = {
   'src/source/worker.ts': 'source-worker',
+  'src/deploy/worker.ts': 'deploy-worker',
 };
 
 /** Marks `require('<lazy module>')` as a run-time require of its own output file. */

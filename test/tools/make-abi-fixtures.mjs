@@ -150,3 +150,5 @@ foundry();
 console.log(
   `solc ${solc.version()}: wrote ${join(root, 'hardhat-sample', 'artifacts')} and ${join(root, 'foundry-sample', 'out')}`,
 );
+// The sample workspaces' deployment records, made from the compiler output just written.
+await import('./make-deployment-fixtures.mjs');

@@ -14,6 +14,7 @@ const PURE_DIRS = [
   'src/abi',
   'src/source',
   'src/trace',
+  'src/deploy',
 ];
 
 // Static imports and re-exports (`from 'vscode'`), side-effect imports, `require`, dynamic

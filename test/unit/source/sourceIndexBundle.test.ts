@@ -34,14 +34,18 @@ describe('SourceIndex: the bundled worker (dist/source-worker.js)', function () 
     };
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the build's own bundler
     const esbuild = require('esbuild') as Esbuild;
-    assert.deepStrictEqual(build.WORKERS, { 'src/source/worker.ts': 'source-worker' });
+    // The deployment records' reader is the other worker (test/unit/deploy/workerBundle.test.ts).
+    assert.deepStrictEqual(build.WORKERS, {
+      'src/source/worker.ts': 'source-worker',
+      'src/deploy/worker.ts': 'deploy-worker',
+    });
     const options = build.extensionOptions({ root, production: true });
     const [workers, isolated] = await Promise.all([esbuild.build(options.workers), esbuild.build(options.isolated)]);
-    assert.deepStrictEqual(
-      workers.outputFiles.map(f => path.basename(f.path)),
-      ['source-worker.js'],
-    );
-    const worker = workers.outputFiles[0].text;
+    assert.deepStrictEqual(workers.outputFiles.map(f => path.basename(f.path)).sort(), [
+      'deploy-worker.js',
+      'source-worker.js',
+    ]);
+    const worker = workers.outputFiles.find(f => path.basename(f.path) === 'source-worker.js')?.text ?? '';
     assert.ok(worker.includes('require("./lazy-viem.js")'), 'viem stays in its own file');
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'll-worker-dist-'));
     const ws = new TempWorkspace();
