@@ -1,6 +1,7 @@
 // Mounts a feature from its manifest (src/features/manifest.ts): every contribution gets a stand-in
-// in VS Code at once (a command, a tree view's data provider, a panel serializer, a hover, terminal
-// link or document provider), and the feature's module is required the first time one is used.
+// in VS Code at once (a command, a tree view's data provider, a panel serializer, a hover, a CodeLens,
+// terminal link or document provider: src/features/standIns.ts), and the feature's module is
+// required the first time one is used.
 // The stand-ins stay registered for good and hand each call to the loaded feature, so there is
 // never a moment with neither registered, and a load that throws leaves them as they were: the
 // failure is logged, shown once, and the next use tries again.
@@ -10,6 +11,7 @@ import type { FeatureHost, FeatureLog, Setting } from './features/context';
 import { settingsSlice } from './features/context';
 import { keepContextKeys } from './features/contextKeys';
 import type { FeatureManifest, ViewSlot } from './features/manifest';
+import { providerStandIns, treeViewStandIn } from './features/standIns';
 import { notify } from './app/notifications';
 import type { Services } from './app/services';
 import { errorMessage } from './util/errorMessage';
@@ -108,100 +110,6 @@ export function mountFeature(
       for (const d of standIns.splice(0)) d.dispose();
       loaded?.dispose();
       settings.dispose();
-    },
-  };
-}
-
-/** The stand-ins of the providers VS Code calls: panel serializers, hover, terminal links, documents. */
-function providerStandIns(
-  { panels, hover, terminalLinks, documents }: FeatureManifest,
-  services: Services,
-  forward: <T>(use: (feature: never) => T) => T,
-  afterLoad: (() => void)[],
-): vscode.Disposable[] {
-  const standIns: vscode.Disposable[] = [];
-  for (const panel of panels ?? []) {
-    standIns.push(
-      vscode.window.registerWebviewPanelSerializer(panel.viewType, {
-        deserializeWebviewPanel: async (webview, state: unknown) => forward(f => panel.revive(f, webview, state)),
-      }),
-    );
-  }
-  if (hover) {
-    const mayHover = (d: vscode.TextDocument, p: vscode.Position) =>
-      hover.mayHover(services, d.lineAt(p.line).text, p.character, d.languageId);
-    standIns.push(
-      vscode.languages.registerHoverProvider(
-        { scheme: '*' },
-        {
-          provideHover: (d, p, token) =>
-            mayHover(d, p) ? forward(f => hover.provider(f).provideHover(d, p, token)) : undefined,
-        },
-      ),
-    );
-  }
-  if (terminalLinks) {
-    standIns.push(
-      vscode.window.registerTerminalLinkProvider({
-        provideTerminalLinks: (context, token) =>
-          forward(f => terminalLinks.provider(f).provideTerminalLinks(context, token)),
-        handleTerminalLink: link => forward(f => terminalLinks.provider(f).handleTerminalLink(link)),
-      }),
-    );
-  }
-  if (documents) {
-    // A document of the scheme loads the feature (a tab restored after a reload asks for its text).
-    const changed = new vscode.EventEmitter<vscode.Uri>();
-    afterLoad.push(() => forward(f => documents.provider(f).onDidChange?.(uri => changed.fire(uri))));
-    const provideTextDocumentContent = (uri: vscode.Uri, token: vscode.CancellationToken) =>
-      forward(f => documents.provider(f).provideTextDocumentContent(uri, token));
-    standIns.push(
-      changed,
-      vscode.workspace.registerTextDocumentContentProvider(documents.scheme, {
-        onDidChange: changed.event,
-        provideTextDocumentContent,
-      }),
-    );
-  }
-  return standIns;
-}
-
-/**
- * The view, created now (VS Code needs its data provider at once) with a stand-in provider: the
- * first thing VS Code asks it (the view shown) loads the feature, which attaches its own.
- */
-function treeViewStandIn(
-  spec: NonNullable<FeatureManifest['view']>,
-  load: () => unknown,
-  standIns: vscode.Disposable[],
-): ViewSlot {
-  const changed = new vscode.EventEmitter<unknown>();
-  let real: vscode.TreeDataProvider<unknown> | undefined;
-  const provider = (): vscode.TreeDataProvider<unknown> | undefined => {
-    if (!real) load();
-    return real;
-  };
-  const treeView = vscode.window.createTreeView<unknown>(spec.id, {
-    showCollapseAll: spec.showCollapseAll ?? false,
-    treeDataProvider: {
-      onDidChangeTreeData: changed.event,
-      getChildren: element => provider()?.getChildren(element) ?? [],
-      getTreeItem: element => provider()?.getTreeItem(element) ?? new vscode.TreeItem('…'),
-      getParent: element => provider()?.getParent?.(element),
-      resolveTreeItem: (item, element, token) => provider()?.resolveTreeItem?.(item, element, token) ?? item,
-    },
-  });
-  standIns.push(treeView, changed);
-  return {
-    treeView,
-    attach: p => {
-      if (real) throw new Error(`${spec.id} already has its provider`);
-      real = p;
-      const forwarding = p.onDidChangeTreeData?.(e => changed.fire(e));
-      return new vscode.Disposable(() => {
-        forwarding?.dispose();
-        real = undefined;
-      });
     },
   };
 }

@@ -35,6 +35,11 @@ export interface FeatureManifest<F = unknown, S = unknown> {
     mayHover(services: Services, line: string, character: number, languageId: string): boolean;
     provider(feature: F): vscode.HoverProvider;
   };
+  /**
+   * A CodeLens provider for the documents `selector` matches: the first document asked about loads
+   * the feature (lenses are drawn for files the user has open, so this costs nothing before).
+   */
+  readonly codeLens?: { readonly selector: vscode.DocumentSelector; provider(feature: F): vscode.CodeLensProvider };
   /** A terminal link provider. */
   readonly terminalLinks?: { provider(feature: F): vscode.TerminalLinkProvider };
   /** A text document content provider for `scheme` (a document of it loads the feature). */

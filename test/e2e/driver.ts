@@ -45,6 +45,8 @@ export interface Driver {
   runCommand(title: string, options?: { opensInput?: boolean }): Promise<void>;
   /** Opens a workspace file by its path relative to the workspace (Quick Open, else Open File; up to three tries), waits for its tab. */
   openFile(relativePath: string): Promise<void>;
+  /** Scrolls the active editor to the first line containing `text` (Go to Line). */
+  revealLineOf(text: string): Promise<void>;
   /** Hovers the first occurrence of `text` in the active editor; returns the hover's text. */
   hoverText(text: string, options?: { waitFor?: string | RegExp; timeoutMs?: number }): Promise<string>;
   /** A tree item by its accessible name (label, and description if any). */
@@ -429,6 +431,7 @@ export function createDriver(deps: DriverDeps): Driver {
     control: deps.control,
     runCommand,
     openFile,
+    revealLineOf,
     hoverText,
     treeItem: name => page.getByRole('treeitem', { name }),
     openLedgerLens,
