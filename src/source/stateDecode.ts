@@ -40,9 +40,9 @@ import {
 
 export { compareStates } from './stateCompare';
 export type { DecodedState, DecodedStateEntry, DecodeStateOptions } from './stateDecodeParts';
+export { forgetHashes } from './stateSlots';
 export {
   DEFAULT_MAX_ENTRIES,
-  forgetHashes,
   LIST_ALL_ITEMS,
   MAX_CANDIDATE_KEYS,
   MAX_DATA_SLOTS,
@@ -162,7 +162,7 @@ class Decoder extends SlotReader {
     }
     let kind = this.kindCache.get(type.label);
     if (kind === undefined) this.kindCache.set(type.label, (kind = valueKind(type.label)));
-    const { value, note } = readValue(bytesAt(this.read(base.slot.slice(2), maskOf(offset, size)), offset, size), kind);
+    const { value, note } = readValue(bytesAt(this.read(base.slot, maskOf(offset, size)), offset, size), kind);
     if (kind === 'address' && value !== ZERO_ADDRESS) this.found.set(value, { address: value.slice(2) });
     const { label, typeLabel, slot } = base;
     return note === undefined
@@ -228,14 +228,13 @@ class Decoder extends SlotReader {
   }
 
   private dynamicArray(base: DecodedStateEntry, type: StorageType, depth: number, nesting: number): DecodedStateEntry {
-    const here = base.slot.slice(2);
-    const length = BigInt(`0x${this.read(here, FULL)}`);
+    const length = BigInt(`0x${this.read(base.slot, FULL)}`);
     const itemType = type.base === undefined ? undefined : this.typeOf(type.base);
     if (itemType === undefined || type.base === undefined) {
       return { ...base, length: length.toString(10), note: 'the layout does not describe the item type' };
     }
     if (length === 0n) return { ...base, length: '0', children: [] };
-    const data = this.hash(here);
+    const data = this.hash(base.slot.slice(2));
     if (data === undefined) return { ...base, length: length.toString(10), note: 'not decoded: too much work' };
     const listed = this.items(type.base, itemType, data, length, depth, nesting);
     const notes = [
@@ -272,12 +271,11 @@ class Decoder extends SlotReader {
         : { slot: data + i * slotsPerItem, offset: 0 };
     const children: DecodedStateEntry[] = [];
     const room = BigInt(Math.max(0, this.maxEntries - this.entries));
-    let indices: Iterable<bigint>;
+    let indices: bigint[];
     let note: string | undefined;
     if (length <= BigInt(LIST_ALL_ITEMS) && length <= room) {
-      indices = (function* () {
-        for (let i = 0n; i < length; i++) yield i;
-      })();
+      indices = [];
+      for (let i = 0n; i < length; i++) indices.push(i);
     } else {
       const totalSlots = packed ? (length + perSlot - 1n) / perSlot : length * slotsPerItem;
       const present = this.itemsIn(
@@ -343,7 +341,7 @@ export function decodeState(
       problems.push('the storage layout is not as solc writes it: nothing decoded');
       return {
         variables: [],
-        unexplained: [...words].map(([s, v]) => ({ slot: `0x${s}`, value: `0x${v}` })),
+        unexplained: [...words].map(([s, v]) => ({ slot: s, value: `0x${v}` })),
         problems,
       };
     }
@@ -355,7 +353,7 @@ export function decodeState(
     const unexplained = [...words.keys()]
       .filter(s => !decoder.coverage.has(s))
       .sort()
-      .map(s => ({ slot: `0x${s}`, value: `0x${words.get(s) ?? ZERO_WORD}` }));
+      .map(s => ({ slot: s, value: `0x${words.get(s) ?? ZERO_WORD}` }));
     const stray = strayBytes(decoder.coverage, words);
     if (stray !== undefined) problems.push(stray);
     if (unexplained.length > 0) {
@@ -366,7 +364,7 @@ export function decodeState(
     return { variables, unexplained, problems };
   } catch (e) {
     problems.push(`the state could not be decoded: ${e instanceof Error ? e.message : String(e)}`);
-    return { variables: [], unexplained: [...words].map(([s, v]) => ({ slot: `0x${s}`, value: `0x${v}` })), problems };
+    return { variables: [], unexplained: [...words].map(([s, v]) => ({ slot: s, value: `0x${v}` })), problems };
   }
 }
 

@@ -2,8 +2,6 @@
 // decoding is, its limits, the slots and layout members given checked, a value type's bytes in a
 // slot read as its type, slot arithmetic modulo 2^256, and the candidate keys of a mapping encoded
 // as solc hashes them. Pure; inputs untrusted.
-import { keccak256 } from '../abi/viem';
-
 export interface DecodedStateEntry {
   /** Variable name, member name, `[3]`, `[0x…03e9]` (an address key: 0x + 40 hex), `["text"]` for a mapping key recovered. */
   readonly label: string;
@@ -77,10 +75,10 @@ export function memberOf(raw: unknown): Member | undefined {
 
 /** Bytes `offset .. offset + size` (from the right) as bits of a mask, bit i = byte i. */
 export function maskOf(offset: number, size: number): number {
-  return size >= 32 ? FULL : ((2 ** size - 1) * 2 ** offset) >>> 0;
+  return size >= 32 ? FULL : (((1 << size) - 1) << offset) >>> 0;
 }
 
-/** The slots given, normalised (64 hex, lower case); malformed ones are a problem, not a throw. */
+/** The slots given, normalised (slot: `0x` + 64 hex, value: 64 hex, lower case); malformed ones are a problem, not a throw. */
 export function readSlots(slots: unknown, problems: string[]): Map<string, string> {
   const words = new Map<string, string>();
   if (!(slots instanceof Map)) {
@@ -93,7 +91,8 @@ export function readSlots(slots: unknown, problems: string[]): Map<string, strin
       problems.push(`more than ${MAX_SLOTS} slots: only the first ${MAX_SLOTS} are read`);
       break;
     }
-    const [key, word] = [normaliseWord(slot), normaliseWord(value)];
+    const key = normaliseSlot(slot);
+    const word = normaliseWord(value);
     if (key === undefined || word === undefined) malformed++;
     else if (word !== ZERO_WORD) words.set(key, word);
   }
@@ -111,7 +110,7 @@ export function candidatesOf(keys: unknown, problems: string[]): Candidate[] {
     .filter((c): c is Candidate => c !== undefined);
 }
 
-/** Slots holding bytes no entry explained (`coverage`: the bytes explained of each slot), as one problem. */
+/** Slots holding bytes no entry explained (`coverage`: the bytes explained of each slot, by `0x` + 64 hex), as one problem. */
 export function strayBytes(
   coverage: ReadonlyMap<string, number>,
   words: ReadonlyMap<string, string>,
@@ -122,7 +121,8 @@ export function strayBytes(
     if (mask === FULL) continue;
     const word = words.get(slot) ?? ZERO_WORD;
     for (let byte = 0; byte < 32; byte++) {
-      if ((mask >>> byte) & 1 || word.slice(62 - byte * 2, 64 - byte * 2) === '00') continue;
+      // Byte `byte` from the right: hex digits 62 - 2 byte and 63 - 2 byte ('0' is 48).
+      if ((mask >>> byte) & 1 || word.charCodeAt(62 - byte * 2) + word.charCodeAt(63 - byte * 2) === 96) continue;
       count++;
       first ??= slot;
       break;
@@ -130,7 +130,7 @@ export function strayBytes(
   }
   return first === undefined
     ? undefined
-    : `${count} slot(s) hold bytes where the layout places nothing (first 0x${first}): is the layout of another compilation?`;
+    : `${count} slot(s) hold bytes where the layout places nothing (first ${first}): is the layout of another compilation?`;
 }
 
 export const SLOT_MODULUS = 1n << 256n;
@@ -142,31 +142,14 @@ export function slotHex(slot: bigint): string {
   return inRange.toString(16).padStart(64, '0');
 }
 
-/**
- * The hashes computed lately, by input: a state read page by page is decoded again after each page,
- * and two moments compared share their keys, so most hashes recur (keccak256 in JavaScript is the
- * decoding's dearest step). Bounded: forgotten whole when full (about 2 MB).
- */
-const hashMemo = new Map<string, string>();
-const MAX_REMEMBERED_HASHES = 8_192;
-
-/** keccak256 of the bytes `hex` spells (no `0x`), as 64 hex. */
-export function keccakHex(hex: string): string {
-  let hash = hashMemo.get(hex);
-  if (hash === undefined) {
-    hash = keccak256(`0x${hex}`).slice(2);
-    if (hashMemo.size >= MAX_REMEMBERED_HASHES) hashMemo.clear();
-    hashMemo.set(hex, hash);
-  }
-  return hash;
-}
-
-/** Forgets the hashes remembered (for a measurement of a first decoding). */
-export function forgetHashes(): void {
-  hashMemo.clear();
-}
-
 const CANONICAL_WORD = /^0x[0-9a-f]{64}$/;
+
+/** A slot as the state gives it (`0x` + up to 64 hex, any case) → `0x` + 64 lower-case hex; else undefined. */
+export function normaliseSlot(text: unknown): string | undefined {
+  if (typeof text === 'string' && text.length === 66 && CANONICAL_WORD.test(text)) return text;
+  const word = normaliseWord(text);
+  return word === undefined ? undefined : `0x${word}`;
+}
 
 /** A slot or value as the state gives it (`0x` + up to 64 hex, any case) → 64 lower-case hex; else undefined. */
 export function normaliseWord(text: unknown): string | undefined {
@@ -203,7 +186,8 @@ export function readValue(part: string, kind: ValueKind): { value: string; note?
   switch (kind) {
     case 'uint':
     case 'enum':
-      return { value: BigInt(`0x${part}`).toString(10) };
+      // Up to 13 hex digits (52 bits) a double holds exactly.
+      return { value: part.length <= 13 ? parseInt(part, 16).toString(10) : BigInt(`0x${part}`).toString(10) };
     case 'int':
       return { value: BigInt.asIntN(part.length * 4, BigInt(`0x${part}`)).toString(10) };
     case 'bool': {

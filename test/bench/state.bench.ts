@@ -19,7 +19,7 @@ const word = (n: bigint): string => `0x${n.toString(16).padStart(64, '0')}`;
 const dataOf = (slot: bigint): bigint => BigInt(keccak256(word(slot) as `0x${string}`));
 
 /** Crowdfund's state with `backers` backers, each with one pledge and an entry in `pledged`: 4 slots each, plus the fixed ones. */
-function crowdfundState(backers: number): Map<string, string> {
+export function crowdfundState(backers: number): Map<string, string> {
   const slots = new Map<string, string>();
   const set = (slot: bigint, value: bigint) => slots.set(word(slot), word(value));
   set(0n, (1_800_000_000n << 176n) | 0x3e9n); // owner, stage, paused, deadline
