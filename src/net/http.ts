@@ -38,7 +38,8 @@ export interface HttpClientOptions {
   readonly onThroughHost?: (origin: string) => void;
 }
 
-export interface GetOptions {
+/** What a GET and a POST both take (post.ts adds its body's type; they differ in what is retried). */
+export interface RequestOptionsBase {
   readonly signal?: AbortSignal;
   readonly priority?: PriorityInput;
   /** Per attempt: connect, headers and the whole body. */
@@ -47,14 +48,18 @@ export interface GetOptions {
   readonly totalTimeoutMs?: number;
   /** Largest body, counted after decompression. */
   readonly maxBodyBytes: number;
-  /** Extra attempts after a 5xx or a connection failure (not after a timeout). Default 0. */
-  readonly retries?: number;
   /** Base of the full-jitter exponential backoff. Default 200 ms. */
   readonly retryBaseMs?: number;
   /** Longest total wait 429s may impose; beyond it the 429 is the answer. Default 30 s; 0 never waits. */
   readonly maxRetryAfterMs?: number;
+  /** Same-origin redirects followed. Default 3. */
   readonly maxRedirects?: number;
   readonly accept?: string;
+}
+
+export interface GetOptions extends RequestOptionsBase {
+  /** Extra attempts after a 5xx or a connection failure (not after a timeout). Default 0. */
+  readonly retries?: number;
   /**
    * Streams a 2xx body: its decoded chunks go here as they arrive, are not kept (the response's
    * body is empty), and still count against `maxBodyBytes`. What it throws ends the body (the

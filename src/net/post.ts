@@ -6,33 +6,18 @@
 // (refused, host name not found) may be tried again. Redirects: a same-origin 307 or 308 is
 // followed with the method and body kept; a 301, 302 or 303 would turn the POST into a GET on the
 // way (what browsers do) and is refused with a `redirect` NetError that says so.
-import type { PriorityInput, RequestBudgets } from './budget';
+import type { RequestBudgets } from './budget';
 import { NetError } from './errors';
-import type { HttpResponse } from './http';
+import type { HttpResponse, RequestOptionsBase } from './http';
 import { ThrottleWaits, aborted, backoffMs, locationOf, redirectTarget, sleep } from './loopRules';
 
-export interface PostOptions {
-  readonly signal?: AbortSignal;
-  readonly priority?: PriorityInput;
-  /** Per attempt: connect, headers and the whole answer's body. */
-  readonly timeoutMs: number;
-  /** Over every attempt, redirect and wait together; none by default. */
-  readonly totalTimeoutMs?: number;
-  /** Largest answer body, counted after decompression. */
-  readonly maxBodyBytes: number;
+export interface PostOptions extends RequestOptionsBase {
   /**
    * Extra attempts after a 503 answer, or after a connection that failed before any byte was
    * written (refused, host not found). Never after a failure once the body may have been sent (a
-   * reset, a timeout, a body cut off). Default 0.
+   * reset, a timeout, a body cut off). Default 0. Redirects followed: same-origin 307 and 308 only.
    */
   readonly retries?: number;
-  /** Base of the full-jitter exponential backoff. Default 200 ms. */
-  readonly retryBaseMs?: number;
-  /** Longest total wait 429s may impose; beyond it the 429 is the answer. Default 30 s; 0 never waits. */
-  readonly maxRetryAfterMs?: number;
-  /** Same-origin 307/308 redirects followed. Default 3. */
-  readonly maxRedirects?: number;
-  readonly accept?: string;
   /** Default `application/json`. */
   readonly contentType?: string;
 }

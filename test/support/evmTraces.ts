@@ -263,7 +263,8 @@ const HALT_REASONS: Readonly<Record<string, string>> = {
   'insufficient balance': 'INSUFFICIENT_BALANCE',
 };
 
-function haltReason(error: string): string {
+/** An EVM halt message as Hedera's records name it (the EVM world's calls answer with it too). */
+export function haltReason(error: string): string {
   return HALT_REASONS[error] ?? error.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
 }
 

@@ -18,6 +18,7 @@ import type * as StateLib from '@ethereumjs/statemanager';
 import type * as UtilLib from '@ethereumjs/util';
 import { linkBytecode, readSampleBuild, type SampleBuild } from './evmSample';
 import { idOfLongZero, longZeroAddress, PAYER_ID, SAMPLE_CONTRACTS, transactions } from './evmScenarios';
+import { haltReason } from './evmTraces';
 import { projectRoot } from './paths';
 
 export const CROWDFUND_ID = '0.0.1006';
@@ -196,24 +197,6 @@ function stateFrom(libs: Libraries, snapshot: Snapshot, common: CommonLib.Common
   state.codeStack = [new Map(snapshot.code)];
   state.storageStack = [new Map(snapshot.storage)];
   return state;
-}
-
-/** The EVM halt messages as the halt reasons Hedera's records carry (as evmTraces.ts names them). */
-const HALT_REASONS: Readonly<Record<string, string>> = {
-  'out of gas': 'INSUFFICIENT_GAS',
-  'code store out of gas': 'INSUFFICIENT_GAS',
-  'stack underflow': 'INSUFFICIENT_STACK_ITEMS',
-  'stack overflow': 'TOO_MANY_STACK_ITEMS',
-  'invalid JUMP': 'INVALID_JUMP_DESTINATION',
-  'invalid opcode': 'INVALID_OPERATION',
-  'static state change': 'ILLEGAL_STATE_CHANGE',
-  'code size to deposit exceeds maximum code size': 'CODE_TOO_LARGE',
-  'value out of range': 'OUT_OF_BOUNDS',
-  'insufficient balance': 'INSUFFICIENT_BALANCE',
-};
-
-function haltReason(error: string): string {
-  return HALT_REASONS[error] ?? error.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
 }
 
 const hex = (bytes: Uint8Array): Hex => `0x${Buffer.from(bytes).toString('hex')}`;
