@@ -75,7 +75,20 @@ export const scenario: Scenario = {
       await dismiss();
       await runCommand('Ledger Lens: Show log');
       const output = page.locator('.part.panel .view-lines', { hasText: 'mirror node:' }).first();
-      await output.waitFor({ timeout: patient(20_000) });
+      // The first lines name the mirror node; the Output view follows the newest lines, which may by
+      // now have pushed them out of sight: go to the top (which also stops the following).
+      const editor = page.locator('.part.panel .monaco-editor').first();
+      await editor.waitFor({ timeout: patient(20_000) });
+      for (let attempt = 1; ; attempt++) {
+        await editor.click();
+        await page.keyboard.press('Control+Home');
+        const shown = await output.waitFor({ timeout: patient(5_000) }).then(
+          () => true,
+          () => false,
+        );
+        if (shown) break;
+        if (attempt >= 4) await output.waitFor({ timeout: patient(5_000) });
+      }
       const text = await output.innerText();
       return {
         log: expectIncludes(text.replace(/\u00a0/g, ' '), urls.mirror, 'the log names the replay mirror node')
