@@ -72,7 +72,13 @@ export async function runCall(
   fn: IndexedItem<AbiFunction>,
   texts: readonly string[],
   mode: CallMode,
-  options: { readonly from?: string; readonly signal?: AbortSignal; readonly units?: TokenUnits } = {},
+  options: {
+    readonly from?: string;
+    readonly signal?: AbortSignal;
+    readonly units?: TokenUnits;
+    /** The block whose state the call runs on (a moment the user picked); default the latest. */
+    readonly block?: bigint;
+  } = {},
 ): Promise<CallOutcome> {
   const at = Date.now();
   const encoded = encodeCallFromText(fn.item, texts, { network: deployment.network });
@@ -85,7 +91,7 @@ export async function runCall(
     data: encoded.data,
     gas: CALL_GAS,
     estimate: mode === 'estimate',
-    block: 'latest',
+    block: options.block ?? 'latest',
     ...(from !== undefined ? { from } : {}),
   };
   const client = deps.clientFor(deployment.network);
@@ -93,7 +99,10 @@ export async function runCall(
     const answer = await client.callContract(request, { signal: options.signal, priority: 'interactive' });
     if (answer.kind === 'revert') return reverted(deps, deployment, answer, texts, at);
     if (mode === 'estimate') return await estimated(deps, deployment.network, answer.result, texts, at, options.signal);
-    return decoded(fn.item, answer.result, texts, at, options.units);
+    const outcome = decoded(fn.item, answer.result, texts, at, options.units);
+    return options.block === undefined
+      ? outcome
+      : { ...outcome, summary: `${outcome.summary} (at block ${options.block})` };
   } catch (error) {
     return failed(describeMirrorError(error, { network: deployment.network }).sentence, texts, at);
   }
@@ -200,4 +209,19 @@ async function estimated(
     lines.push({ label: 'cost', value: `not known: ${describeMirrorError(error, { network }).sentence}` });
   }
   return { kind: 'estimate', summary, lines, args, at };
+}
+
+/**
+ * The block a moment falls in: the newest block that closed at or before it
+ * (`/api/v1/blocks?timestamp=lte:<moment>&order=desc&limit=1`). Rejects in words when none did.
+ */
+export async function blockAt(client: MirrorClient, timestamp: string, signal?: AbortSignal): Promise<bigint> {
+  const page = await client.listBlocks(
+    { timestamp: `lte:${timestamp}`, order: 'desc', limit: 1 },
+    { signal, priority: 'interactive' },
+  );
+  const number = page.blocks?.[0]?.number;
+  if (number === undefined || number === null)
+    throw new Error(`No block of the network closed at or before ${timestamp}`);
+  return BigInt(number);
 }

@@ -5,7 +5,8 @@ import * as vscode from 'vscode';
 import type { AbiFunction, IndexedItem } from '../../abi';
 import { notify } from '../../app/notifications';
 import type { FeatureHost } from '../context';
-import { askArguments, runCall, type CallDeps, type CallMode } from './calls';
+import { askArguments, blockAt, runCall, type CallDeps, type CallMode } from './calls';
+import { parseMoment } from './stateRows';
 import type { DeploymentDiscovery } from './discovery';
 import type { HistoryLoader } from './history';
 import { findInCode, type InCodeDeps } from './inCode';
@@ -31,6 +32,8 @@ interface FunctionTarget {
   readonly fn: IndexedItem<AbiFunction>;
   readonly args?: readonly string[];
   readonly from?: string;
+  /** A moment to call at (a consensus timestamp or date), given by a test instead of asked. */
+  readonly at?: string;
 }
 
 const VERB: Readonly<Record<CallMode, string>> = { read: 'Call', simulate: 'Simulate', estimate: 'Estimate gas of' };
@@ -47,7 +50,7 @@ export function registerDeploymentCommands(host: FeatureHost, parts: CommandPart
     return node;
   };
 
-  async function run(arg: unknown, mode: CallMode): Promise<CallOutcome | undefined> {
+  async function run(arg: unknown, mode: CallMode, at = false): Promise<CallOutcome | undefined> {
     const target = functionTarget(arg, find);
     if (!target) throw new Error('Call needs a function of a contract in the Contracts view');
     const { deployment: d, fn } = target;
@@ -58,11 +61,14 @@ export function registerDeploymentCommands(host: FeatureHost, parts: CommandPart
     // A write depends on who sends it (an owner-only function): asked unless given.
     const from = target.from ?? (mode === 'read' || target.args ? undefined : await askSender(title, senders));
     if (from === null) return undefined;
+    const block = at ? await blockOfMoment(parts.calls, target.at, d, title) : undefined;
+    if (block === null) return undefined;
     const outcome = await vscode.window.withProgress(
       { location: { viewId: 'ledgerLens.deployments' }, title },
       async () =>
         runCall(parts.calls, d, fn, args, mode, {
           ...(from !== undefined && from !== '' ? { from } : {}),
+          ...(block !== undefined ? { block } : {}),
           ...(await units(d, fn.item)),
         }),
     );
@@ -82,6 +88,7 @@ export function registerDeploymentCommands(host: FeatureHost, parts: CommandPart
       await discovery.refresh();
     }),
     host.registerCommand('ledgerLens.callFunction', arg => run(arg, 'read')),
+    host.registerCommand('ledgerLens.callFunctionAt', arg => run(arg, 'read', true)),
     host.registerCommand('ledgerLens.simulateFunction', arg => run(arg, 'simulate')),
     host.registerCommand('ledgerLens.estimateFunction', arg => run(arg, 'estimate')),
     host.registerCommand('ledgerLens.openDeploymentRecord', arg => openRecord(arg)),
@@ -126,6 +133,30 @@ export function registerDeploymentCommands(host: FeatureHost, parts: CommandPart
   ];
 }
 
+/** The block of the moment given (or asked); null when the user cancelled. */
+async function blockOfMoment(
+  calls: CallDeps,
+  given: string | undefined,
+  d: KnownDeployment,
+  title: string,
+): Promise<bigint | null> {
+  const text =
+    given ??
+    (await vscode.window.showInputBox({
+      title: `${title} · at a moment`,
+      prompt: 'A consensus timestamp (1700000000.123456789) or a date and time (2026-11-27T10:00:00Z)',
+      ignoreFocusOut: true,
+      validateInput: value => {
+        const moment = parseMoment(value);
+        return moment.ok ? undefined : moment.message;
+      },
+    }));
+  if (text === undefined) return null;
+  const moment = parseMoment(text);
+  if (!moment.ok) throw new Error(moment.message);
+  return blockAt(calls.clientFor(d.network), moment.timestamp);
+}
+
 /**
  * Who a simulation or estimate is sent as: an id or EVM address, empty for none (the zero
  * address), or null when cancelled. The last one given for the same title is offered again.
@@ -155,7 +186,14 @@ function functionTarget(arg: unknown, find: (key: unknown) => KnownDeployment | 
   const args =
     'args' in arg && Array.isArray(arg.args) && arg.args.every(a => typeof a === 'string') ? arg.args : undefined;
   const from = 'from' in arg && typeof arg.from === 'string' ? arg.from : undefined;
-  return { deployment, fn, ...(args ? { args } : {}), ...(from !== undefined ? { from } : {}) };
+  const at = 'at' in arg && typeof arg.at === 'string' ? arg.at : undefined;
+  return {
+    deployment,
+    fn,
+    ...(args ? { args } : {}),
+    ...(from !== undefined ? { from } : {}),
+    ...(at !== undefined ? { at } : {}),
+  };
 }
 
 async function openRecord(arg: unknown): Promise<void> {

@@ -10,6 +10,7 @@ export const manifest = feature<Deployments.DeploymentsFeature>({
   commands: [
     'ledgerLens.refreshDeployments',
     'ledgerLens.callFunction',
+    'ledgerLens.callFunctionAt',
     'ledgerLens.simulateFunction',
     'ledgerLens.estimateFunction',
     'ledgerLens.openDeploymentRecord',

@@ -8,7 +8,13 @@ import * as vscode from 'vscode';
 import type { DeploymentsFeature } from '../../../src/features/deployments';
 import type { KnownDeployment } from '../../../src/features/deployments/model';
 import type { CallOutcome } from '../../../src/features/deployments/nodes';
-import { CROWDFUND_GOAL, CROWDFUND_PLEDGES, CROWDFUND_TITLE, CROWDFUND_DESCRIPTION } from '../../support/evmWorld';
+import {
+  CROWDFUND_DESCRIPTION,
+  CROWDFUND_GOAL,
+  CROWDFUND_PLEDGES,
+  CROWDFUND_TITLE,
+  sampleWorld,
+} from '../../support/evmWorld';
 import { PAYER_ID } from '../../support/evmScenarios';
 import { activateLedgerLens, resetSettings, setSetting, useReplay, waitFor } from '../helpers';
 
@@ -105,6 +111,30 @@ describe('Contracts view: deployments, calls and state', function () {
       args: [],
     });
     assert.deepStrictEqual(again.lines, [{ label: 'output 1', value: CROWDFUND_GOAL.toString() }]);
+  });
+
+  it('a read call at an earlier moment runs on the block of that moment (before any pledge: nothing raised)', async () => {
+    const f = await feature();
+    const d = crowdfundOn(f, 'testnet');
+    const world = await sampleWorld();
+    // The block that created Crowdfund: the pledges come in the three blocks after it.
+    const block = world.transactions.find(t => t.name === 'deployCrowdfund')?.block;
+    assert.ok(block, 'the creating block');
+    const before = await vscode.commands.executeCommand<CallOutcome>('ledgerLens.callFunctionAt', {
+      key: d.key,
+      signature: 'raised()',
+      args: [],
+      at: block.timestamp,
+    });
+    assert.deepStrictEqual(before.lines, [{ label: 'output 1', value: '0' }], JSON.stringify(before));
+    assert.match(before.summary, new RegExp(`at block ${block.number}`));
+    const now = await vscode.commands.executeCommand<CallOutcome>('ledgerLens.callFunction', {
+      key: d.key,
+      signature: 'raised()',
+      args: [],
+    });
+    const raised = CROWDFUND_PLEDGES.reduce((sum, p) => sum + p.amount, 0n);
+    assert.deepStrictEqual(now.lines, [{ label: 'output 1', value: raised.toString() }]);
   });
 
   it('an argument that does not fit its type is refused before anything is sent', async () => {
