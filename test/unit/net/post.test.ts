@@ -129,7 +129,8 @@ describe('net/post: POST through the one HTTP layer (real loopback sockets)', fu
     );
     assert.ok(e instanceof NetError && e.kind === 'timeout', String(e));
     assert.match(e.message, /within 300 ms/);
-    assert.ok(performance.now() - t0 < 2000);
+    // One attempt's wait, not four (the count below is the proof; this only bounds the wait).
+    assert.ok(performance.now() - t0 < 5000, `${performance.now() - t0} ms`);
     await delay(100);
     assert.strictEqual(seen.length, 1);
   });
