@@ -146,7 +146,7 @@ export class GroupNode implements TreeNode {
       ...(this.description !== undefined ? { description: this.description } : {}),
       icon: look.icon,
       contextValue: `deploymentGroup:${this.group}`,
-      collapsible: this.group === 'found' ? 'collapsed' : 'collapsed',
+      collapsible: 'collapsed',
     };
   }
 
