@@ -62,6 +62,12 @@ function licenceOf(pkg) {
   return 'UNKNOWN';
 }
 
+/** The package's repository URL without its `git+` prefix and `.git` suffix, to tell siblings by. */
+function repositoryOf(pkg) {
+  const url = typeof pkg?.repository === 'string' ? pkg.repository : pkg?.repository?.url;
+  return typeof url === 'string' ? url.replace(/^git\+/, '').replace(/\.git$/, '') : undefined;
+}
+
 function escapeRegExp(s) {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -113,6 +119,7 @@ export function collectNotices(metafiles, root) {
         version: typeof pkg?.version === 'string' ? pkg.version : 'unknown',
         licence: licenceOf(pkg),
         homepage: typeof pkg?.homepage === 'string' ? pkg.homepage : undefined,
+        repository: repositoryOf(pkg),
         source: licenceFiles.length ? licenceFiles.map(f => `${name}/${f}`).join(', ') : undefined,
         text: texts.filter(Boolean).join('\n\n') || undefined,
         noticesFiles: files.filter(f => NOTICES_FILE.test(f)).map(f => join(full, f)),
@@ -133,9 +140,20 @@ export function collectNotices(metafiles, root) {
       }
     }
   }
+  // Still none: the licence file of a package published from the same repository under the same
+  // licence (a monorepo's packages, such as @ethereumjs/mpt beside @ethereumjs/util, ship one each
+  // but for a few).
+  for (const p of packages.filter(x => !x.text && x.repository && x.licence !== 'UNKNOWN')) {
+    const sibling = packages.find(o => o.text && o.repository === p.repository && o.licence === p.licence);
+    if (sibling) {
+      p.text = sibling.text;
+      p.source = `${sibling.source} (${p.name} ships none: the same repository, ${p.repository}, and licence)`;
+    }
+  }
   const result = packages.map(p => {
     const copy = { ...p };
     delete copy.noticesFiles;
+    delete copy.repository;
     return copy;
   });
   return { packages: result, missing: result.filter(p => !p.text).map(p => p.name) };
