@@ -5,6 +5,7 @@
 //   compile      the tests, the harness, the replay servers, emitted to out/  |  each program
 //   lint         ESLint (typescript-eslint, type-aware), 0 warnings allowed    |  built once
 //   format       Prettier --check over the sources, tests and configs         /  (static-checks.mjs)
+//   replay-fixtures  the local replay's records and world, made on the reference EVM (gitignored)
 //   build        npm run build
 //   package      npm run package (ledger-lens.vsix, installed by the e2e tests)
 //   unit, conformance, ...   mocha, one run per spec glob of test/.mocharc.json
@@ -313,6 +314,9 @@ const staticDone = staticChecks(['typecheck', 'compile', 'lint', 'format'].filte
 // on whatever out/ holds, as before, once the static checks have ended.
 await Promise.race([compiled, staticDone]);
 if (!enabled('compile')) prepareRealMirror();
+// The local replay's test ground: records and world made on the reference EVM
+// (test/tools/make-replay-fixtures.ts), read by the unit suite's replay tests.
+await check('replay-fixtures', process.execPath, ['out/test/tools/make-replay-fixtures.js'], 5 * 60_000);
 await check('build', npm, ['run', '--silent', 'build']);
 await check('package', npm, ['run', '--silent', 'package']);
 

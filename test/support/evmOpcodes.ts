@@ -47,9 +47,12 @@
 //    gas (SLOAD its key), which Besu's stack would lack;
 //  - op names are ethereumjs's, which are Besu's for every instruction these contracts run
 //    (KECCAK256, not the old SHA3; PREVRANDAO, not DIFFICULTY, from Paris);
-//  - Hedera's entries for calls into precompiles and system contracts (`tracePrecompileCall`) and
-//    Besu's STOP past the end of code are not made: no scenario has them, and building a trace
-//    that would need one fails rather than leaving it out.
+//  - a call into a frame that runs no code here (a precompile, a system contract or a token's
+//    facade answered by a stand-in: evmTraces.ts's runChain) has the entry of any call that opened
+//    a frame (its pc, one deeper, the gas after handing on) and no entries inside: Hedera's
+//    entries for them (`tracePrecompileCall`) are not made. The local replay writes the same.
+//    Besu's STOP past the end of code is not made: no scenario has one, and building a trace that
+//    would need one fails rather than leaving it out.
 // Same output every run, as the EVM traces.
 import { hexOf, rawTraceOf, type RawFrame, type RawStep, type RawTrace } from './evmSteps';
 import { idOfLongZero, longZeroAddress, SAMPLE_CONTRACTS, type EvmScenario } from './evmTraces';
@@ -228,9 +231,6 @@ function shapeAfter(trace: RawTrace, i: number, next: number | undefined): Shape
   const frame = trace.frames[step.frame];
   if (step.opened !== undefined) {
     const opened = trace.frames[step.opened];
-    if (opened.precompile || opened.code.length === 0) {
-      throw new Error(`frame ${opened.index} runs no code (a precompile or an account): its entries are not modelled`);
-    }
     if (!CALLS.has(step.op)) throw new Error(`${step.op} at ${step.pc} opened a frame`);
     const gas = step.gasLeft - step.fee - gasHandedOn(step, opened);
     return { pc: step.pc, depth: step.depth + 1, gas, stack: step.stack, memory: memoryAtCall(step) };
@@ -304,7 +304,7 @@ function entriesOf(trace: RawTrace, options: Required<OpcodesOptions>): OpcodeEn
 }
 
 /** The `/opcodes` body of a scenario, for the query's stack, memory and storage flags. */
-export function opcodesOf(scenario: EvmScenario, options: OpcodesOptions = {}): OpcodesResponseBody {
+export function opcodesOf(scenario: EvmScenario<string>, options: OpcodesOptions = {}): OpcodesResponseBody {
   const trace = rawTraceOf(scenario);
   const flags = { stack: options.stack ?? true, memory: options.memory ?? false, storage: options.storage ?? false };
   const result = scenario.contractResult;
@@ -321,7 +321,7 @@ export function opcodesOf(scenario: EvmScenario, options: OpcodesOptions = {}): 
 }
 
 /** The body as the server sends it, for the test mirror and the e2e replay. */
-export function opcodesBodyText(scenario: EvmScenario, options: Required<OpcodesOptions>): string {
+export function opcodesBodyText(scenario: EvmScenario<string>, options: Required<OpcodesOptions>): string {
   return JSON.stringify(opcodesOf(scenario, options));
 }
 

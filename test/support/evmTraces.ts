@@ -149,8 +149,9 @@ export interface TracedContract {
   runtime_bytecode: string;
 }
 
-export interface EvmScenario {
-  readonly name: ScenarioName;
+/** A scenario of the sample (`ScenarioName`), or of another chain run with runChain (any name). */
+export interface EvmScenario<Name extends string = ScenarioName> {
+  readonly name: Name;
   /** What the transaction does, in words. */
   readonly description: string;
   /** `0.0.1001-1700000100-000000000`: how the mirror node's URLs name it. */
@@ -396,6 +397,7 @@ class TransactionRecorder {
 
 interface Chain {
   readonly libs: Libraries;
+  readonly options: ChainOptions;
   readonly evm: EvmLib.EVM & { createAt: Address | undefined };
   recorder: TransactionRecorder | undefined;
   /** The same transaction's instructions, for its opcode trace. */
@@ -406,7 +408,7 @@ interface Chain {
   readonly storage: Map<string, bigint>;
 }
 
-async function newChain(): Promise<Chain> {
+async function newChain(options: ChainOptions = {}): Promise<Chain> {
   const libs = await loadLibraries();
   const { EVM, EVMMockBlockchain, NobleBN254 } = libs.evm;
   // The EVM derives a created contract's address from its creator; Hedera gives it the next
@@ -419,12 +421,26 @@ async function newChain(): Promise<Chain> {
     }
   }
   const evm = new HederaAddressedEvm({
-    common: new libs.common.Common({ chain: libs.common.Mainnet, hardfork: libs.common.Hardfork.Cancun }),
+    common:
+      options.chainId === undefined
+        ? new libs.common.Common({ chain: libs.common.Mainnet, hardfork: libs.common.Hardfork.Cancun })
+        : libs.common.createCustomCommon({ chainId: Number(options.chainId) }, libs.common.Mainnet, {
+            hardfork: libs.common.Hardfork.Cancun,
+          }),
     stateManager: new libs.state.SimpleStateManager(),
     blockchain: new EVMMockBlockchain(),
     bn254: new NobleBN254(),
+    ...(options.standIns === undefined ? {} : { customPrecompiles: standInPrecompiles(libs, options.standIns) }),
   });
-  const chain: Chain = { libs, evm, recorder: undefined, steps: undefined, failures: [], storage: new Map() };
+  const chain: Chain = {
+    libs,
+    options,
+    evm,
+    recorder: undefined,
+    steps: undefined,
+    failures: [],
+    storage: new Map(),
+  };
   const noting = (listener: () => void) => {
     try {
       listener();
@@ -519,15 +535,22 @@ async function stateChanges(
  * it across calls): nothing warm but the sender, the contract called and the precompiles (EIP-2929),
  * and each slot's value at the transaction's start as the original one SSTORE prices against.
  */
-async function startTransaction(chain: Chain, tx: Transaction): Promise<void> {
+async function startTransaction(chain: Chain, tx: ChainTransaction<string>): Promise<void> {
   await chain.evm.journal.cleanup();
   chain.evm.stateManager.originalStorageCache.clear();
   chain.evm.journal.addAlwaysWarmAddress(longZeroAddress(PAYER_ID));
   if (tx.to !== undefined) chain.evm.journal.addAlwaysWarmAddress(longZeroAddress(tx.to));
-  for (const precompile of chain.evm.precompiles.keys()) chain.evm.journal.addAlwaysWarmAddress(precompile);
+  const cold = new Set((chain.options.standIns ?? []).filter(s => !s.warm).map(s => s.address.slice(2)));
+  for (const precompile of chain.evm.precompiles.keys()) {
+    if (!cold.has(precompile)) chain.evm.journal.addAlwaysWarmAddress(precompile);
+  }
 }
 
-async function runTransaction(chain: Chain, tx: Transaction, sequence: number): Promise<EvmScenario> {
+async function runTransaction<Name extends string>(
+  chain: Chain,
+  tx: ChainTransaction<Name>,
+  sequence: number,
+): Promise<EvmScenario<Name>> {
   const { util } = chain.libs;
   const data = util.hexToBytes(tx.data);
   const create = tx.to === undefined;
@@ -537,7 +560,7 @@ async function runTransaction(chain: Chain, tx: Transaction, sequence: number): 
   const transactionId = `${PAYER_ID}-${validStart}-000000000`;
   await startTransaction(chain, tx);
   const recorder = new TransactionRecorder(chain.evm, timestamp);
-  const steps = new StepRecorder();
+  const steps = tx.recordSteps === false ? undefined : new StepRecorder();
   chain.recorder = recorder;
   chain.steps = steps;
   chain.evm.createAt =
@@ -547,7 +570,8 @@ async function runTransaction(chain: Chain, tx: Transaction, sequence: number): 
     to: tx.to === undefined ? undefined : util.createAddressFromString(longZeroAddress(tx.to)),
     data,
     gasLimit: BigInt(tx.gasLimit - intrinsic),
-    value: 0n,
+    value: tx.value ?? 0n,
+    ...(chain.options.hederaBlock ? { block: hederaBlock(chain, 100 + sequence, validStart + 2, tx.gasLimit) } : {}),
   });
   chain.recorder = undefined;
   chain.steps = undefined;
@@ -562,7 +586,7 @@ async function runTransaction(chain: Chain, tx: Transaction, sequence: number): 
     transactionId,
     sequence,
   });
-  const scenario: EvmScenario = {
+  const scenario: EvmScenario<Name> = {
     name: tx.name,
     description: tx.description,
     transactionId,
@@ -571,7 +595,7 @@ async function runTransaction(chain: Chain, tx: Transaction, sequence: number): 
     contractResult,
     contracts: await contractsNamed(chain, actions),
   };
-  keepRawTrace(scenario, steps.trace());
+  if (steps !== undefined) keepRawTrace(scenario, steps.trace());
   return scenario;
 }
 
@@ -584,7 +608,7 @@ interface ResultContext {
 
 async function contractResultOf(
   chain: Chain,
-  tx: Transaction,
+  tx: ChainTransaction<string>,
   result: EvmResult,
   recorder: TransactionRecorder,
   context: ResultContext,
@@ -609,7 +633,7 @@ async function contractResultOf(
   const halt = error !== undefined && error !== 'revert' ? haltReason(error) : undefined;
   return {
     access_list: null,
-    amount: 0,
+    amount: Number((tx.value ?? 0n) / WEIBARS_PER_TINYBAR),
     block_gas_used: gasUsed,
     block_hash: madeUpHash(`block ${100 + context.sequence}`, 48),
     block_number: 100 + context.sequence,
@@ -661,6 +685,125 @@ async function contractsNamed(chain: Chain, actions: readonly ContractActionReco
     if (code.length > 0) contracts.push({ contract_id: id, evm_address: address, runtime_bytecode: hex(code) });
   }
   return contracts.sort((a, b) => Number(BigInt(a.contract_id.slice(4)) - BigInt(b.contract_id.slice(4))));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Other chains: the local replay's test ground (test/tools/make-replay-fixtures.ts) runs its own
+// contracts on a chain set up as Hedera's testnet, with stand-ins for what runs in the node. The
+// sample's chain above keeps its settings (none of its contracts reads a block value), so its
+// records stay as they were.
+
+/** A transaction of another chain: any name, optionally value sent and no instructions kept. */
+export type ChainTransaction<Name extends string = string> = Omit<Transaction, 'name'> & {
+  readonly name: Name;
+  /** Weibars sent with the call (tinybars ×10^10); default none. */
+  readonly value?: bigint;
+  /** false: no instruction is kept (a long loop), so the scenario has no opcode trace. Default true. */
+  readonly recordSteps?: boolean;
+};
+
+/** What answers a call to an address that runs no code here (a system contract, a token's facade). */
+export interface StandIn {
+  /** Lowercase 0x address. */
+  readonly address: string;
+  /** Warm from the transaction's start, as the EVM's precompiles are (EIP-2929); a token's address is not. */
+  readonly warm: boolean;
+  answer(input: Uint8Array): { readonly output: Uint8Array; readonly gasUsed: bigint; readonly reverted: boolean };
+}
+
+export interface ChainOptions {
+  /** CHAINID's answer (default: the sample's, Ethereum mainnet's 1). */
+  readonly chainId?: bigint;
+  /** NUMBER, TIMESTAMP, COINBASE… as Hedera sets them (default: the EVM's blank block). */
+  readonly hederaBlock?: boolean;
+  readonly standIns?: readonly StandIn[];
+  /** Balances (weibars) before the first transaction, by lowercase 0x address. */
+  readonly balances?: Readonly<Record<string, bigint>>;
+}
+
+type RunBlock = NonNullable<EvmLib.EVMRunCallOpts['block']>;
+
+/** 0.0.98, the fee collection account: Hedera's COINBASE. */
+export const HEDERA_COINBASE_ID = '0.0.98';
+export const WEIBARS_PER_TINYBAR = 10_000_000_000n;
+
+function standInPrecompiles(libs: Libraries, standIns: readonly StandIn[]): EvmLib.CustomPrecompile[] {
+  return standIns.map(standIn => ({
+    address: libs.util.createAddressFromString(standIn.address),
+    function: (input: EvmLib.PrecompileInput): EvmLib.ExecResult => {
+      const { output, gasUsed, reverted } = standIn.answer(input.data);
+      if (gasUsed > input.gasLimit) {
+        return {
+          returnValue: new Uint8Array(0),
+          executionGasUsed: input.gasLimit,
+          exceptionError: new libs.evm.EVMError(libs.evm.EVMError.errorMessages.OUT_OF_GAS),
+        };
+      }
+      return {
+        returnValue: output,
+        executionGasUsed: gasUsed,
+        ...(reverted ? { exceptionError: new libs.evm.EVMError(libs.evm.EVMError.errorMessages.REVERT) } : {}),
+      };
+    },
+  }));
+}
+
+/**
+ * The block values as Hedera gives them (docs.hedera.com, "Solidity variables and opcodes"):
+ * NUMBER the record file's block number, TIMESTAMP the consensus seconds, COINBASE 0.0.98,
+ * PREVRANDAO and DIFFICULTY zero, BASEFEE zero, GASLIMIT the transaction's gas limit.
+ */
+function hederaBlock(chain: Chain, number: number, seconds: number, gasLimit: number): RunBlock {
+  return {
+    header: {
+      number: BigInt(number),
+      coinbase: chain.libs.util.createAddressFromString(longZeroAddress(HEDERA_COINBASE_ID)),
+      timestamp: BigInt(seconds),
+      difficulty: 0n,
+      prevRandao: new Uint8Array(32),
+      gasLimit: BigInt(gasLimit),
+      baseFeePerGas: 0n,
+      getBlobGasPrice: () => 0n,
+    },
+  };
+}
+
+/** What a chain holds between its transactions, for a world's snapshots. */
+export interface ChainState {
+  /** The code at an address (`0x` for none). */
+  code(address: string): Promise<string>;
+  /** The balance of an address in weibars (0 for no account). */
+  balance(address: string): Promise<bigint>;
+}
+
+/**
+ * Runs `txs` in order on a new chain set up by `options`, numbered from `firstSequence` (ids,
+ * timestamps and blocks as runEvmTraces makes them for that place); `afterEach` sees the state each
+ * transaction left. The scenarios' instructions are kept (opcodesOf reads them) unless a
+ * transaction says not to.
+ */
+export async function runChain<Name extends string>(
+  txs: readonly ChainTransaction<Name>[],
+  options: ChainOptions & { readonly firstSequence: number },
+  afterEach?: (scenario: EvmScenario<Name>, state: ChainState) => Promise<void>,
+): Promise<EvmScenario<Name>[]> {
+  const chain = await newChain(options);
+  const { util } = chain.libs;
+  for (const [address, balance] of Object.entries(options.balances ?? {})) {
+    await chain.evm.stateManager.putAccount(util.createAddressFromString(address), util.createAccount({ balance }));
+  }
+  const state: ChainState = {
+    code: async address => hex(await chain.evm.stateManager.getCode(util.createAddressFromString(address))),
+    balance: async address =>
+      (await chain.evm.stateManager.getAccount(util.createAddressFromString(address)))?.balance ?? 0n,
+  };
+  const scenarios: EvmScenario<Name>[] = [];
+  for (const [i, tx] of txs.entries()) {
+    const scenario = await runTransaction(chain, tx, options.firstSequence + i);
+    await afterEach?.(scenario, state);
+    scenarios.push(scenario);
+  }
+  return scenarios;
 }
 
 // ---------------------------------------------------------------------------------------------
