@@ -43,6 +43,9 @@ export function lazyParts(root) {
     'src/trace/session.ts': 'lazy-trace',
     // The transaction debugger's adapter, loader and input, for the first debug session.
     'src/features/debug/lazy.ts': 'lazy-debug',
+    // The local replay's EVM (@ethereumjs/evm and its curves), for a replay in the host's thread
+    // where its worker cannot start; the worker thread loads the same file.
+    'src/debug/replay/engine/run.ts': 'lazy-replay-engine',
     ...Object.fromEntries(
       featureFolders(root)
         .filter(
@@ -89,6 +92,7 @@ export const ISOLATED = {
 export const WORKERS = {
   'src/source/worker.ts': 'source-worker',
   'src/deploy/worker.ts': 'deploy-worker',
+  'src/debug/replay/worker.ts': 'replay-worker',
 };
 
 /** Marks `require('<lazy module>')` as a run-time require of its own output file. */

@@ -45,6 +45,7 @@ export const SETTING_KEYS = [
   'trace.compilerOutput',
   'trace.decorations',
   'debug.maxTraceMb',
+  'debug.localReplay',
 ] as const;
 
 /** The default of `ledgerLens.debug.maxTraceMb`. */
@@ -105,9 +106,13 @@ export interface LedgerLensConfig {
     readonly compilerOutput: readonly string[];
     readonly decorations: boolean;
   };
-  /** The transaction debugger: the largest opcode trace read, in MiB (decompressed). */
+  /**
+   * The transaction debugger: the largest opcode trace read, in MiB (decompressed), and whether a
+   * transaction is replayed on a local EVM when the mirror node serves no opcode trace.
+   */
   readonly debug: {
     readonly maxTraceMb: number;
+    readonly localReplay: boolean;
   };
 }
 
@@ -262,6 +267,7 @@ export function parseSettings(raw: RawSettings): { config: LedgerLensConfig; pro
     },
     debug: {
       maxTraceMb: num('debug.maxTraceMb', 16, 4096, DEFAULT_MAX_TRACE_MB),
+      localReplay: pick('debug.localReplay', s => s.bool(), true),
     },
   };
   return { config, problems };

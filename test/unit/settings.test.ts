@@ -61,7 +61,7 @@ describe('settings', () => {
         compilerOutput: ['**/artifacts/build-info/*.json', '**/out/**/*.json', '**/out/build-info/*.json'],
         decorations: true,
       },
-      debug: { maxTraceMb: 256 },
+      debug: { maxTraceMb: 256, localReplay: true },
     });
   });
 

@@ -1,6 +1,7 @@
 // Loading a transaction for the debugger: the call trace (`/actions`, shared with the panels) and
 // the opcode trace (`/opcodes`, streamed) side by side; then the step-level session when the trace
-// came, else the call-level one with the reason in the Debug Console. Whether the mirror node
+// came, else a local replay's step-level session (replayStep.ts) when the mirror node serves no
+// trace now and the replay is on, else the call-level one with the reason in the Debug Console. Whether the mirror node
 // serves opcode traces is found out at run time, each answer read for what it means: 501 not
 // served (remembered per endpoint), 404 not served only when the transaction itself answers, 429
 // later, 406 our own fault. Pure: no vscode.
@@ -20,11 +21,12 @@ import type { DebugModel, Place } from '../model/model';
 import { DebugProgram } from '../model/program';
 import { TraceModel } from '../model/traceModel';
 import { fetchOpcodeTrace, type OpcodesAnswer } from '../opcodes/fetch';
-import type { OpcodeTrace } from '../opcodes/types';
+import type { OpcodeTrace, OpcodeTraceResult } from '../opcodes/types';
 import type { DebugReport } from '../adapter/session';
 import { frameCodes, sourceFileKey, type FrameCodes } from './frameCodes';
 import { yieldNow } from '../../source/readers';
 import { type OpcodesAvailability } from './availability';
+import { replayLabel, replayStandsInFor, reportReplay, type ReplaySource } from './replayStep';
 
 export interface DebugTarget {
   /** What goes in the path: `0.0.x-sss-nnn` or a hash. */
@@ -55,6 +57,8 @@ export interface DebugLoadDeps {
   readonly availability: OpcodesAvailability;
   /** Tells the session's keeper the exact revert site the trace gave (it replaces the inferred one). */
   readonly exactSite?: (site: RevertSite, actionIndex: number) => void;
+  /** Replays the transaction locally when the mirror node serves no opcode trace (off: absent). */
+  readonly replay?: ReplaySource;
 }
 
 const MEMORY_HINT =
@@ -80,21 +84,36 @@ export async function loadDebugModel(
   const answer = opcodesResult.status === 'fulfilled' ? opcodesResult.value : undefined;
   if (opcodesResult.status === 'rejected')
     report.output(`The opcode trace could not be read: ${messageOf(opcodesResult.reason)}`, 'stderr');
+  const actions = deps.store.actionsOf(target.network, target.idOrHash) ?? [];
   if (answer?.kind === 'trace') {
-    const actions = deps.store.actionsOf(target.network, target.idOrHash) ?? [];
-    return stepLevel(
-      title,
-      target,
-      answer.result.trace,
-      actions,
-      callTrace,
-      deps,
-      report,
-      signal,
-      answer.result.problems,
-    );
+    report.output("Source: the mirror node's opcode trace.");
+    return stepLevel(title, target, answer.result.trace, actions, callTrace, deps, report, signal, {
+      problems: answer.result.problems,
+      source: 'network',
+    });
   }
-  const why = answer ? await whyNoTrace(answer, target, deps, signal) : 'the opcode trace could not be read';
+  let why = answer ? await whyNoTrace(answer, target, deps, signal) : 'the opcode trace could not be read';
+  if (deps.replay && replayStandsInFor(answer)) {
+    report.progress('Replaying the transaction on a local EVM');
+    const replayed = await deps.replay({
+      idOrHash: target.idOrHash,
+      network: target.network,
+      actions,
+      memory: false,
+      signal,
+      onProgress: text => report.progress(text),
+    });
+    signal.throwIfAborted();
+    if (replayed.kind === 'replayed') {
+      reportReplay(replayed, why, report);
+      const label = replayLabel(replayed);
+      return stepLevel(`${title} · ${label}`, target, replayed.result.trace, actions, callTrace, deps, report, signal, {
+        problems: replayed.result.problems,
+        source: 'replay',
+      });
+    }
+    why = `${why}; a local replay was not possible: ${replayed.why}`;
+  }
   if (!callTrace) throw new Error(`${target.label} cannot be debugged on ${target.network}: ${why}`);
   report.output(`Step-level trace: ${why}. This session steps call by call, from the call trace.`, 'important');
   const failure = callTrace.firstFailure;
@@ -183,7 +202,7 @@ async function stepLevel(
   deps: DebugLoadDeps,
   report: DebugReport,
   signal: AbortSignal,
-  problems: readonly string[],
+  from: { readonly problems: readonly string[]; readonly source: TraceSource },
 ): Promise<DebugModel> {
   report.progress('Matching the frames to the workspace');
   const frames = buildFrames(trace, actions);
@@ -216,7 +235,7 @@ async function stepLevel(
     `Step-level trace: ${trace.length.toLocaleString('en-US')} instructions in ${frames.frames.length} frame(s):`,
   );
   for (const line of codes.lines) report.output(line);
-  for (const note of [...problems, ...frames.notes, ...program.notes]) report.output(`  ${note}`, 'important');
+  for (const note of [...from.problems, ...frames.notes, ...program.notes]) report.output(`  ${note}`, 'important');
   if (frames.truncated) report.output(`The opcode trace is ${frames.truncated}`, 'important');
   const failure = callTrace?.firstFailure;
   const model = new TraceModel({
@@ -228,7 +247,7 @@ async function stepLevel(
     keyHints: id => keyHints(frames.frames[id]?.action),
     memoryHint: MEMORY_HINT,
   });
-  memoryReloads.set(model, { target, deps, frames });
+  memoryReloads.set(model, { target, deps, frames, source: from.source, actions });
   reportExactSite(model, program, deps, failure);
   return model;
 }
@@ -298,10 +317,15 @@ function siteKindOf(frame: TraceFrame): RevertSite['kind'] {
   }
 }
 
+/** Where a step-level trace came from: the mirror node's `/opcodes`, or a local replay. */
+type TraceSource = 'network' | 'replay';
+
 interface MemoryReload {
   readonly target: DebugTarget;
   readonly deps: DebugLoadDeps;
   readonly frames: ReturnType<typeof buildFrames>;
+  readonly source: TraceSource;
+  readonly actions: readonly ContractAction[];
 }
 const memoryReloads = new WeakMap<DebugModel, MemoryReload>();
 
@@ -309,18 +333,40 @@ const memoryReloads = new WeakMap<DebugModel, MemoryReload>();
 export async function reloadWithMemory(model: DebugModel, report: DebugReport, signal: AbortSignal): Promise<string> {
   const reload = memoryReloads.get(model);
   if (!reload || !(model instanceof TraceModel)) throw new Error('Memory can be loaded only in a step-level session');
-  const answer = await askOpcodes(reload.target, reload.deps, report, signal, true);
-  if (answer?.kind !== 'trace') {
+  const loaded = reload.source === 'replay' ? await replayWithMemory(reload, report, signal) : undefined;
+  const answer = loaded ? undefined : await askOpcodes(reload.target, reload.deps, report, signal, true);
+  if (!loaded && answer?.kind !== 'trace') {
     const why = answer ? await whyNoTrace(answer, reload.target, reload.deps, signal) : 'no answer';
     throw new Error(`Memory could not be loaded: ${why}`);
   }
-  const trace = answer.result.trace;
+  const result = loaded ?? (answer?.kind === 'trace' ? answer.result : undefined);
+  if (!result) throw new Error('Memory could not be loaded: no answer');
+  const trace = result.trace;
   if (trace.length !== reload.frames.frameOf.length)
     throw new Error(
       `Memory could not be loaded: the server ran the transaction to ${trace.length} instructions this time, not ${reload.frames.frameOf.length}`,
     );
   model.withMemory(trace);
-  return `Memory loaded: ${trace.length.toLocaleString('en-US')} instructions, ${(answer.result.bytes / 1048576).toFixed(1)} MiB`;
+  return `Memory loaded: ${trace.length.toLocaleString('en-US')} instructions, ${(result.bytes / 1048576).toFixed(1)} MiB${loaded ? ' (replayed locally again, with memory)' : ''}`;
+}
+
+/** A replayed session's memory: the replay run again with memory rows (its state asked again). */
+async function replayWithMemory(
+  reload: MemoryReload,
+  report: DebugReport,
+  signal: AbortSignal,
+): Promise<OpcodeTraceResult> {
+  if (!reload.deps.replay) throw new Error('Memory could not be loaded: the local replay is off');
+  const answer = await reload.deps.replay({
+    idOrHash: reload.target.idOrHash,
+    network: reload.target.network,
+    actions: reload.actions,
+    memory: true,
+    signal,
+    onProgress: text => report.progress(text),
+  });
+  if (answer.kind !== 'replayed') throw new Error(`Memory could not be loaded: ${answer.why}`);
+  return answer.result;
 }
 
 /** The failing call's inferred revert site (as the call trace finds it), as a place in the workspace. */

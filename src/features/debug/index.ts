@@ -15,9 +15,10 @@ import type * as Lazy from './lazy';
 
 export const DEBUG_TYPE = 'ledger-lens';
 
-/** `ledgerLens.debug.maxTraceMb`, checked by settings.ts. */
+/** `ledgerLens.debug.maxTraceMb` and `ledgerLens.debug.localReplay`, checked by settings.ts. */
 export interface DebugSettings {
   readonly maxTraceMb: number;
+  readonly localReplay: boolean;
 }
 
 export interface DebugInputs {
@@ -28,6 +29,8 @@ export interface DebugInputs {
   readonly abi: () => AbiIndex;
   readonly settings: Setting<DebugSettings>;
   readonly log: FeatureLog;
+  /** The local replay's worker thread script (dist/replay-worker.js). */
+  readonly replayWorker: string;
 }
 
 /** What the feature keeps in `exports.features.debug` (the integration tests read it). */

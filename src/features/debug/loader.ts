@@ -6,6 +6,9 @@ import type { DebugReport, LedgerLensDebugHost } from '../../debug/adapter/sessi
 import type { LaunchArguments } from '../../debug/adapter/launchArguments';
 import { OpcodesAvailability } from '../../debug/load/availability';
 import { loadDebugModel, reloadWithMemory, type DebugLoadDeps } from '../../debug/load/loadSession';
+import type { ReplaySource } from '../../debug/load/replayStep';
+import { replayTransaction } from '../../debug/replay/host/replaySource';
+import type { MirrorClient } from '../../mirror/client';
 import type { DebugModel } from '../../debug/model/model';
 import type { DebugInputs } from './index';
 import { parseDebugTransaction } from './start';
@@ -49,8 +52,24 @@ export class DebugLoader implements LedgerLensDebugHost {
       maxTraceBytes: this.inputs.settings.current.maxTraceMb * MIB,
       availability: this.availability,
       exactSite: (site, actionIndex) => session.exactSites.set(network, parsed.idOrHash, actionIndex, site),
+      ...(this.inputs.settings.current.localReplay ? { replay: this.replaySource(client) } : {}),
     };
     return loadDebugModel({ ...parsed, network, stopOnRevert: args.stopOnRevert }, deps, report, signal);
+  }
+
+  /** Local replays through `client` (the network's mirror node), in the replay's worker thread. */
+  private replaySource(client: MirrorClient): ReplaySource {
+    return request =>
+      replayTransaction(
+        request.idOrHash,
+        {
+          mirror: client,
+          actions: request.actions,
+          network: request.network,
+          workerScript: this.inputs.replayWorker,
+        },
+        { memory: request.memory, signal: request.signal, onProgress: request.onProgress },
+      );
   }
 
   loadMemory(model: DebugModel, report: DebugReport, signal: AbortSignal): Promise<string> {

@@ -10,7 +10,7 @@ export const manifest = feature<Debug.DebugFeature, Debug.DebugSettings>({
   name: 'debug',
   start: 'activation',
   commands: ['ledgerLens.debugTransaction', 'ledgerLens.debug.loadMemory'],
-  settings: c => ({ maxTraceMb: c.debug.maxTraceMb }),
+  settings: c => ({ maxTraceMb: c.debug.maxTraceMb, localReplay: c.debug.localReplay }),
   load: (host, { services, settings, abi }) =>
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (src/lazyFeature.ts)
     (require('./index') as typeof Debug).registerDebug(host, {
@@ -21,5 +21,6 @@ export const manifest = feature<Debug.DebugFeature, Debug.DebugSettings>({
       abi,
       settings,
       log: services.log,
+      replayWorker: host.extension.asAbsolutePath('dist/replay-worker.js'),
     }),
 });
