@@ -43,9 +43,6 @@ export function lazyParts(root) {
     'src/trace/session.ts': 'lazy-trace',
     // The transaction debugger's adapter, loader and input, for the first debug session.
     'src/features/debug/lazy.ts': 'lazy-debug',
-    // The local replay's EVM (@ethereumjs/evm and its curves), for a replay in the host's thread
-    // where its worker cannot start; the worker thread loads the same file.
-    'src/debug/replay/engine/run.ts': 'lazy-replay-engine',
     ...Object.fromEntries(
       featureFolders(root)
         .filter(
@@ -81,6 +78,10 @@ export function featureManifests(root) {
  */
 export const ISOLATED = {
   'src/abi/viemParts.ts': 'lazy-viem',
+  // The local replay's EVM (@ethereumjs/evm and what it needs), loaded by the replay's worker thread,
+  // or by the host's thread where no worker starts. Split, it would require the runtime helpers the
+  // startup file holds (and with them vscode), which a worker thread cannot load.
+  'src/debug/replay/engine/run.ts': 'lazy-replay-engine',
 };
 
 /**

@@ -34,15 +34,18 @@ describe('SourceIndex: the bundled worker (dist/source-worker.js)', function () 
     };
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the build's own bundler
     const esbuild = require('esbuild') as Esbuild;
-    // The deployment records' reader is the other worker (test/unit/deploy/workerBundle.test.ts).
+    // The other workers: the deployment records' reader (test/unit/deploy/workerBundle.test.ts) and
+    // the local replay's (test/unit/debug/replay/replayBundle.test.ts).
     assert.deepStrictEqual(build.WORKERS, {
       'src/source/worker.ts': 'source-worker',
       'src/deploy/worker.ts': 'deploy-worker',
+      'src/debug/replay/worker.ts': 'replay-worker',
     });
     const options = build.extensionOptions({ root, production: true });
     const [workers, isolated] = await Promise.all([esbuild.build(options.workers), esbuild.build(options.isolated)]);
     assert.deepStrictEqual(workers.outputFiles.map(f => path.basename(f.path)).sort(), [
       'deploy-worker.js',
+      'replay-worker.js',
       'source-worker.js',
     ]);
     const worker = workers.outputFiles.find(f => path.basename(f.path) === 'source-worker.js')?.text ?? '';

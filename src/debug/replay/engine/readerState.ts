@@ -3,8 +3,7 @@
 // keeps the transaction's own writes in its checkpoint layers; a value read late is put into every
 // layer that has not written it, as if it had been there from the start.
 import { SimpleStateManager } from '@ethereumjs/statemanager';
-import { Account, bigIntToBytes, bytesToHex, type Address } from '@ethereumjs/util';
-import { keccak256 } from '../../../abi/viem';
+import { Account, bigIntToBytes, bytesToHex, createAddressFromString, type Address } from '@ethereumjs/util';
 import type { EvmAddress, KnownSlot, StateReader } from '../types';
 import { isEthereumPrecompile, SYSTEM_CONTRACTS } from './hedera';
 import { ReplayStop, word64 } from './words';
@@ -37,6 +36,7 @@ export class ReaderStateManager extends SimpleStateManager {
   readonly fetched: FetchCounts = { code: 0, slots: 0, balances: 0 };
   private readonly loadedAccounts = new Set<string>();
   private readonly loadedSlots = new Set<string>();
+  private readonly hasher = new SimpleStateManager();
 
   constructor(
     private readonly reader: StateReader,
@@ -102,7 +102,7 @@ export class ReaderStateManager extends SimpleStateManager {
     // addresses will report no code, including HTS System contract" (Hedera's opcode table).
     if (isEthereumPrecompile(key) || SYSTEM_CONTRACTS.has(key)) return;
     if (this.tokens.isToken(key)) {
-      this.settleAccount(key, 0n, TOKEN_CODE);
+      await this.settleAccount(key, 0n, TOKEN_CODE);
       return;
     }
     this.onFetch();
@@ -120,13 +120,26 @@ export class ReaderStateManager extends SimpleStateManager {
       bytes = Uint8Array.from({ length: hex.length / 2 }, (_, i) => parseInt(hex.slice(2 * i, 2 * i + 2), 16));
     }
     if (balance < 0n) throw new ReplayStop(`the balance of ${key} is negative`);
-    this.settleAccount(key, balance, bytes);
+    await this.settleAccount(key, balance, bytes);
   }
 
-  private settleAccount(key: EvmAddress, balance: bigint, code: Uint8Array): void {
+  /**
+   * The code's hash (EXTCODEHASH), as a scratch state manager computes it when code is put: with the
+   * keccak ethereumjs bundles. viem's would tie the engine's file to chunks the editor's startup
+   * file holds, which a worker thread cannot load (they require vscode).
+   */
+  private async codeHashOf(key: EvmAddress, code: Uint8Array): Promise<Uint8Array> {
+    const address = createAddressFromString(key);
+    await this.hasher.putCode(address, code);
+    const hash = (await this.hasher.getAccount(address))?.codeHash;
+    if (!hash) throw new ReplayStop(`the code of ${key} could not be hashed`);
+    return hash;
+  }
+
+  private async settleAccount(key: EvmAddress, balance: bigint, code: Uint8Array): Promise<void> {
     // An address with no code and nothing in it does not exist for the EVM (as an untouched one).
     if (code.length === 0 && balance === 0n) return;
-    const codeHash = code.length === 0 ? undefined : keccak256(code, 'bytes');
+    const codeHash = code.length === 0 ? undefined : await this.codeHashOf(key, code);
     // Contracts start at nonce 1 (EIP-161); accounts at 0.
     const account = () => new Account(code.length === 0 ? 0n : 1n, balance, undefined, codeHash);
     for (const layer of this.accountStack)
