@@ -23,7 +23,16 @@ import * as http from 'http';
 import type { AddressInfo } from 'net';
 import { z } from 'zod';
 import { contractCallRoutes } from './contractCallRoutes';
-import { startMirrorReplay, type ExtraRecord, type Fault, type MirrorReplay } from './mirrorReplay';
+import {
+  startMirrorReplay,
+  type ExtraRecord,
+  type Fault,
+  type MirrorReplay,
+  type RouteRequest,
+  type Routes,
+} from './mirrorReplay';
+import { replayFixtures, type ReplayFixtures, type ReplayWorld } from './replayFixtures';
+import { replayMirrorRoutes } from './replayMirror';
 import { startStatusServer, type StatusFault, type StatusServer } from './statusServer';
 
 const pathField = z.string().optional();
@@ -138,12 +147,82 @@ function json(res: http.ServerResponse, status: number, value: unknown): void {
   res.end(body);
 }
 
+const CONTRACT_READ = /^\/api\/v1\/contracts\/([^/]+)(?:\/state)?$/;
+const ACCOUNT_READ = /^\/api\/v1\/accounts\/([^/]+)$/;
+const TOKEN_READ = /^\/api\/v1\/tokens\/([^/]+)$/;
+
+/** `0.0.n` of `0.0.n`, `n` or a long-zero address; undefined for anything else. */
+function entityOf(idOrAddress: string): string | undefined {
+  const id = /^(?:0\.0\.)?(\d{1,10})$/.exec(idOrAddress);
+  if (id) return `0.0.${BigInt(id[1])}`;
+  const longZero = /^(?:0x)?0{24}([0-9a-fA-F]{16})$/.exec(idOrAddress);
+  return longZero ? `0.0.${BigInt(`0x${longZero[1]}`)}` : undefined;
+}
+
+/**
+ * Whether `req` is one of a local replay's reads of an entity of the replay world: a contract's
+ * code or storage, an account's balance as of a moment (`timestamp=`), a token. An account read as
+ * of now is left alone: the recordings and the scenarios' records answer those.
+ */
+function readsReplayWorld(world: ReplayWorld, req: RouteRequest): boolean {
+  if (req.method !== 'GET') return false;
+  let m: RegExpExecArray | null;
+  if ((m = CONTRACT_READ.exec(req.path))) {
+    const id = entityOf(m[1]);
+    return world.contracts.some(c => c.contract_id === id);
+  }
+  if ((m = ACCOUNT_READ.exec(req.path))) {
+    const id = entityOf(m[1]);
+    return req.query.some(p => p.name === 'timestamp') && world.accounts.some(a => a.account === id);
+  }
+  if ((m = TOKEN_READ.exec(req.path))) {
+    const id = entityOf(m[1]);
+    return world.tokens.some(t => t.token_id === id);
+  }
+  return false;
+}
+
+/**
+ * The local replay's state reads answered from the replay world (test/support/replayFixtures.ts,
+ * the reference EVM's state before and after each of its transactions, by timestamp) for the
+ * entities that world has: the sample's contracts (0.0.1002–0.0.1005), the replay lab's, the payer.
+ * Everything else goes to `fallback` as before: Crowdfund (0.0.1006) and its backer (0.0.1007),
+ * the calls, results, logs and blocks. The sample's contracts are in both worlds; the replay
+ * world answers for them, being the one the replay's own tests hold it to. The fixtures are read on
+ * the first request of a replay read's shape; when they cannot be had, `fallback` answers.
+ */
+export function replayWorldRoutes(fallback: Routes, fixtures: () => Promise<ReplayFixtures> = replayFixtures): Routes {
+  let made: Promise<{ readonly world: ReplayWorld; readonly route: Routes } | undefined> | undefined;
+  const replay = () =>
+    (made ??= fixtures().then(
+      f => ({ world: f.world, route: replayMirrorRoutes(f) }),
+      (error: unknown) => {
+        process.stderr.write(
+          `serve: the replay world is not served: ${error instanceof Error ? error.message : String(error)}\n`,
+        );
+        return undefined;
+      },
+    ));
+  const shaped = (path: string): boolean => [CONTRACT_READ, ACCOUNT_READ, TOKEN_READ].some(r => r.test(path));
+  return async req => {
+    if (req.method === 'GET' && shaped(req.path)) {
+      const known = await replay();
+      if (known !== undefined && readsReplayWorld(known.world, req)) {
+        const answer = await known.route(req);
+        if (answer !== undefined) return answer;
+      }
+    }
+    return fallback(req);
+  };
+}
+
 export async function serve(opts: ServeOptions = {}): Promise<Served> {
-  // The contract routes answer calls and storage from the EVM world (made on the first such request).
+  // The contract routes answer calls and storage from the EVM world (made on the first such
+  // request); a local replay's reads of the replay world's contracts and accounts come first.
   const mirror = await startMirrorReplay({
     port: opts.mirrorPort ?? 0,
     recordsFile: opts.recordsFile,
-    routes: contractCallRoutes(),
+    routes: replayWorldRoutes(contractCallRoutes()),
   });
   let status: StatusServer;
   try {

@@ -18,6 +18,7 @@ export const PICTURES = {
   'media/screenshots/call-trace.png': 'trace/trace-panel.png',
   'media/screenshots/revert-site.png': 'trace/revert-site.png',
   'media/screenshots/debugger.png': 'debug/debug-revert.png',
+  'media/screenshots/debug-replay.png': 'debug/debug-replay.png',
   'media/screenshots/hover.png': 'dark-1080-hover.png',
   'media/screenshots/accounts.png': 'dark-1080-accounts.png',
   'media/screenshots/transaction.png': 'dark-1080-transaction.png',

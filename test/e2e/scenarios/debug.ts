@@ -3,8 +3,11 @@
 // InsufficientBalance three frames deep; recorded from a real EVM: test/support/evmTraces.ts). A
 // breakpoint set by a click in the gutter of Vault.sol, the session started from the palette, stopped
 // on entry, at the breakpoint and at the revert, with the frames and the decoded variables in the
-// Run and Debug views, and a step back. Then the call-level session a mirror node without opcode
-// traces (501) gives. Screenshots (debug-revert.png is the README's picture).
+// Run and Debug views, and a step back. Then a transaction whose opcode trace the mirror node does
+// not serve (501): replayed on a local EVM against the state the test mirror gives from the replay
+// world (test/support/replayFixtures.ts), a step-level session that says it is a faithful local
+// replay; and, with `ledgerLens.debug.localReplay` off, the call-level session the same 501 gives.
+// Screenshots (debug-revert.png and debug-replay.png are the README's pictures).
 import * as fs from 'fs';
 import * as path from 'path';
 import { evmTraces, type EvmScenario } from '../../support/evmTraces';
@@ -22,6 +25,7 @@ const TRANSFER_LINE = 31; // token.transfer(msg.sender, amount);
 const BALANCE_LINE = 83; // uint256 balance = balanceOf[from];
 const REVERT_LINE = 84; // if (balance < amount) revert InsufficientBalance(from, balance, amount);
 const NOT_SERVED = 'not-served';
+const LOCAL_REPLAY = 'ledgerLens.debug.localReplay';
 
 function clean(s: string): string {
   return s
@@ -401,10 +405,15 @@ async function atTheRevert(d: Driver, shots: string): Promise<void> {
   });
 }
 
-/** The call-level session: the opcode trace answered 501, the reason in the Debug Console. */
-async function callLevelSession(d: Driver, callLevel: EvmScenario, shots: string): Promise<void> {
-  const { page, step, control } = d;
-  await step('Stop (the debug toolbar) ends the session', async () => {
+/** Stops the session if one runs (best effort: a failed step must not leave it to the next). */
+async function stopIfRunning(d: Driver): Promise<void> {
+  const stop = d.page.locator('.debug-toolbar .action-item .codicon-debug-stop').first();
+  if (await stop.isVisible().catch(() => false)) await toolbar(d, 'stop').catch(() => undefined);
+}
+
+/** Stop (the debug toolbar): no frames left, the toolbar gone. */
+function stopSession(d: Driver, what: string): Promise<boolean | undefined> {
+  return d.step(what, async () => {
     await toolbar(d, 'stop');
     await until(
       d,
@@ -412,14 +421,149 @@ async function callLevelSession(d: Driver, callLevel: EvmScenario, shots: string
       () => callStack(d),
       s => s.length === 0,
     );
-    await page
+    await d.page
       .locator('.debug-toolbar')
       .first()
       .waitFor({ state: 'hidden', timeout: patient(10_000) });
     return true;
   });
+}
 
-  await step('without opcode traces (501) the session steps call by call, and says why', async () => {
+/** The Debug Console's text once `done` holds (focused first, so its panel shows). */
+async function debugConsole(d: Driver, what: string, done: (text: string) => boolean): Promise<string> {
+  await d.runCommand('Debug Console: Focus on Debug Console View');
+  const repl = d.page.locator('.repl');
+  return until(d, what, async () => clean((await repl.allInnerTexts()).join(' ')), done, 90_000);
+}
+
+/** `name file:line` of each frame, as the steps report them. */
+function framesOf(stack: readonly ShownFrame[]): string[] {
+  return stack.map(f => `${f.name} ${f.file}:${f.line}`);
+}
+
+/** The words a replayed session's Debug Console ends its source line with, whatever the verdict. */
+const REPLAY_SOURCE =
+  /Source: local replay, (faithful|diverged|stopped)|a local replay was not possible|steps call by call/;
+
+/**
+ * The local replay: the opcode trace answered 501, the transaction run on a local EVM with the
+ * state the test mirror gives as of just before it; a step-level session (frames in .sol files, step
+ * over, the revert with its frames) that says it is a faithful replay. Ends with no session.
+ */
+async function replaySession(d: Driver, callLevel: EvmScenario, shots: string): Promise<void> {
+  const { page, step, control } = d;
+  const entry = await step(
+    'without opcode traces (501) Debug transaction replays it locally: step-level, "local replay, faithful"',
+    async () => {
+      await control.preferSource(NOT_SERVED);
+      await control.resetRequests();
+      const started = Date.now();
+      await debugTransaction(d, sdkForm(callLevel.transactionId));
+      // The replay takes a while before the session stops on entry, and the workbench shows the Run
+      // and Debug view itself then (a palette opened meanwhile is closed under the driver): the
+      // frames are awaited first, the view asked for only if they never show.
+      const entryStop = (s: ShownFrame[]): boolean =>
+        s.length > 0 && s[0].file.includes('Vault.sol') && s[0].line !== undefined;
+      const stack = await until(d, 'the entry stop, in Vault.sol', () => callStack(d), entryStop, 90_000).catch(
+        async () => {
+          await showRunAndDebug(d);
+          return until(d, 'the entry stop, in Vault.sol', () => callStack(d), entryStop, 10_000);
+        },
+      );
+      const stoppedMs = Date.now() - started;
+      const text = await debugConsole(d, 'the Debug Console naming the source', t => REPLAY_SOURCE.test(t));
+      const at = text.indexOf('Step-level trace:');
+      const said = text.slice(Math.max(0, at), at + 420);
+      expectIncludes(text, 'Source: local replay, faithful', 'the Debug Console');
+      if (!stack.every(f => f.file.endsWith('.sol')))
+        throw new Error(`frames outside .sol files: ${framesOf(stack).join(', ')}`);
+      // The thread's name says the source too (shown when the view lists the session and its thread).
+      const rows = await page.locator('.debug-call-stack .monaco-list-row').allInnerTexts();
+      const named = rows.map(clean).find(r => r.includes('local replay'));
+      // What the replay asked of the test mirror: storage and balances as of just before the transaction.
+      const asked = (await control.requests('mirror'))
+        .map(r => r.url)
+        .filter(u => /\/state\?|\/accounts\/[^?]+\?.*timestamp=/.test(u));
+      if (!asked.length) throw new Error('the replay read no state from the mirror node');
+      return {
+        stoppedMs,
+        entry: framesOf(stack),
+        thread: named ?? '(no thread row shown)',
+        asked: asked.slice(0, 4),
+        console: said,
+      };
+    },
+  );
+  if (!entry) return stopIfRunning(d);
+
+  const over = await step('Step Over (the debug toolbar) moves to another statement of Vault.sol', async () => {
+    const before = (await callStack(d))[0];
+    await toolbar(d, 'step-over');
+    const stack = await until(
+      d,
+      'the stop after stepping over',
+      () => callStack(d),
+      s => s.length > 0 && s[0].line !== undefined && (s[0].line !== before.line || s[0].file !== before.file),
+    );
+    const top = stack[0];
+    if (
+      !top.file.includes('Vault.sol') ||
+      top.line === undefined ||
+      before.line === undefined ||
+      top.line <= before.line
+    )
+      throw new Error(`stepped over from ${before.file}:${before.line} to ${top.file}:${top.line}`);
+    await until(
+      d,
+      'the editor after stepping over',
+      () => editorView(d),
+      v => top.line !== undefined && v.tab.includes('Vault.sol') && v.current.includes(top.line),
+    );
+    return { from: `${before.file}:${before.line}`, to: `${top.file}:${top.line}` };
+  });
+  if (!over) return stopIfRunning(d);
+
+  await step('Continue stops at the revert: MyToken.sol line 84, two frames, the exception look', async () => {
+    const stops: string[] = [];
+    const top = (await callStack(d))[0];
+    // Left above line 31, the session stops at its breakpoint first.
+    if (top.line !== undefined && top.line < TRANSFER_LINE) {
+      await toolbar(d, 'continue');
+      const { stack } = await stoppedAt(d, 'Vault.sol', TRANSFER_LINE, ['Vault.withdraw']);
+      stops.push(framesOf(stack).join(' < '));
+    }
+    await toolbar(d, 'continue');
+    const { stack, editor } = await stoppedAt(d, 'MyToken.sol', REVERT_LINE, ['MyToken.transfer', 'Vault.withdraw']);
+    if (stack.length !== 2) throw new Error(`the frames at the revert: ${framesOf(stack).join(', ')}`);
+    stops.push(framesOf(stack).join(' < '));
+    const state = clean(
+      await page
+        .locator('.part.sidebar .label.exception')
+        .first()
+        .innerText({ timeout: patient(10_000) }),
+    );
+    expectIncludes(state, 'InsufficientBalance', 'the call stack’s exception state');
+    // The README's picture: the revert in MyToken.sol, the frames, and the Debug Console saying
+    // where the trace came from (≤ 200 KB, as every picture shipped).
+    await d.runCommand('Debug Console: Focus on Debug Console View');
+    await page.mouse.move(2, 2);
+    await page.waitForTimeout(300);
+    const size = page.viewportSize() ?? { width: 1400, height: 900 };
+    const picture = path.join(shots, 'debug-replay.png');
+    await page.screenshot({ path: picture, clip: { x: 0, y: 36, width: size.width, height: size.height - 36 - 24 } });
+    const kb = Math.round(fs.statSync(picture).size / 1024);
+    if (kb > 200) throw new Error(`debug-replay.png is ${kb} KB, above the 200 KB a shipped picture may weigh`);
+    return { stops, state, current: editor.current, kb };
+  });
+
+  await stopSession(d, 'Stop (the debug toolbar) ends the replayed session');
+}
+
+/** The call-level session: the opcode trace answered 501 and the local replay off, the reason in the Debug Console. */
+async function callLevelSession(d: Driver, callLevel: EvmScenario, shots: string): Promise<void> {
+  const { page, step, control } = d;
+  await step('with the local replay off, 501 gives a session that steps call by call, and says why', async () => {
+    await d.setSetting(LOCAL_REPLAY, false);
     await control.preferSource(NOT_SERVED);
     await debugTransaction(d, sdkForm(callLevel.transactionId));
     await showRunAndDebug(d);
@@ -438,6 +582,8 @@ async function callLevelSession(d: Driver, callLevel: EvmScenario, shots: string
       async () => clean((await repl.allInnerTexts()).join(' ')),
       t => t.includes('does not serve opcode traces (501') && t.includes('steps call by call'),
     );
+    if (/Source: local replay|replayed locally|a local replay was not possible/.test(text))
+      throw new Error(`the local replay was tried while off: ${text.slice(0, 600)}`);
     const at = text.indexOf('does not serve opcode traces');
     return {
       entry: stack.map(f => `${f.name} ${f.file}:${f.line}`),
@@ -460,8 +606,7 @@ async function callLevelSession(d: Driver, callLevel: EvmScenario, shots: string
  * reloads: a reload makes sure the next page opens with this one. Best effort.
  */
 async function tidyUp(d: Driver, sideBarWidth: number | undefined): Promise<void> {
-  const stop = d.page.locator('.debug-toolbar .action-item .codicon-debug-stop').first();
-  if (await stop.isVisible().catch(() => false)) await toolbar(d, 'stop').catch(() => undefined);
+  await stopIfRunning(d);
   await d.runCommand('Remove All Breakpoints').catch(() => undefined);
   if (sideBarWidth !== undefined) await resizeSideBar(d, sideBarWidth).catch(() => undefined);
   await d.runCommand('View: Show Explorer').catch(() => undefined);
@@ -498,9 +643,12 @@ export const scenario: Scenario = {
         await atTheBreakpoint(d, shots);
         await atTheRevert(d, shots);
       }
+      await stopSession(d, 'Stop (the debug toolbar) ends the session');
+      await replaySession(d, callLevel, shots);
       await callLevelSession(d, callLevel, shots);
     } finally {
       await control.preferSource(undefined).catch(() => undefined);
+      await d.setSetting(LOCAL_REPLAY, undefined).catch(() => undefined);
       await tidyUp(d, sideBarWidth);
     }
   },
