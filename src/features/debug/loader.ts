@@ -67,6 +67,11 @@ export class DebugLoader implements LedgerLensDebugHost {
           actions: request.actions,
           network: request.network,
           workerScript: this.inputs.replayWorker,
+          // Said in the log: a replay in the host's thread still works, in turns, only slower.
+          onThread: (where, problem) => {
+            if (where === 'host' && problem)
+              this.inputs.log.warn(`Local replay ran in the editor's thread: ${problem}`);
+          },
         },
         { memory: request.memory, signal: request.signal, onProgress: request.onProgress },
       );

@@ -24,6 +24,11 @@ export interface MirrorStateOptions {
   readonly maxFetches: number;
   /** Stops every ask in flight and refuses new ones. */
   readonly signal: AbortSignal;
+  /**
+   * Addresses known to hold no code (the transaction's sender: a transaction is signed by an
+   * account), whose code is not asked; their balance still is.
+   */
+  readonly accounts?: readonly EvmAddress[];
 }
 
 export interface FetchCounts {
@@ -42,6 +47,7 @@ export class MirrorStateReader implements StateReader {
   private readonly asked = new Map<string, Promise<unknown>>();
   private readonly counts = { code: 0, slots: 0, balances: 0 };
   private readonly before: string;
+  private readonly accounts: ReadonlySet<string>;
 
   constructor(
     private readonly mirror: ReplayStateMirror,
@@ -50,6 +56,7 @@ export class MirrorStateReader implements StateReader {
     if (parseTimestamp(options.timestamp) === undefined)
       throw new RangeError(`"${options.timestamp}" is not a consensus timestamp`);
     this.before = `lt:${options.timestamp}`;
+    this.accounts = new Set((options.accounts ?? []).map(a => a.toLowerCase()));
     for (const k of options.knownSlots) this.known.set(slotKey(k.address, k.slot), k.value);
   }
 
@@ -59,6 +66,7 @@ export class MirrorStateReader implements StateReader {
   }
 
   code(address: EvmAddress): Promise<CodeAnswer> {
+    if (this.accounts.has(address.toLowerCase())) return Promise.resolve({ kind: 'none' });
     return this.once(`code:${address.toLowerCase()}`, 'code', () => this.askCode(address.toLowerCase()));
   }
 

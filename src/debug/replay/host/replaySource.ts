@@ -74,6 +74,7 @@ export async function replayTransaction(
     knownSlots: input.knownSlots,
     maxFetches: limits.maxFetches,
     signal,
+    accounts: [input.from],
   });
   const runner = new ReplayRunner({
     ...(deps.workerScript !== undefined ? { workerScript: deps.workerScript } : {}),

@@ -204,6 +204,18 @@ describe('debug/replay/host/mirrorState: the state before the transaction, from 
     assert.deepStrictEqual(r.fetched, { code: 6, slots: 0, balances: 0 });
   });
 
+  it("the transaction's sender holds no code: only its balance is asked", async () => {
+    const sender = longZeroAddress('0.0.1001');
+    const r = reader(client(), { accounts: [sender.toUpperCase().replace('0X', '0x')] });
+    assert.deepStrictEqual(await r.code(sender), { kind: 'none' });
+    assert.strictEqual(await r.balance(sender), 2n ** 62n * 10_000_000_000n);
+    assert.deepStrictEqual(
+      replay.requests.map(q => q.url.split('?')[0]),
+      ['/api/v1/accounts/0.0.1001'],
+    );
+    assert.deepStrictEqual(r.fetched, { code: 0, slots: 0, balances: 1 });
+  });
+
   it('a contract deleted since, one without bytecode, one created after the transaction', async () => {
     world.code.set('0.0.1011', { runtime: code, deleted: true });
     world.code.set('0.0.1012', { runtime: null });
