@@ -110,6 +110,7 @@ export async function loadDebugModel(
       return stepLevel(`${title} · ${label}`, target, replayed.result.trace, actions, callTrace, deps, report, signal, {
         problems: replayed.result.problems,
         source: 'replay',
+        banner: label,
       });
     }
     why = `${why}; a local replay was not possible: ${replayed.why}`;
@@ -202,7 +203,7 @@ async function stepLevel(
   deps: DebugLoadDeps,
   report: DebugReport,
   signal: AbortSignal,
-  from: { readonly problems: readonly string[]; readonly source: TraceSource },
+  from: { readonly problems: readonly string[]; readonly source: TraceSource; readonly banner?: string },
 ): Promise<DebugModel> {
   report.progress('Matching the frames to the workspace');
   const frames = buildFrames(trace, actions);
@@ -246,6 +247,7 @@ async function stepLevel(
     ...(failure && failure.result.kind !== 'none' ? { failure: failure.result.text } : {}),
     keyHints: id => keyHints(frames.frames[id]?.action),
     memoryHint: MEMORY_HINT,
+    ...(from.banner ? { banner: from.banner } : {}),
   });
   memoryReloads.set(model, { target, deps, frames, source: from.source, actions });
   reportExactSite(model, program, deps, failure);

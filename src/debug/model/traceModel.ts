@@ -20,6 +20,8 @@ export interface TraceModelInputs {
   readonly keyHints?: (frameId: number) => readonly string[];
   /** What the Memory scope says while memory is not loaded. */
   readonly memoryHint: string;
+  /** Said before every stop's description (where the trace came from, when it is not the server's). */
+  readonly banner?: string;
 }
 
 const NO_VARIABLES: readonly VariableView[] = [];
@@ -72,6 +74,11 @@ export class TraceModel implements DebugModel {
   }
 
   describe(stop: Stop): string {
+    const text = this.stopText(stop);
+    return this.inputs.banner ? `[${this.inputs.banner}] ${text}` : text;
+  }
+
+  private stopText(stop: Stop): string {
     const { trace } = this.program;
     const e = stop.entry;
     const op = trace.length > 0 ? `${trace.opNames[trace.op[e]] ?? '?'} at pc ${this.program.pc[e]}` : 'no instruction';

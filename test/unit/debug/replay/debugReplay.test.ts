@@ -63,6 +63,8 @@ describe('debug adapter: a local replay where the mirror node serves no opcode t
 
     const atRevert = await dap.step('continue');
     assert.strictEqual(atRevert.body.reason, 'exception');
+    // The source is said on every stop too (the Call Stack's header, the exception's widget).
+    assert.match(atRevert.body.description ?? '', /^\[local replay, faithful\] Reverted here: InsufficientBalance\(/);
     const frames = await dap.frames();
     assert.deepStrictEqual(
       frames.map(f => f.name),
@@ -93,6 +95,7 @@ describe('debug adapter: a local replay where the mirror node serves no opcode t
     assert.strictEqual(replays, 0);
     assert.match(dap.console(), /steps call by call/);
     assert.doesNotMatch(dap.console(), /local replay/);
+    assert.doesNotMatch((await dap.step('continue')).body.description ?? '', /local replay/);
     await dap.request('disconnect', {});
   });
 });
