@@ -9,7 +9,7 @@
 // event loop (goal < 50 ms), perf_hooks' event loop delay, and the probe's longest gap with nothing
 // running (what a loaded machine adds to every figure).
 import { monitorEventLoopDelay } from 'perf_hooks';
-import { cpuNow, fmt, stats, type BenchRow } from './harness';
+import { cpuNow, fmt, idleLongestTurn, pause, startProbe, stats, type BenchRow } from './harness';
 import { DeploymentFinder, joinArtifacts } from '../../src/deploy';
 import {
   BENCH_SIZES,
@@ -23,24 +23,6 @@ import {
 const RUNS = 12;
 const WARMUP = 2;
 
-/** The longest the thread went without a turn of the event loop while the probe ran. */
-function startProbe(): () => number {
-  let last = performance.now();
-  let longest = 0;
-  let running = true;
-  const tick = () => {
-    const t = performance.now();
-    longest = Math.max(longest, t - last);
-    last = t;
-    if (running) setImmediate(tick);
-  };
-  setImmediate(tick);
-  return () => {
-    running = false;
-    return longest;
-  };
-}
-
 interface Measured {
   readonly totalMs: number[];
   /** CPU time of the process (every thread) per timed run. */
@@ -50,8 +32,6 @@ interface Measured {
   readonly found: number;
   readonly joined: number;
 }
-
-const pause = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
 
 /**
  * Timed runs first, with nothing else on the thread (the probe spins a core, which would slow a
@@ -97,17 +77,6 @@ async function measure(ws: SyntheticWorkspace, root: string, workerScript?: stri
   return { totalMs, cpuMs, longestTurnMs, delayMaxMs: delay.max / 1e6, found, joined };
 }
 
-/** The longest gap the probe sees with nothing to do for as long as a run takes: the machine's own noise. */
-async function idleLongestTurn(ms: number): Promise<number> {
-  const longest: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    const stop = startProbe();
-    await pause(ms);
-    longest.push(stop());
-  }
-  return stats(longest).median;
-}
-
 function rows(label: string, m: Measured, ws: SyntheticWorkspace, idleMs: number): BenchRow[] {
   const total = stats(m.totalMs);
   const turn = stats(m.longestTurnMs);
@@ -137,7 +106,7 @@ export async function run(): Promise<BenchRow[]> {
     const workspace = writeSyntheticWorkspace(ws, BENCH_SIZES);
     const inThread = await measure(workspace, ws.root);
     const inWorker = await measure(workspace, ws.root, WORKER_SCRIPT);
-    const idle = await idleLongestTurn(stats(inThread.totalMs).median);
+    const idle = await idleLongestTurn(stats(inThread.totalMs).median, RUNS);
     return [
       ...rows('in the host thread (turns of ~8 ms)', inThread, workspace, idle),
       ...rows('worker thread', inWorker, workspace, idle),

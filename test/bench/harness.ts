@@ -124,6 +124,44 @@ export async function interleaved(
   return { a: stats(sa), b: stats(sb), ratios: stats(ratios) };
 }
 
+/** Resolves after `ms` milliseconds. */
+export const pause = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms));
+
+/**
+ * Starts a probe that runs on every turn of the event loop; the function it returns stops it and
+ * says the longest the thread went without a turn meanwhile (milliseconds).
+ */
+export function startProbe(): () => number {
+  let last = performance.now();
+  let longest = 0;
+  let running = true;
+  const tick = () => {
+    const t = performance.now();
+    longest = Math.max(longest, t - last);
+    last = t;
+    if (running) setImmediate(tick);
+  };
+  setImmediate(tick);
+  return () => {
+    running = false;
+    return longest;
+  };
+}
+
+/**
+ * The longest gap the probe sees with nothing to do for `ms` (as long as a run takes), the median
+ * of `runs` tries: the machine's own noise.
+ */
+export async function idleLongestTurn(ms: number, runs: number): Promise<number> {
+  const longest: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const stop = startProbe();
+    await pause(ms);
+    longest.push(stop());
+  }
+  return stats(longest).median;
+}
+
 export function fmt(value: number, digits = 3): string {
   if (value === 0) return '0';
   if (Math.abs(value) >= 100) return value.toFixed(0);

@@ -20,21 +20,20 @@ import * as path from 'path';
 import { monitorEventLoopDelay } from 'perf_hooks';
 import { createMirrorClient, type MirrorClient } from '../../src/mirror';
 import { loadReplayEngine, type ReplayEngine } from '../../src/debug/replay/host/engineLoader';
-import { replayInputOf } from '../../src/debug/replay/host/inputs';
 import { replayTransaction, type ReplayMirror as ReplayMirrorClient } from '../../src/debug/replay/host/replaySource';
-import { DEFAULT_REPLAY_LIMITS, type ReplayOutcome } from '../../src/debug/replay/types';
+import type { ReplayOutcome } from '../../src/debug/replay/types';
 import { extensionBuild, noticesModule, type Metafile } from '../support/bundles';
 import { projectRoot } from '../support/paths';
 import { startReplayMirror, type ReplayMirror, type ReplayMirrorCounts } from '../support/replayMirror';
-import { fmt, stats, type BenchRow } from './harness';
+import { fmt, idleLongestTurn, pause, startProbe, stats, type BenchRow } from './harness';
 import {
   SLOTS,
   TRANSACTION_ID,
   actionsOf,
   assembleSlotLoop,
   benchFixtures,
+  calibrationRun,
   expectedOutput,
-  worldReader,
 } from './replayWorld';
 
 const LATENCY_MS = 20;
@@ -171,26 +170,6 @@ async function bundleRows(): Promise<Bundled> {
 
 // ---------------------------------------------------------------------------------------------
 // The replay against the same requests alone
-
-/** The longest the thread went without a turn of the event loop while the probe ran. */
-function startProbe(): () => number {
-  let last = performance.now();
-  let longest = 0;
-  let running = true;
-  const tick = () => {
-    const t = performance.now();
-    longest = Math.max(longest, t - last);
-    last = t;
-    if (running) setImmediate(tick);
-  };
-  setImmediate(tick);
-  return () => {
-    running = false;
-    return longest;
-  };
-}
-
-const pause = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
 
 /** One lookup the replay made, to be made again alone, and when it was made (performance.now()). */
 interface Lookup {
@@ -367,17 +346,6 @@ async function measure(setup: Setup, where: 'worker' | 'host'): Promise<Measured
   return { replayMs, aloneMs, ratios, longestTurnMs, delayMaxMs: delay.max / 1e6, phases, last };
 }
 
-/** The longest gap the probe sees with nothing to do for as long as a run takes: the machine's own noise. */
-async function idleLongestTurn(ms: number): Promise<number> {
-  const longest: number[] = [];
-  for (let run = 0; run < PROBED_RUNS; run++) {
-    const stop = startProbe();
-    await pause(ms);
-    longest.push(stop());
-  }
-  return stats(longest).median;
-}
-
 function kinds(counts: ReplayMirrorCounts): string {
   return Object.entries(counts.byKind)
     .filter(([, n]) => n > 0)
@@ -437,15 +405,7 @@ function replayRows(label: string, m: Measured, idleMs: number, expectedSteps: n
 /** The mirror serving the bench's world, its record filled from a run with no network in between. */
 async function benchMirror(engine: ReplayEngine): Promise<Pick<Setup, 'mirror' | 'actions' | 'expectedOutput'>> {
   const { code } = assembleSlotLoop();
-  const bare = benchFixtures(code, undefined);
-  const built = replayInputOf('testnet', bare.scenarios[0].contractResult, []);
-  if (built.kind !== 'input') throw new Error(`the bench's record is not replayable: ${built.why}`);
-  const calibrated = await engine.runReplay(
-    built.input,
-    worldReader(bare.world),
-    { limits: DEFAULT_REPLAY_LIMITS, memory: false },
-    new AbortController().signal,
-  );
+  const calibrated = await calibrationRun(code, engine);
   if (calibrated.stopped) throw new Error(`the calibration run stopped: ${calibrated.stopped.reason}`);
   const fixtures = benchFixtures(code, calibrated);
   const mirror = await startReplayMirror(fixtures, { latencyMs: LATENCY_MS });
@@ -501,7 +461,7 @@ export async function run(): Promise<BenchRow[]> {
     const { setup, rows: trialRows, files } = await chooseFiles(served, bundled?.distDir);
     const inWorker = await measure(setup, 'worker');
     const inHost = await measure(setup, 'host');
-    const idle = await idleLongestTurn(stats(inHost.replayMs).median);
+    const idle = await idleLongestTurn(stats(inHost.replayMs).median, PROBED_RUNS);
     const rows = [
       ...replayRows('worker thread', inWorker, idle, instructions),
       ...replayRows("host's thread (turns of ~8 ms)", inHost, idle, instructions),

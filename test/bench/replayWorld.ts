@@ -7,7 +7,9 @@
 // the replay engine itself against the same world with no network in between: the bench times the
 // replay, and the verdict it reports only says the timed runs did what that run did.
 import type { ContractAction } from '../../src/mirror/schemas';
-import type { ReplayOutcome, StateReader, Word } from '../../src/debug/replay/types';
+import type { ReplayEngine } from '../../src/debug/replay/host/engineLoader';
+import { replayInputOf } from '../../src/debug/replay/host/inputs';
+import { DEFAULT_REPLAY_LIMITS, type ReplayOutcome, type StateReader, type Word } from '../../src/debug/replay/types';
 import type { ContractActionRecord, ContractResultRecord } from '../support/evmTraces';
 import type { ReplayFixtures, ReplayScenarioFile, ReplayWorld } from '../support/replayFixtures';
 
@@ -229,7 +231,7 @@ export function actionsOf(records: readonly ContractActionRecord[]): ContractAct
 }
 
 /** The world as a StateReader with no network: for the run that fills the record. */
-export function worldReader(world: ReplayWorld): StateReader {
+function worldReader(world: ReplayWorld): StateReader {
   const before = (history: readonly { timestamp: string; value: string }[]) =>
     history.filter(h => h.timestamp < TIMESTAMP).at(-1)?.value;
   return {
@@ -248,4 +250,20 @@ export function worldReader(world: ReplayWorld): StateReader {
       return Promise.resolve(BigInt(tinybars) * 10_000_000_000n);
     },
   };
+}
+
+/**
+ * The engine's run of the bench's call (`code`, from assembleSlotLoop) against the world with no
+ * network in between: the outcome that fills the record (benchFixtures' `calibrated`).
+ */
+export async function calibrationRun(code: string, engine: ReplayEngine): Promise<ReplayOutcome> {
+  const bare = benchFixtures(code, undefined);
+  const built = replayInputOf('testnet', bare.scenarios[0].contractResult, []);
+  if (built.kind !== 'input') throw new Error(`the bench's record is not replayable: ${built.why}`);
+  return engine.runReplay(
+    built.input,
+    worldReader(bare.world),
+    { limits: DEFAULT_REPLAY_LIMITS, memory: false },
+    new AbortController().signal,
+  );
 }

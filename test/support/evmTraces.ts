@@ -29,6 +29,7 @@ import type * as EvmLib from '@ethereumjs/evm';
 import type * as CommonLib from '@ethereumjs/common';
 import type * as StateLib from '@ethereumjs/statemanager';
 import type * as UtilLib from '@ethereumjs/util';
+import { haltReason } from '../../src/debug/replay/engine/hedera';
 import { readSampleBuild, type SolcBuild } from './evmSample';
 import {
   longZeroAddress,
@@ -41,6 +42,9 @@ import {
 import { keepRawTrace, StepRecorder } from './evmSteps';
 import { projectRoot } from './paths';
 
+// An EVM halt message as Hedera's records name it, by the replay engine's own table (the EVM
+// world's calls answer with it too).
+export { haltReason };
 export { readSampleBuild, type SolcBuild } from './evmSample';
 export {
   idOfLongZero,
@@ -249,25 +253,6 @@ type Step = EvmLib.InterpreterStep;
 const CALL_OPCODES = new Set(['CALL', 'CALLCODE', 'DELEGATECALL', 'STATICCALL', 'CREATE', 'CREATE2']);
 /** Hedera's system contracts: HTS, exchange rate, PRNG, HAS. */
 const SYSTEM_CONTRACTS = new Set(['0.0.359', '0.0.360', '0.0.361', '0.0.362']);
-
-/** The EVM's halt messages as Besu's halt reasons, which Hedera's records carry. */
-const HALT_REASONS: Readonly<Record<string, string>> = {
-  'out of gas': 'INSUFFICIENT_GAS',
-  'code store out of gas': 'INSUFFICIENT_GAS',
-  'stack underflow': 'INSUFFICIENT_STACK_ITEMS',
-  'stack overflow': 'TOO_MANY_STACK_ITEMS',
-  'invalid JUMP': 'INVALID_JUMP_DESTINATION',
-  'invalid opcode': 'INVALID_OPERATION',
-  'static state change': 'ILLEGAL_STATE_CHANGE',
-  'code size to deposit exceeds maximum code size': 'CODE_TOO_LARGE',
-  'value out of range': 'OUT_OF_BOUNDS',
-  'insufficient balance': 'INSUFFICIENT_BALANCE',
-};
-
-/** An EVM halt message as Hedera's records name it (the EVM world's calls answer with it too). */
-export function haltReason(error: string): string {
-  return HALT_REASONS[error] ?? error.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
-}
 
 const hex = (bytes: Uint8Array): string => `0x${Buffer.from(bytes).toString('hex')}`;
 const word = (value: bigint): string => `0x${value.toString(16).padStart(64, '0')}`;

@@ -319,6 +319,18 @@ async function atTheBreakpoint(d: Driver, shots: string): Promise<void> {
   });
 }
 
+/** The call stack's state in the exception colours, which names the decoded error. */
+async function exceptionState(d: Driver): Promise<string> {
+  const state = clean(
+    await d.page
+      .locator('.part.sidebar .label.exception')
+      .first()
+      .innerText({ timeout: patient(10_000) }),
+  );
+  expectIncludes(state, 'InsufficientBalance', 'the call stack’s exception state');
+  return state;
+}
+
 /** Continues to the revert, reads the frames, the exception look and the storage, and steps back. */
 async function atTheRevert(d: Driver, shots: string): Promise<void> {
   const { page, step } = d;
@@ -331,13 +343,7 @@ async function atTheRevert(d: Driver, shots: string): Promise<void> {
     ]);
     // The exception look: the call stack's state in the exception colours, and the editor's
     // "Exception has occurred" widget under the line, both with the decoded error.
-    const state = clean(
-      await page
-        .locator('.part.sidebar .label.exception')
-        .first()
-        .innerText({ timeout: patient(10_000) }),
-    );
-    expectIncludes(state, 'InsufficientBalance', 'the call stack’s exception state');
+    const state = await exceptionState(d);
     let via = 'the stop';
     let shown = await until(
       d,
@@ -536,13 +542,7 @@ async function replaySession(d: Driver, callLevel: EvmScenario, shots: string): 
     const { stack, editor } = await stoppedAt(d, 'MyToken.sol', REVERT_LINE, ['MyToken.transfer', 'Vault.withdraw']);
     if (stack.length !== 2) throw new Error(`the frames at the revert: ${framesOf(stack).join(', ')}`);
     stops.push(framesOf(stack).join(' < '));
-    const state = clean(
-      await page
-        .locator('.part.sidebar .label.exception')
-        .first()
-        .innerText({ timeout: patient(10_000) }),
-    );
-    expectIncludes(state, 'InsufficientBalance', 'the call stack’s exception state');
+    const state = await exceptionState(d);
     // The README's picture: the revert in MyToken.sol, the frames, and the Debug Console saying
     // where the trace came from (≤ 200 KB, as every picture shipped).
     await d.runCommand('Debug Console: Focus on Debug Console View');

@@ -5,62 +5,15 @@
 // the step where it shows; a stopped replay is never faithful; calls answered from the record are
 // listed as not replayed and their recorded sub-calls are not asked of the replay.
 import * as assert from 'assert';
-import type { ContractAction } from '../../../../src/mirror/schemas';
 import { compareWithRecord } from '../../../../src/debug/replay/host/faithfulness';
 import { parseRecordedResult, type RecordedResult } from '../../../../src/debug/replay/host/inputs';
-import type { ReplayFrame, ReplayOutcome } from '../../../../src/debug/replay/types';
-import { opcodesOf } from '../../../support/evmOpcodes';
 import { evmTraces, type EvmScenario } from '../../../support/evmTraces';
-
-const OPENING = new Set(['CALL', 'CALLCODE', 'DELEGATECALL', 'STATICCALL', 'CREATE', 'CREATE2']);
-const RESULT: Record<string, ReplayFrame['outcome']> = { OUTPUT: 'success', REVERT_REASON: 'revert', ERROR: 'halt' };
-
-function actionsOf(scenario: EvmScenario): ContractAction[] {
-  return scenario.actions.map(a => ({
-    ...a,
-    gas: BigInt(a.gas),
-    gas_used: BigInt(a.gas_used),
-    value: BigInt(a.value),
-  }));
-}
+import { actionsOf, referenceOutcome } from '../../../support/replayReference';
 
 function recordOf(scenario: EvmScenario): RecordedResult {
   const parsed = parseRecordedResult(scenario.contractResult);
   if (!parsed.ok) throw new Error(parsed.why);
   return parsed.record;
-}
-
-/** What a replay that reproduced the record exactly would hand back (the body left out). */
-function outcomeOf(scenario: EvmScenario): Omit<ReplayOutcome, 'body'> {
-  const entries = opcodesOf(scenario, { stack: false }).opcodes;
-  // The server writes a call's entry at the depth it opens (Besu's tracer reads the frame after it).
-  const openings = entries.flatMap((e, i) => (OPENING.has(e.op) && i > 0 && e.depth > entries[i - 1].depth ? [i] : []));
-  const r = scenario.contractResult;
-  const outcome = r.status === '0x1' ? 'success' : r.result === 'CONTRACT_REVERT_EXECUTED' ? 'revert' : 'halt';
-  return {
-    entries: entries.length,
-    frames: scenario.actions.map((a, i): ReplayFrame => ({
-      index: a.index,
-      depth: a.call_depth,
-      operation: a.call_operation_type,
-      to: a.to!,
-      how: 'replayed',
-      outcome: RESULT[a.result_data_type],
-      output: a.result_data ?? '0x',
-      gasUsed: BigInt(a.gas_used),
-      openedAt: i === 0 ? undefined : openings[i - 1],
-    })),
-    result: {
-      outcome,
-      ...(outcome === 'halt' ? { error: r.error_message! } : {}),
-      output: outcome === 'revert' ? r.error_message! : r.call_result,
-      gasConsumed: BigInt(r.gas_consumed),
-    },
-    written: r.state_changes
-      .filter(c => c.value_written !== null)
-      .map(c => ({ address: c.address, slot: c.slot.slice(2), value: c.value_written!.slice(2) })),
-    fetched: { code: 1, slots: 0, balances: 0 },
-  };
 }
 
 describe('debug/replay/host/faithfulness: the replay compared with the record', function () {
@@ -81,7 +34,7 @@ describe('debug/replay/host/faithfulness: the replay compared with the record', 
     assert.ok(calls.some(s => s.contractResult.result === 'CONTRACT_REVERT_EXECUTED'));
   });
 
-  const compare = (scenario: EvmScenario, outcome = outcomeOf(scenario), actions = actionsOf(scenario)) =>
+  const compare = (scenario: EvmScenario, outcome = referenceOutcome(scenario), actions = actionsOf(scenario)) =>
     compareWithRecord(outcome, { contractResult: recordOf(scenario), actions });
   const texts = (v: ReturnType<typeof compare>) => v.divergences.map(d => d.text);
 
@@ -93,7 +46,7 @@ describe('debug/replay/host/faithfulness: the replay compared with the record', 
   });
 
   it('a different result, output or gas consumed is said, at the last step', () => {
-    const o = outcomeOf(nested);
+    const o = referenceOutcome(nested);
     const last = o.entries - 1;
     const v1 = compare(nested, { ...o, result: { ...o.result, outcome: 'revert', output: '0x' } });
     assert.strictEqual(v1.faithful, false);
@@ -121,7 +74,7 @@ describe('debug/replay/host/faithfulness: the replay compared with the record', 
     assert.strictEqual(scenario.contractResult.call_result, '0x');
     // An Error(string) revert: the replayed data below is its first 4 bytes only.
     assert.ok(scenario.contractResult.error_message!.startsWith('0x08c379a0'));
-    const o = outcomeOf(scenario);
+    const o = referenceOutcome(scenario);
     const v = compare(scenario, { ...o, result: { ...o.result, output: '0x08c379a0' } });
     assert.deepStrictEqual(texts(v), [
       `recorded revert data ${scenario.contractResult.error_message!.slice(0, 74)}… (${(scenario.contractResult.error_message!.length - 2) / 2} bytes), replayed 0x08c379a0, first different at byte 4`,
@@ -135,7 +88,7 @@ describe('debug/replay/host/faithfulness: the replay compared with the record', 
       ...base,
       contractResult: { ...base.contractResult, result: 'INSUFFICIENT_GAS', error_message: 'INSUFFICIENT_GAS' },
     };
-    const reverted0 = outcomeOf(base);
+    const reverted0 = referenceOutcome(base);
     const o = {
       ...reverted0,
       result: { ...reverted0.result, outcome: 'halt' as const, error: 'INSUFFICIENT_GAS', output: '0x' },
@@ -151,7 +104,7 @@ describe('debug/replay/host/faithfulness: the replay compared with the record', 
   });
 
   it('each storage write that differs, is missing or is extra is said', () => {
-    const o = outcomeOf(nested);
+    const o = referenceOutcome(nested);
     const [first, ...rest] = o.written;
     const changed = { ...first, value: 'f'.repeat(64) };
     const extra = { address: first.address, slot: 'e'.repeat(64), value: `${'0'.repeat(63)}1` };
@@ -172,7 +125,7 @@ describe('debug/replay/host/faithfulness: the replay compared with the record', 
   });
 
   it('the first difference in the call tree, at the step that opened the call (step = entry + 1)', () => {
-    const o = outcomeOf(nested);
+    const o = referenceOutcome(nested);
     const frame = o.frames[1];
     const to = `0.0.${BigInt(frame.to)}`;
     const frames = o.frames.map((f, i) => (i === 1 ? { ...f, outcome: 'revert' as const } : f));
@@ -204,7 +157,7 @@ describe('debug/replay/host/faithfulness: the replay compared with the record', 
   });
 
   it('a stopped replay is never faithful, whatever else matches', () => {
-    const o = outcomeOf(nested);
+    const o = referenceOutcome(nested);
     const v = compare(nested, { ...o, stopped: { atEntry: 41, reason: 'the replay ran 1,000 steps, its cap' } });
     assert.deepStrictEqual(v, {
       faithful: false,
@@ -221,7 +174,7 @@ describe('debug/replay/host/faithfulness: the replay compared with the record', 
   it('calls answered from the record are listed; their recorded sub-calls are not asked of the replay', () => {
     const deep = calls.find(s => s.actions.length >= 3 && s.actions[2].call_depth > s.actions[1].call_depth)!;
     assert.ok(deep, 'a scenario whose second call makes calls of its own');
-    const o = outcomeOf(deep);
+    const o = referenceOutcome(deep);
     // The second frame answered from the record: the replay opened nothing under it.
     const answered = o.frames[1];
     const after = deep.actions.findIndex((a, i) => i > 1 && a.call_depth <= answered.depth);
@@ -254,7 +207,7 @@ describe('debug/replay/host/faithfulness: the replay compared with the record', 
   });
 
   it('without the record of the calls, the calls are not checked, and that is said', () => {
-    const v = compare(nested, outcomeOf(nested), []);
+    const v = compare(nested, referenceOutcome(nested), []);
     assert.strictEqual(v.faithful, true);
     assert.deepStrictEqual(v.notReplayed, [
       "the calls were not checked: the transaction's call trace (/actions) could not be read",

@@ -10,6 +10,7 @@ import { parseLossless } from '../../../../src/mirror/lossless';
 import { ContractResultDetailSchema, type ContractAction } from '../../../../src/mirror/schemas';
 import { chainIdOf, replayInputOf, tokenAddressesOf } from '../../../../src/debug/replay/host/inputs';
 import { evmTraces, type ContractActionRecord, type EvmScenario } from '../../../support/evmTraces';
+import { actionsOf } from '../../../support/replayReference';
 
 const TOKEN_SERVICE = '0x0000000000000000000000000000000000000167';
 const TOKEN_1007 = '0x00000000000000000000000000000000000003ef';
@@ -19,15 +20,6 @@ function throughClient(record: unknown): unknown {
   const parsed = ContractResultDetailSchema.safeParse(parseLossless(JSON.stringify(record)));
   if (!parsed.success) throw new Error(parsed.error.message);
   return parsed.data;
-}
-
-function actionsOf(scenario: EvmScenario): ContractAction[] {
-  return scenario.actions.map(a => ({
-    ...a,
-    gas: BigInt(a.gas),
-    gas_used: BigInt(a.gas_used),
-    value: BigInt(a.value),
-  }));
 }
 
 function why(answer: ReturnType<typeof replayInputOf>): string {

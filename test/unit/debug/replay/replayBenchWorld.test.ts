@@ -5,9 +5,7 @@
 // read as of a later moment changes the output), and the verdict is faithful.
 import * as assert from 'assert';
 import { runReplay } from '../../../../src/debug/replay/engine/run';
-import { replayInputOf } from '../../../../src/debug/replay/host/inputs';
 import { replayTransaction } from '../../../../src/debug/replay/host/replaySource';
-import { DEFAULT_REPLAY_LIMITS } from '../../../../src/debug/replay/types';
 import { createMirrorClient } from '../../../../src/mirror';
 import {
   SLOTS,
@@ -15,8 +13,8 @@ import {
   actionsOf,
   assembleSlotLoop,
   benchFixtures,
+  calibrationRun,
   expectedOutput,
-  worldReader,
 } from '../../../bench/replayWorld';
 import { startReplayMirror } from '../../../support/replayMirror';
 
@@ -24,18 +22,7 @@ describe('bench/replayWorld: the replay bench’s transaction', function () {
   this.timeout(60_000);
   const { code, instructions } = assembleSlotLoop();
 
-  async function calibrated() {
-    const bare = benchFixtures(code, undefined);
-    const built = replayInputOf('testnet', bare.scenarios[0].contractResult, []);
-    assert.ok(built.kind === 'input', built.kind === 'cannot' ? built.why : '');
-    const outcome = await runReplay(
-      built.input,
-      worldReader(bare.world),
-      { limits: DEFAULT_REPLAY_LIMITS, memory: false },
-      new AbortController().signal,
-    );
-    return outcome;
-  }
+  const calibrated = () => calibrationRun(code, { runReplay });
 
   it('runs the counted instructions, reads each slot once and returns their sum before the transaction', async () => {
     const outcome = await calibrated();

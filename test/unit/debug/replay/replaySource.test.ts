@@ -8,12 +8,10 @@
 import * as assert from 'assert';
 import * as path from 'path';
 import { createMirrorClient, type MirrorClient } from '../../../../src/mirror';
-import type { ContractAction } from '../../../../src/mirror/schemas';
 import { loadReplayEngine, type ReplayEngine } from '../../../../src/debug/replay/host/engineLoader';
 import { progressText, replayTransaction, type ReplaySourceDeps } from '../../../../src/debug/replay/host/replaySource';
-import type { ReplayFrame, ReplayOutcome } from '../../../../src/debug/replay/types';
 import { anAccount, anErrorBody, aContract } from '../../../support/builders';
-import { opcodesBodyText, opcodesOf } from '../../../support/evmOpcodes';
+import { opcodesBodyText } from '../../../support/evmOpcodes';
 import { evmTraces, type EvmScenario } from '../../../support/evmTraces';
 import {
   startMirrorReplay,
@@ -21,53 +19,9 @@ import {
   type RouteAnswer,
   type RouteRequest,
 } from '../../../support/mirrorReplay';
+import { actionsOf, referenceOutcome } from '../../../support/replayReference';
 
 const WORKER_SCRIPT = path.join(__dirname, '..', '..', '..', '..', 'src', 'debug', 'replay', 'worker.js');
-const OPENING = new Set(['CALL', 'CALLCODE', 'DELEGATECALL', 'STATICCALL', 'CREATE', 'CREATE2']);
-const RESULT: Record<string, ReplayFrame['outcome']> = { OUTPUT: 'success', REVERT_REASON: 'revert', ERROR: 'halt' };
-
-function actionsOf(scenario: EvmScenario): ContractAction[] {
-  return scenario.actions.map(a => ({
-    ...a,
-    gas: BigInt(a.gas),
-    gas_used: BigInt(a.gas_used),
-    value: BigInt(a.value),
-  }));
-}
-
-/** The reference EVM's run of the scenario, as the engine hands an outcome back. */
-function referenceOutcome(scenario: EvmScenario, memory: boolean): ReplayOutcome {
-  const body = opcodesBodyText(scenario, { stack: true, memory, storage: true });
-  const entries = opcodesOf(scenario, { stack: false }).opcodes;
-  const openings = entries.flatMap((e, i) => (OPENING.has(e.op) && i > 0 && e.depth > entries[i - 1].depth ? [i] : []));
-  const r = scenario.contractResult;
-  const outcome = r.status === '0x1' ? 'success' : r.result === 'CONTRACT_REVERT_EXECUTED' ? 'revert' : 'halt';
-  return {
-    body,
-    entries: entries.length,
-    frames: scenario.actions.map((a, i) => ({
-      index: a.index,
-      depth: a.call_depth,
-      operation: a.call_operation_type,
-      to: a.to!,
-      how: 'replayed',
-      outcome: RESULT[a.result_data_type],
-      output: a.result_data ?? '0x',
-      gasUsed: BigInt(a.gas_used),
-      openedAt: i === 0 ? undefined : openings[i - 1],
-    })),
-    result: {
-      outcome,
-      output: outcome === 'revert' ? r.error_message! : r.call_result,
-      gasConsumed: BigInt(r.gas_consumed),
-    },
-    written: r.state_changes
-      .filter(c => c.value_written !== null)
-      .map(c => ({ address: c.address, slot: c.slot.slice(2), value: c.value_written!.slice(2) })),
-    fetched: { code: 0, slots: 0, balances: 0 },
-  };
-}
-
 describe('debug/replay/host/replaySource: a transaction replayed from a loopback mirror node', function () {
   this.timeout(120_000);
   let replay: MirrorReplay;
@@ -148,7 +102,8 @@ describe('debug/replay/host/replaySource: a transaction replayed from a loopback
         for (const k of input.knownSlots) await reader.slot(k.address, k.slot);
         if (signal.aborted) throw signal.reason;
         onProgress?.({ steps: 1234, fetched: 2 });
-        return referenceOutcome(scenario, options.memory);
+        const body = opcodesBodyText(scenario, { stack: true, memory: options.memory, storage: true });
+        return { body, ...referenceOutcome(scenario) };
       },
     });
   }
