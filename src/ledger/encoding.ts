@@ -2,33 +2,58 @@
 // code runs in a webview bundle.
 
 const BASE64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-const DECODE = new Map<string, number>([...BASE64_ALPHABET].map((ch, i) => [ch, i]));
-DECODE.set('-', 62);
-DECODE.set('_', 63);
+/** By character code: its 6-bit value, or -1. The url-safe `-` and `_` are taken too. */
+const SEXTET = new Int8Array(128).fill(-1);
+for (let i = 0; i < BASE64_ALPHABET.length; i++) SEXTET[BASE64_ALPHABET.charCodeAt(i)] = i;
+SEXTET[0x2d] = 62;
+SEXTET[0x5f] = 63;
+const PAD = 0x3d;
 
 /**
  * Decodes standard or url-safe base64, with or without padding. Undefined for anything else
- * (stray characters, a length no encoder produces, padding in the middle).
+ * (stray characters, a length no encoder produces, padding in the middle). Four characters at a
+ * time through a table: topic messages come a page of 100 at once (~1 ms per 800 KB).
  */
 export function base64ToBytes(b64: string): Uint8Array | undefined {
-  const body = b64.replace(/={1,2}$/, '');
-  if (b64.length % 4 !== 0 && b64.length !== body.length) return undefined; // padded but ragged
-  if (body.length % 4 === 1) return undefined;
-  const out = new Uint8Array(Math.floor((body.length * 3) / 4));
-  let acc = 0;
-  let bits = 0;
+  let end = b64.length;
+  if (end > 0 && b64.charCodeAt(end - 1) === PAD) end--;
+  if (end > 0 && b64.charCodeAt(end - 1) === PAD) end--;
+  if (end !== b64.length && b64.length % 4 !== 0) return undefined; // padded but ragged
+  if (end % 4 === 1) return undefined;
+  const out = new Uint8Array(Math.floor((end * 3) / 4));
   let o = 0;
-  for (const ch of body) {
-    const v = DECODE.get(ch);
-    if (v === undefined) return undefined;
-    acc = (acc << 6) | v;
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out[o++] = (acc >> bits) & 0xff;
-    }
+  let i = 0;
+  for (; i + 4 <= end; i += 4) {
+    const n = (sextet(b64, i) << 18) | (sextet(b64, i + 1) << 12) | (sextet(b64, i + 2) << 6) | sextet(b64, i + 3);
+    if (n < 0) return undefined;
+    out[o++] = n >> 16;
+    out[o++] = (n >> 8) & 0xff;
+    out[o++] = n & 0xff;
+  }
+  const rest = end - i;
+  if (rest >= 2) {
+    const n = (sextet(b64, i) << 18) | (sextet(b64, i + 1) << 12) | (rest === 3 ? sextet(b64, i + 2) << 6 : 0);
+    if (n < 0) return undefined;
+    out[o] = n >> 16;
+    if (rest === 3) out[o + 1] = (n >> 8) & 0xff;
   }
   return out;
+}
+
+/** The 6-bit value of the character at `i`, or -1: shifted by up to 18 it stays negative, and so does any OR with it. */
+function sextet(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  return c < 128 ? SEXTET[c] : -1;
+}
+
+/** Two lowercase hex digits by byte value. */
+export const HEX_BYTE: readonly string[] = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
+/** Lowercase hex without `0x`. */
+export function bytesToHex(bytes: Uint8Array): string {
+  let hex = '';
+  for (let i = 0; i < bytes.length; i++) hex += HEX_BYTE[bytes[i]];
+  return hex;
 }
 
 export function bytesToBase64(bytes: Uint8Array): string {

@@ -15,6 +15,8 @@ const PURE_DIRS = [
   'src/source',
   'src/trace',
   'src/deploy',
+  'src/debug',
+  'src/topics',
 ];
 
 // Static imports and re-exports (`from 'vscode'`), side-effect imports, `require`, dynamic
