@@ -5,6 +5,7 @@
 import {
   HttpClient,
   NetError,
+  bodyText,
   RequestBudgets,
   describeNetFailure,
   formatBytes,
@@ -115,7 +116,7 @@ export class Transport {
         url: r.url,
         status: r.status,
         headers: r.headers,
-        text: r.body.toString('utf8'),
+        text: bodyText(r.body),
         fetchedAt: r.fetchedAt,
       };
     } catch (error) {
@@ -172,6 +173,8 @@ function redirectWords(e: NetError, url: string): string {
       return `The mirror node redirected to ${describeLocation(d.location)}, another origin; redirects off ${new URL(url).origin} are not followed`;
     case 'too-many':
       return 'The mirror node redirected more than 3 times';
+    case 'opaque':
+      return 'The mirror node answered with a redirect, and the browser does not say where it leads; not followed';
     case 'method-change':
       return `The mirror node answered the POST with HTTP ${e.status}, a redirect to ${describeLocation(d.location)} that would turn it into a GET; not followed`;
     default:

@@ -1,100 +1,20 @@
-// Reading a response body: decompressed while it streams (gzip, deflate, br through node:zlib),
-// with the size cap counted on the decompressed bytes, so a small "zip bomb" stops at the cap.
-import type { Readable } from 'stream';
-import type * as Zlib from 'zlib';
+// What both transports share about a response body: the size cap's error and words, the
+// streaming sink of GetOptions.onBodyChunk, the bytes decoded as text, and how a failed
+// decompression is recognised. Reading a body from Node's streams (undici, node:zlib) is in
+// nodeBody.ts, loaded with undici; this module reaches no Node built-in, so a browser can load it.
 import { NetError, errorCode } from './errors';
-import { once } from '../util/once';
 
+/** What the undici transport asks for; fetch asks for what it can decode itself. */
 export const ACCEPT_ENCODING = 'gzip, br';
-
-// node:zlib is required with the first compressed body, not when the extension starts.
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
-const zlibLoaded = once(() => require('zlib') as typeof Zlib);
-
-/** The decoder for a Content-Encoding, null for identity, undefined when we cannot decode it. */
-function decoderFor(encoding: string): Zlib.Gunzip | Zlib.BrotliDecompress | Zlib.Inflate | null | undefined {
-  switch (encoding) {
-    case '':
-    case 'identity':
-      return null;
-    case 'gzip':
-    case 'x-gzip':
-      // Lenient about a missing trailer, as browsers are; the cap still bounds what is read.
-      return zlibLoaded().createGunzip({ finishFlush: zlibLoaded().constants.Z_SYNC_FLUSH });
-    case 'deflate':
-      return zlibLoaded().createInflate({ finishFlush: zlibLoaded().constants.Z_SYNC_FLUSH });
-    case 'br':
-      return zlibLoaded().createBrotliDecompress();
-    default:
-      return undefined;
-  }
-}
-
-/**
- * Reads `body` whole, decoding `contentEncoding`, and rejects with a `too-large` NetError as soon
- * as more than `maxBytes` (decoded) arrive. Destroys the streams on every early exit, which closes
- * the connection. Socket errors are rethrown as they come (the caller classifies them). With
- * `onChunk`, each decoded chunk goes to it instead of being kept (the cap still counts, the result
- * is empty), and what it throws ends the body and is rethrown as it is.
- */
-export async function readBody(
-  body: Readable,
-  contentEncoding: string | string[] | undefined,
-  maxBytes: number,
-  url: string,
-  status: number,
-  onChunk?: (chunk: Buffer) => void,
-): Promise<Buffer> {
-  const encoding = (Array.isArray(contentEncoding) ? contentEncoding.join(',') : (contentEncoding ?? ''))
-    .trim()
-    .toLowerCase();
-  if (encoding.includes(',')) {
-    destroyQuietly(body);
-    throw new NetError('decode', url, `unsupported stacked Content-Encoding "${encoding.slice(0, 60)}"`, { status });
-  }
-  const decoder = decoderFor(encoding);
-  if (decoder === undefined) {
-    destroyQuietly(body);
-    throw new NetError('decode', url, `unsupported Content-Encoding "${encoding.slice(0, 60)}"`, { status });
-  }
-  const source: Readable = decoder ? body.pipe(decoder) : body;
-  if (decoder) {
-    // A socket error on the raw body ends the decoder with the same error.
-    body.on('error', (e: Error) => decoder.destroy(e));
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of source) {
-      const buf = chunk as Buffer;
-      size += buf.length;
-      if (size > maxBytes) {
-        throw tooLarge(url, status, maxBytes);
-      }
-      if (onChunk) onChunk(buf);
-      else chunks.push(buf);
-    }
-  } catch (error) {
-    destroyQuietly(body);
-    if (decoder) destroyQuietly(decoder);
-    if (error instanceof NetError) throw error;
-    if (decoder && isZlibError(error)) {
-      throw new NetError('decode', url, `the ${encoding} body could not be decompressed`, { status, cause: error });
-    }
-    throw error;
-  }
-  if (onChunk) return Buffer.alloc(0);
-  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
-}
 
 /**
  * The GetOptions.onBodyChunk of a response with `status`, if its body streams (a 2xx one), wrapped
  * so that the caller can tell what it threw (`threw`) from a failure of the socket.
  */
 export function bodySink(
-  onBodyChunk: ((chunk: Buffer) => void) | undefined,
+  onBodyChunk: ((chunk: Uint8Array) => void) | undefined,
   status: number,
-): { readonly push?: (chunk: Buffer) => void; threw(error: unknown): boolean } {
+): { readonly push?: (chunk: Uint8Array) => void; threw(error: unknown): boolean } {
   if (!onBodyChunk || status < 200 || status >= 300) return { threw: () => false };
   let thrown: { error: unknown } | undefined;
   return {
@@ -125,8 +45,22 @@ export function isZlibError(e: unknown): boolean {
   return code !== undefined && (code.startsWith('Z_') || code.startsWith('ERR_BROTLI') || code === 'ERR__ERROR');
 }
 
-function destroyQuietly(stream: Readable | Zlib.Gunzip | Zlib.BrotliDecompress | Zlib.Inflate): void {
-  // Destroying may emit an error nobody else listens to.
-  stream.on('error', () => undefined);
-  stream.destroy();
+// A response's text is UTF-8; a malformed sequence becomes U+FFFD rather than failing. The
+// decoder's default drops a leading byte order mark; it is put back, so that the text is what the
+// bytes say (a JSON parser then refuses it, as it always did). `ignoreBOM` would keep it too, but
+// takes Node's slower path (1.5× on a body of megabytes).
+const utf8 = new TextDecoder('utf-8');
+
+/** A body's bytes as text (UTF-8). */
+export function bodyText(bytes: Uint8Array): string {
+  const text = utf8.decode(bytes);
+  const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  return bom ? `\uFEFF${text}` : text;
+}
+
+/** The same bytes as a plain Uint8Array (no copy): what the layer hands out, whatever made them. */
+export function plainBytes(bytes: Uint8Array): Uint8Array {
+  return Object.getPrototypeOf(bytes) === Uint8Array.prototype
+    ? bytes
+    : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

@@ -21,12 +21,13 @@ export interface BudgetClock {
 export const realClock: BudgetClock = {
   now: () => performance.now(),
   setTimer: (fn, ms) => {
-    const t = setTimeout(fn, ms);
-    // Waiters are promises someone awaits; a timer alone must not keep a process alive.
-    t.unref();
+    const t: unknown = setTimeout(fn, ms);
+    // Waiters are promises someone awaits; a timer alone must not keep a process alive (Node's
+    // timers have unref; a browser's are numbers, and keep nothing alive).
+    (t as { unref?: () => void }).unref?.();
     return t;
   },
-  clearTimer: handle => clearTimeout(handle as NodeJS.Timeout),
+  clearTimer: handle => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
 export interface BudgetState {

@@ -13,11 +13,18 @@ import { errorMessage } from '../util/errorMessage';
  */
 export type NetErrorKind = 'network' | 'timeout' | 'aborted' | 'too-large' | 'redirect' | 'decode';
 
-/** Why a `network` failure happened, for messages; `other` carries the library's own words. */
-export type ConnectionReason = 'refused' | 'dns' | 'reset' | 'timed-out' | 'incomplete' | 'tls' | 'other';
+/**
+ * Why a `network` failure happened, for messages; `other` carries the library's own words;
+ * `undisclosed`: a browser's fetch failed with one TypeError that does not say which failure it was.
+ */
+export type ConnectionReason =
+  'refused' | 'dns' | 'reset' | 'timed-out' | 'incomplete' | 'tls' | 'undisclosed' | 'other';
 
-/** Why a redirect was refused (`method-change`: a 301/302/303 answer to a POST, which would become a GET). */
-export type RedirectReason = 'other-origin' | 'too-many' | 'no-location' | 'bad-location' | 'method-change';
+/**
+ * Why a redirect was refused (`method-change`: a 301/302/303 answer to a POST, which would become a
+ * GET; `opaque`: a browser's fetch hides a redirect's status and Location, so it cannot be followed).
+ */
+export type RedirectReason = 'other-origin' | 'too-many' | 'no-location' | 'bad-location' | 'method-change' | 'opaque';
 
 export interface NetErrorDetails {
   /** The HTTP status received, when a response arrived (redirects, too-large, decode). */
@@ -115,6 +122,7 @@ export function fromSocketError(
     'timed-out': `the connection to ${host} timed out`,
     incomplete: `${host} sent an incomplete response`,
     tls: `the secure connection (TLS) to ${host} failed: ${tlsWhy(detail)}`,
+    undisclosed: `cannot reach ${host}: ${undisclosedWhy(url)}`,
     other: `cannot reach ${host}: ${detail}`,
   };
   return new NetError('network', url, words[reason], { reason, cause: error });
@@ -148,9 +156,29 @@ function failureWhy(e: NetError): string {
       return 'the response arrived incomplete';
     case 'tls':
       return `the secure connection (TLS) failed: ${tlsWhy(causeMessage(e))}`;
+    case 'undisclosed':
+      return undisclosedWhy(e.url);
     default:
       return causeMessage(e);
   }
+}
+
+/**
+ * A browser's fetch rejects with one TypeError for a refused connection, an unknown host, a failed
+ * TLS handshake and a CORS refusal alike (what it tells a page must not reveal the network): the
+ * words say so, and name the origin whose CORS headers would have to allow the page.
+ */
+export function undisclosedWhy(url: string): string {
+  let origin = url;
+  try {
+    origin = new URL(url).origin;
+  } catch {
+    // Not a URL: named as it is.
+  }
+  return (
+    'the connection failed, and the browser does not say whether it was refused, the host was not ' +
+    `found (DNS), the secure connection (TLS) failed, or ${origin} did not allow this page's origin (CORS)`
+  );
 }
 
 /** The library's own words for a failure: the socket error's message when there is one. */

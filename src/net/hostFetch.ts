@@ -1,13 +1,17 @@
-// One attempt through the host's `fetch`. Inside VS Code that is VS Code's own network stack: it
-// asks the operating system which proxy a URL takes (system settings, a PAC script) and adds the
-// OS's certificates, which the undici we bundle cannot do. The HTTP layer uses it only for a
-// public host that a direct connection could not reach while no proxy is configured (http.ts).
+// One attempt through a `fetch`: the host's (inside VS Code, VS Code's own network stack, which
+// asks the operating system which proxy a URL takes and adds the OS's certificates, which the
+// undici we bundle cannot do; the HTTP layer uses it only for a public host that a direct
+// connection could not reach while no proxy is configured), or the platform's, when the client's
+// transport is 'fetch' (a browser; every attempt goes through it then: http.ts).
 //
 // The same contract as the direct attempt: the response whatever its status, a redirect returned
 // (not followed), the size cap counted on the decoded body while it streams; failures are thrown
-// as they come, for the caller to classify (a `too-large` or `decode` NetError is already one).
-import { NetError } from './errors';
-import { isZlibError, tooLarge } from './body';
+// as they come, for the caller to classify (fetchFailure; a `too-large`, `decode` or `redirect`
+// NetError is already one). What a browser's fetch hides is said, not guessed: a redirect arrives
+// opaque (no status, no Location), and every failure to connect is one TypeError.
+// No Node built-in is reached here: a browser loads this module.
+import { NetError, fromSocketError, hostOf, undisclosedWhy } from './errors';
+import { isZlibError, plainBytes, tooLarge } from './body';
 import type { HttpResponse } from './http';
 
 /** The part of the WHATWG `fetch` the layer uses. */
@@ -23,6 +27,8 @@ export interface FetchInit {
 }
 
 export interface FetchResponse {
+  /** `opaqueredirect` for a redirect under `redirect: 'manual'` in a browser (status 0, no headers). */
+  readonly type?: string;
   readonly status: number;
   readonly headers: Iterable<[string, string]>;
   readonly body: ReadableStream<Uint8Array> | null;
@@ -36,7 +42,7 @@ export interface HostFetchOptions {
   readonly signal: AbortSignal;
   readonly maxBodyBytes: number;
   /** A 2xx body's decoded chunks go here instead of being kept (see GetOptions.onBodyChunk). */
-  readonly onBodyChunk?: (chunk: Buffer) => void;
+  readonly onBodyChunk?: (chunk: Uint8Array) => void;
 }
 
 /** GETs (or POSTs) `url` through `fetchImpl`; see the file comment. */
@@ -51,11 +57,15 @@ export async function fetchOnce(fetchImpl: FetchLike, url: string, options: Host
   });
   const fetchedAt = Date.now();
   const status = res.status;
+  if (res.type === 'opaqueredirect' || status === 0) {
+    await res.body?.cancel().catch(() => undefined);
+    throw opaqueRedirect(url);
+  }
   const headers: Record<string, string> = {};
   for (const [name, value] of res.headers) headers[name.toLowerCase()] = value;
   if (status >= 300 && status < 400) {
     await res.body?.cancel().catch(() => undefined);
-    return { url, status, headers, body: Buffer.alloc(0), fetchedAt };
+    return { url, status, headers, body: new Uint8Array(0), fetchedAt };
   }
   const declared = Number(headers['content-length']);
   if (Number.isFinite(declared) && declared > options.maxBodyBytes) {
@@ -71,11 +81,11 @@ async function readCapped(
   maxBytes: number,
   url: string,
   status: number,
-  onChunk: ((chunk: Buffer) => void) | undefined,
-): Promise<Buffer> {
-  if (!body) return Buffer.alloc(0);
+  onChunk: ((chunk: Uint8Array) => void) | undefined,
+): Promise<Uint8Array> {
+  if (!body) return new Uint8Array(0);
   const reader = body.getReader();
-  const chunks: Buffer[] = [];
+  const chunks: Uint8Array[] = [];
   let size = 0;
   try {
     for (;;) {
@@ -86,7 +96,7 @@ async function readCapped(
         await reader.cancel().catch(() => undefined);
         throw tooLarge(url, status, maxBytes);
       }
-      const chunk = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+      const chunk = plainBytes(value);
       if (onChunk) onChunk(chunk);
       else chunks.push(chunk);
     }
@@ -100,7 +110,44 @@ async function readCapped(
   } finally {
     reader.releaseLock();
   }
-  return onChunk ? Buffer.alloc(0) : Buffer.concat(chunks, size);
+  return onChunk ? new Uint8Array(0) : concatBytes(chunks, size);
+}
+
+function concatBytes(chunks: readonly Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0];
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+/** A browser's answer to a redirect under `redirect: 'manual'`: it happened, and nothing more. */
+function opaqueRedirect(url: string): NetError {
+  return new NetError(
+    'redirect',
+    url,
+    `${hostOf(url)} answered with a redirect, and the browser does not say where it leads; not followed`,
+    { reason: 'opaque' },
+  );
+}
+
+/**
+ * A fetch's failure (not a timeout or a cancellation, which the caller tells by its signals) as a
+ * `network` NetError. Node's fetch wraps the socket's error (`fetch failed`, with the error as its
+ * cause): classified as undici's are. A browser's is one TypeError with nothing more (whether the
+ * connection was refused, the host unknown, TLS failed or CORS refused the page): said so.
+ */
+export function fetchFailure(error: unknown, url: string, timeoutMs: number): NetError {
+  if (error instanceof TypeError && error.cause === undefined) {
+    return new NetError('network', url, `cannot reach ${hostOf(url)}: ${undisclosedWhy(url)}`, {
+      reason: 'undisclosed',
+      cause: error,
+    });
+  }
+  return fromSocketError(unwrapFetchError(error), url, timeoutMs);
 }
 
 /** fetch wraps the socket's error as `TypeError: fetch failed` with it as the cause: that cause. */

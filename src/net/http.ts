@@ -4,11 +4,16 @@
 // retries with full jitter on 5xx and connection failures, 429 honoured through Retry-After and a
 // growing back-off (the whole origin waits), and an AbortSignal that tears down the socket. POST
 // (post.ts) shares all of it but what may be sent again.
-import { request, type Dispatcher } from './undici';
+//
+// Two transports under the one loop: undici (Node; loaded with the first request) and the
+// platform's fetch (a browser, where undici cannot run): the same budget, timeouts, cancellation,
+// size cap, 429 waits and retries around each attempt. What fetch cannot do there is said where it
+// happens (hostFetch.ts): a redirect arrives opaque, and a failure to connect does not say which.
+import { readBody, request, type Dispatcher } from './undici';
 import { RequestBudgets, isLoopbackHost, type PriorityInput } from './budget';
-import { ACCEPT_ENCODING, bodySink, readBody, tooLarge } from './body';
+import { ACCEPT_ENCODING, bodySink, tooLarge } from './body';
 import { NetError, fromSocketError } from './errors';
-import { fetchOnce, unwrapFetchError, type FetchLike } from './hostFetch';
+import { fetchFailure, fetchOnce, globalFetch, type FetchLike } from './hostFetch';
 import { ThrottleWaits, aborted, backoffMs, redirectTarget, sleep, timedOut } from './loopRules';
 import { postLoop, type PostChannel, type PostOptions, type RequestBody } from './post';
 import { createDispatcher, decideProxy, type ProxyConfig } from './proxy';
@@ -36,6 +41,15 @@ export interface HttpClientOptions {
   readonly hostFetch?: () => FetchLike | undefined;
   /** Called once per origin when it starts going through `hostFetch`. */
   readonly onThroughHost?: (origin: string) => void;
+  /**
+   * How every attempt is made: `undici` (default; Node: proxies, compression, the keep-alive pool)
+   * or `fetch` (`fetch` below, else the global one; a browser). With `fetch`, the platform sets
+   * `User-Agent` and `Accept-Encoding` and decodes the body; the proxy options and `hostFetch` do
+   * not apply (the platform's fetch already goes through the platform's proxy).
+   */
+  readonly transport?: 'undici' | 'fetch';
+  /** The `fetch` of the `fetch` transport; default `globalThis.fetch`, read at the first request. */
+  readonly fetch?: FetchLike;
 }
 
 /** What a GET and a POST both take (post.ts adds its body's type; they differ in what is retried). */
@@ -66,7 +80,7 @@ export interface GetOptions extends RequestOptionsBase {
    * connection closes) and rejects `get` with that error. Such a request is not retried after a
    * connection failure, as its chunks may have been handed over. Other statuses are read whole.
    */
-  readonly onBodyChunk?: (chunk: Buffer) => void;
+  readonly onBodyChunk?: (chunk: Uint8Array) => void;
 }
 
 /** What one attempt reads of the options (GET's and POST's alike). */
@@ -76,7 +90,8 @@ export interface HttpResponse {
   readonly url: string;
   readonly status: number;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
-  readonly body: Buffer;
+  /** The decoded bytes (bodyText reads them as UTF-8); empty for a streamed body or a redirect. */
+  readonly body: Uint8Array;
   /** Epoch ms when the response headers arrived. */
   readonly fetchedAt: number;
 }
@@ -95,6 +110,8 @@ export class HttpClient {
   private readonly viaHost = new Set<string>();
   private readonly onThroughHost: ((origin: string) => void) | undefined;
   private readonly lifetime = lifetimeController();
+  /** Set for the `fetch` transport: the fetch every attempt goes through (read on first use). */
+  private readonly platformFetch: (() => FetchLike | undefined) | undefined;
 
   constructor(options: HttpClientOptions = {}) {
     this.ownsBudgets = !options.budgets;
@@ -105,6 +122,13 @@ export class HttpClient {
     this.proxy = options.proxy;
     this.hostFetch = options.hostFetch;
     this.onThroughHost = options.onThroughHost;
+    const given = options.fetch;
+    this.platformFetch = options.transport === 'fetch' ? () => given ?? globalFetch() : undefined;
+  }
+
+  /** How attempts are made (HttpClientOptions.transport). */
+  get transport(): 'undici' | 'fetch' {
+    return this.platformFetch ? 'fetch' : 'undici';
   }
 
   /** The origins that go through the host's fetch (see `hostFetch`), in the order they started to. */
@@ -251,16 +275,24 @@ export class HttpClient {
     }
   }
 
-  /** One attempt: direct (or through the configured proxy), else through the host's fetch. */
+  /**
+   * One attempt: through the platform's fetch (the `fetch` transport), else direct (or through the
+   * configured proxy), else through the host's fetch.
+   */
   private async once(
     url: string,
     options: AttemptOptions,
     outer: AbortSignal,
     send?: RequestBody,
   ): Promise<HttpResponse> {
+    if (this.platformFetch) {
+      const platform = this.platformFetch();
+      if (!platform) throw new NetError('network', url, 'cannot reach the network: this platform has no fetch');
+      return this.attemptViaFetch(platform, url, options, outer, send, false);
+    }
     const origin = new URL(url).origin;
     const host = this.viaHost.has(origin) ? this.hostFetch?.() : undefined;
-    if (host) return this.attemptViaHost(host, url, options, outer, send);
+    if (host) return this.attemptViaFetch(host, url, options, outer, send, true);
     try {
       return await this.attempt(url, options, outer, send);
     } catch (error) {
@@ -268,7 +300,7 @@ export class HttpClient {
       if (!fallback || outer.aborted) throw error;
       try {
         // Only after a refused connection or an unknown name: nothing of a POST was sent yet.
-        const response = await this.attemptViaHost(fallback, url, options, outer, send);
+        const response = await this.attemptViaFetch(fallback, url, options, outer, send, true);
         if (!this.viaHost.has(origin)) {
           this.viaHost.add(origin);
           this.onThroughHost?.(origin);
@@ -294,12 +326,17 @@ export class HttpClient {
     return this.hostFetch?.();
   }
 
-  private async attemptViaHost(
+  /**
+   * One attempt through a fetch: the host's (`withUserAgent`: Node lets us name ourselves) or the
+   * platform's (a browser sets User-Agent itself and refuses ours).
+   */
+  private async attemptViaFetch(
     fetchImpl: FetchLike,
     url: string,
     options: AttemptOptions,
     outer: AbortSignal,
-    send?: RequestBody,
+    send: RequestBody | undefined,
+    withUserAgent: boolean,
   ): Promise<HttpResponse> {
     const { timeoutMs } = options;
     const attempt = linkSignals([outer], timeoutMs);
@@ -309,7 +346,7 @@ export class HttpClient {
       return await fetchOnce(fetchImpl, url, {
         headers: {
           accept: options.accept ?? 'application/json',
-          'user-agent': this.userAgent,
+          ...(withUserAgent ? { 'user-agent': this.userAgent } : {}),
           ...(send ? { 'content-type': send.contentType } : {}),
         },
         ...(send ? { method: send.method, body: send.body } : {}),
@@ -321,7 +358,7 @@ export class HttpClient {
       if (sink.threw(error) || error instanceof NetError) throw error;
       if (outer.aborted) throw aborted(url, this.closed);
       if (attempt.timedOut) throw timedOut(url, timeoutMs, error);
-      throw fromSocketError(unwrapFetchError(error), url, timeoutMs);
+      throw fetchFailure(error, url, timeoutMs);
     } finally {
       attempt.dispose();
     }
@@ -357,7 +394,7 @@ export class HttpClient {
       if (status >= 300 && status < 400) {
         res.body.on('error', () => undefined);
         res.body.resume();
-        return { url, status, headers: res.headers, body: Buffer.alloc(0), fetchedAt };
+        return { url, status, headers: res.headers, body: new Uint8Array(0), fetchedAt };
       }
       const declared = Number(res.headers['content-length']);
       if (Number.isFinite(declared) && declared > options.maxBodyBytes) {

@@ -27,7 +27,7 @@ export { NetError, isNetError, errorCode, hostOf, describeNetFailure } from './e
 export type { NetErrorDetails, NetErrorKind, ConnectionReason, RedirectReason } from './errors';
 export { decideProxy, createDispatcher, isProxyUrl } from './proxy';
 export type { ProxyConfig, ProxyDecision } from './proxy';
-export { ACCEPT_ENCODING, formatBytes } from './body';
+export { ACCEPT_ENCODING, bodyText, formatBytes } from './body';
 export { globalFetch } from './hostFetch';
 export type { FetchLike, FetchInit, FetchResponse } from './hostFetch';
 export { linkSignals, lifetimeController, onAbort } from './signals';

@@ -1,7 +1,7 @@
 // One AbortSignal that fires when any of several does, with listeners removed afterwards, so a
 // long-lived signal (a client's lifetime) does not collect one listener per request, and an
-// optional timer that is cleared rather than left running for its whole duration.
-import { setMaxListeners } from 'events';
+// optional timer that is cleared rather than left running for its whole duration. No Node
+// built-in is imported: a browser loads this module too (see lifetimeController).
 
 export interface LinkedSignal {
   readonly signal: AbortSignal;
@@ -54,7 +54,7 @@ export function linkSignals(sources: readonly (AbortSignal | undefined)[], timeo
   const controller = new AbortController();
   const present = sources.filter((s): s is AbortSignal => s !== undefined);
   let timedOut = false;
-  let timer: NodeJS.Timeout | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const unlink: (() => void)[] = [];
   const dispose = () => {
     for (const stop of unlink.splice(0)) stop();
@@ -85,10 +85,13 @@ export function linkSignals(sources: readonly (AbortSignal | undefined)[], timeo
  * The controller of a client's lifetime: every request in flight links to its signal (one listener
  * each, removed when the request ends), so it has no listener limit. Node's default of 10 printed
  * "Possible EventTarget memory leak detected" in the extension host's log whenever more than 10
- * requests were in flight, which is normal (an expanded Accounts view) and no leak.
+ * requests were in flight, which is normal (an expanded Accounts view) and no leak. node:events is
+ * asked of the running process rather than imported, so that a browser (which has no such limit)
+ * loads this module without it.
  */
 export function lifetimeController(): AbortController {
   const controller = new AbortController();
-  setMaxListeners(0, controller.signal);
+  const events = (globalThis as { process?: NodeJS.Process }).process?.getBuiltinModule?.('events');
+  events?.setMaxListeners(0, controller.signal);
   return controller;
 }

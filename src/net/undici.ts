@@ -6,8 +6,10 @@
 // esbuild plugin build/undici-trim.mjs leaves out what they require but we never reach).
 //
 // Loaded on first use, not when the extension starts (undiciParts.ts, a file of its own in the
-// bundle). The types are undici's own, from its index; the values come from the deep paths.
+// bundle), with the reading of a body from Node's streams (nodeBody.ts), and never by the fetch
+// transport. The types are undici's own, from its index; the values come from the deep paths.
 import type { Agent as AgentClass, Dispatcher, EnvHttpProxyAgent as EnvHttpProxyAgentClass } from 'undici';
+import type { readBody as ReadBody } from './nodeBody';
 import { once } from '../util/once';
 
 export type { Dispatcher };
@@ -21,6 +23,7 @@ interface Undici {
   readonly Agent: typeof AgentClass;
   readonly EnvHttpProxyAgent: typeof EnvHttpProxyAgentClass;
   readonly request: RequestApi;
+  readonly readBody: typeof ReadBody;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (undiciParts.ts)
@@ -48,4 +51,9 @@ export function request(url: string, options: RequestOptions): Promise<Dispatche
     origin: u.origin,
     path: u.search ? `${u.pathname}${u.search}` : u.pathname,
   });
+}
+
+/** nodeBody.ts's `readBody`: an undici response's body, decoded and capped (see there). */
+export function readBody(...args: Parameters<typeof ReadBody>): ReturnType<typeof ReadBody> {
+  return undici().readBody(...args);
 }

@@ -5,7 +5,15 @@
 import { STATUS_CODES } from 'http';
 import * as z from '../zod';
 import { trimTrailing } from '../util/trim';
-import { HttpClient, NetError, describeNetFailure, lifetimeController, linkSignals, type Priority } from '../net';
+import {
+  HttpClient,
+  NetError,
+  bodyText,
+  describeNetFailure,
+  lifetimeController,
+  linkSignals,
+  type Priority,
+} from '../net';
 import { maintenancesSchema, summarySchema, type Maintenances, type Summary } from './schemas';
 
 export interface StatusClientOptions {
@@ -161,7 +169,7 @@ class HttpStatusClient implements StatusClient {
       linked.dispose();
     }
     const status = res.status;
-    const text = res.body.toString('utf8');
+    const text = bodyText(res.body);
     if (status < 200 || status >= 300) {
       throw new StatusError('http', `status page answered HTTP ${status}${reasonOf(status, text)}`, res.url, status);
     }
@@ -230,6 +238,13 @@ function redirectError(e: NetError, url: string): StatusError {
       );
     case 'too-many':
       return new StatusError('redirect', 'status page redirected too many times', url, status);
+    case 'opaque':
+      return new StatusError(
+        'redirect',
+        'status page answered with a redirect, and the browser does not say where it leads; not followed',
+        url,
+        status,
+      );
     default:
       return new StatusError('redirect', 'status page redirected to an invalid URL', url, status);
   }

@@ -5,7 +5,7 @@
 // other answers each mean something to the caller, so each is its own kind, in the server's words:
 // 501 the node does not serve traces, 404 the transaction is unknown or not served, 429 later, 406
 // our request lacked gzip (the module insists on it).
-import { NetError, parseRetryAfter, type HttpClient, type HttpResponse } from '../../net';
+import { NetError, bodyText, parseRetryAfter, type HttpClient, type HttpResponse } from '../../net';
 import { contractResultPath } from '../../mirror/paths';
 import { httpError } from '../../mirror/responses';
 import { trimTrailing } from '../../util/trim';
@@ -115,7 +115,7 @@ function refusal(response: HttpResponse): OpcodesAnswer {
     url: response.url,
     status,
     headers: response.headers,
-    text: response.body.toString('utf8'),
+    text: bodyText(response.body),
     fetchedAt: response.fetchedAt,
   }).message;
   switch (status) {

@@ -151,7 +151,10 @@ describe('Ledger Lens against the loopback mirror node', () => {
     });
     const direct = await api.services.http.get(url, { timeoutMs: 10_000, maxBodyBytes: 1 << 20 });
     assert.strictEqual(viaHost.status, direct.status);
-    assert.deepStrictEqual(JSON.parse(viaHost.body.toString()), JSON.parse(direct.body.toString()));
+    assert.deepStrictEqual(
+      JSON.parse(new TextDecoder().decode(viaHost.body)),
+      JSON.parse(new TextDecoder().decode(direct.body)),
+    );
     assert.strictEqual(viaHost.headers['content-type'], direct.headers['content-type']);
     const agents = mirror.requests
       .filter(r => r.url.startsWith('/api/v1/accounts/0.0.8'))

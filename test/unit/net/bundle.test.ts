@@ -97,7 +97,7 @@ describe('net: the bundled layer with undici trimmed', function () {
   it('GETs and decompresses a gzip body', async () => {
     const r = await client().get(`${server.origin}/api/v1/blocks`, BASE);
     assert.strictEqual(r.status, 200);
-    const body = JSON.parse(r.body.toString()) as { path: string; ua: string };
+    const body = JSON.parse(net.bodyText(r.body)) as { path: string; ua: string };
     assert.strictEqual(body.path, '/api/v1/blocks');
     assert.match(body.ua, /^LedgerLens\//);
   });

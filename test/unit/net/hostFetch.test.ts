@@ -5,7 +5,7 @@
 import * as assert from 'assert';
 import * as zlib from 'zlib';
 import { ProxyAgent, fetch as undiciFetch } from 'undici';
-import { NetError, globalFetch, type FetchLike, type GetOptions } from '../../../src/net';
+import { NetError, bodyText, globalFetch, type FetchLike, type GetOptions } from '../../../src/net';
 import { fetchOnce } from '../../../src/net/hostFetch';
 import {
   closedPort,
@@ -68,7 +68,7 @@ describe('net/hostFetch: the system proxy, through the host’s fetch', function
     const origin = `http://mirror.test:${server.port}`;
     const r = await c.get(`${origin}/api/v1/accounts/0.0.2`, BASE);
     assert.strictEqual(r.status, 200);
-    const body = JSON.parse(r.body.toString()) as { path: string; ua: string };
+    const body = JSON.parse(bodyText(r.body)) as { path: string; ua: string };
     assert.strictEqual(body.path, '/api/v1/accounts/0.0.2');
     assert.ok(body.ua.startsWith('LedgerLens/'), body.ua);
     assert.deepStrictEqual(proxy.seen, [`CONNECT mirror.test:${server.port}`]);
@@ -226,7 +226,7 @@ describe('net/hostFetch: one attempt through fetch keeps the layer’s contract'
       const body = req.url === '/small' ? zlib.gzipSync('{"a":1}') : zlib.gzipSync(big);
       res.writeHead(200, { 'content-encoding': 'gzip', 'content-length': body.length }).end(body);
     };
-    assert.strictEqual((await once('/small')).body.toString(), '{"a":1}');
+    assert.strictEqual(bodyText((await once('/small')).body), '{"a":1}');
     const e = await rejection(once('/bomb', 1 << 20));
     assert.ok(e instanceof NetError && e.kind === 'too-large', String(e));
     assert.match(e.message, /larger than 1 MiB/);

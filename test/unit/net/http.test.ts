@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import * as zlib from 'zlib';
-import { HttpClient, NetError, RequestBudgets, BUILD_VERSION, type GetOptions } from '../../../src/net';
+import { HttpClient, NetError, bodyText, RequestBudgets, BUILD_VERSION, type GetOptions } from '../../../src/net';
 import { assertGrowthAsync } from '../../support/growth';
 import { until } from '../../support/wait';
 import { ManualClock, delay, flush, rejection, startServer, type Server } from './support';
@@ -58,7 +58,7 @@ describe('net/http: the one HTTP layer (real loopback sockets)', function () {
         res.end();
       };
       const r = await client().get(`${server.origin}/c`, BASE);
-      assert.strictEqual(r.body.toString('utf8'), BODY);
+      assert.strictEqual(bodyText(r.body), BODY);
     });
   }
 

@@ -7,7 +7,7 @@ import type * as http from 'http';
 import type * as net from 'net';
 import * as zlib from 'zlib';
 import { ProxyAgent, fetch as undiciFetch } from 'undici';
-import { NetError, RequestBudgets, type FetchLike, type PostOptions } from '../../../src/net';
+import { NetError, RequestBudgets, bodyText, type FetchLike, type PostOptions } from '../../../src/net';
 import { nothingWasSent } from '../../../src/net/post';
 import { until } from '../../support/wait';
 import {
@@ -70,7 +70,7 @@ describe('net/post: POST through the one HTTP layer (real loopback sockets)', fu
   it('sends the method, the JSON body and its content type, with the usual headers', async () => {
     const r = await client({ env: {} }).post(`${server.origin}/api/v1/contracts/call`, BODY, BASE);
     assert.strictEqual(r.status, 200);
-    assert.strictEqual(r.body.toString(), '{"result":"0x01"}');
+    assert.strictEqual(bodyText(r.body), '{"result":"0x01"}');
     assert.strictEqual(seen.length, 1);
     const [s] = seen;
     assert.strictEqual(s.method, 'POST');
@@ -98,7 +98,7 @@ describe('net/post: POST through the one HTTP layer (real loopback sockets)', fu
       res.end(packed);
     };
     const r = await client({ env: {} }).post(`${server.origin}/z`, BODY, BASE);
-    assert.strictEqual(r.body.toString(), text);
+    assert.strictEqual(bodyText(r.body), text);
     const e = await rejection(client({ env: {} }).post(`${server.origin}/z`, BODY, { ...BASE, maxBodyBytes: 1000 }));
     assert.ok(e instanceof NetError && e.kind === 'too-large', String(e));
   });
@@ -212,7 +212,7 @@ describe('net/post: POST through the one HTTP layer (real loopback sockets)', fu
     });
     try {
       const r = await posted;
-      assert.strictEqual((JSON.parse(r.body.toString()) as { got: string }).got, BODY);
+      assert.strictEqual((JSON.parse(bodyText(r.body)) as { got: string }).got, BODY);
       assert.strictEqual(late.count(), 1, 'received once');
       assert.ok(performance.now() - t0 >= 100);
     } finally {

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { NetError, decideProxy, type GetOptions } from '../../../src/net';
+import { NetError, bodyText, decideProxy, type GetOptions } from '../../../src/net';
 import { createMirrorClient } from '../../../src/mirror';
 import { createStatusClient } from '../../../src/status';
 import { closedPort, rejection, startProxy, startServer, useHttpClients, type Server, type TestProxy } from './support';
@@ -65,7 +65,7 @@ describe('net/proxy: through a loopback proxy that counts', function () {
     // `mirror.test` does not resolve; only the proxy (which sends every host to loopback) reaches it.
     const r = await c.get(`http://mirror.test:${server.port}/api/v1/accounts/0.0.8`, BASE);
     assert.strictEqual(r.status, 200);
-    assert.strictEqual(r.body.toString(), '{"ok":true}');
+    assert.strictEqual(bodyText(r.body), '{"ok":true}');
     assert.strictEqual(proxy.seen.length, 1, proxy.seen.join(' | '));
     assert.match(proxy.seen[0], new RegExp(`mirror\\.test:${server.port}`));
     assert.strictEqual(server.requests[0].headers['user-agent']?.startsWith('LedgerLens/'), true);
