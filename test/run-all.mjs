@@ -9,6 +9,7 @@
 //   build        npm run build
 //   package      npm run package (ledger-lens.vsix, installed by the e2e tests)
 //   unit, conformance, ...   mocha, one run per spec glob of test/.mocharc.json
+//   browser-net  the net layer's contract suite in Chromium over fetch (test/browser/runNetContract.ts)
 //   integration  the mocha suite inside code-server's extension host (test/harness/exthost.ts)
 //   untrusted    the same in a workspace that is not trusted (test/integration/untrusted)
 //   e2e          Chromium driving code-server with the .vsix installed (test/e2e/run.ts)
@@ -335,6 +336,13 @@ for (const spec of [].concat(mocharc.spec ?? [])) {
     spec,
   ]);
 }
+
+// The net layer's contract cases bundled for the browser and run in Chromium with its fetch
+// (Chromium comes from the OS, not from the tools' install).
+await suite('browser-net', process.execPath, ['out/test/browser/runNetContract.js'], {
+  timeoutMs: 3 * 60_000,
+  label: 'net contract in Chromium',
+});
 
 (await staticDone)?.();
 await awaitTools();

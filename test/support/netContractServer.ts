@@ -21,6 +21,7 @@
 //   /__count [key]                     JSON { count, ids, maxInFlight } of that key (not counted itself)
 //   /__closed                          JSON { origin }: an origin whose port nothing listens on
 import * as http from 'http';
+import { listenOnLoopback } from './loopback';
 import type * as net from 'net';
 import * as zlib from 'zlib';
 
@@ -70,20 +71,7 @@ export async function startNetContractServer(): Promise<NetContractServer> {
     }
     route(url, key, req, res, { keyOf, closedOrigin });
   });
-  server.on('connection', s => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>(resolve => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(server, sockets);
 }
 
 interface RouteContext {

@@ -10,8 +10,8 @@
 // one is eq, which the REST module reads as "as of", lte; lt is strictly before); listing a
 // contract's whole state answers one page; an account as of a time before it existed is a 404.
 import * as http from 'http';
-import type { AddressInfo, Socket } from 'net';
 import { aContract, aToken, anAccount, toJsonText } from './builders';
+import { listenOnLoopback } from './loopback';
 import { QueryError, nanosOf, parseQuery, type Filter } from './contractRoutesParts';
 import { canonicalTarget, parseRequestTarget, type RouteAnswer, type RouteRequest, type Routes } from './mirrorReplay';
 import type { ReplayFixtures, ReplayScenarioFile, Versioned, WorldContract } from './replayFixtures';
@@ -333,9 +333,11 @@ export interface ReplayMirror {
 }
 
 /** Starts the server on an ephemeral loopback port; anything the fixtures do not answer is a 404. */
-export function startReplayMirror(fixtures: ReplayFixtures, options: ReplayMirrorOptions = {}): Promise<ReplayMirror> {
+export async function startReplayMirror(
+  fixtures: ReplayFixtures,
+  options: ReplayMirrorOptions = {},
+): Promise<ReplayMirror> {
   const answers = new ReplayMirrorAnswers(fixtures, options);
-  const sockets = new Set<Socket>();
   const server = http.createServer((req, res) => {
     const target = req.url ?? '/';
     const { path, query } = parseRequestTarget(target);
@@ -352,24 +354,6 @@ export function startReplayMirror(fixtures: ReplayFixtures, options: ReplayMirro
       },
     );
   });
-  server.on('connection', socket => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        answers,
-        counts: () => answers.counts(),
-        close: () =>
-          new Promise<void>(done => {
-            for (const s of sockets) s.destroy();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
+  const listening = await listenOnLoopback(server);
+  return { ...listening, answers, counts: () => answers.counts() };
 }

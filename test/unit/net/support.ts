@@ -4,6 +4,7 @@
 import * as http from 'http';
 import * as net from 'net';
 import { HttpClient, type BudgetClock } from '../../../src/net';
+import { listenOnLoopback } from '../../support/loopback';
 
 interface Timer {
   readonly id: number;
@@ -65,22 +66,13 @@ export async function startServer(handler: Handler): Promise<Server> {
     state.requests.push({ path: req.url ?? '', headers: req.headers, at: performance.now() });
     state.handler(req, res, state.requests.length);
   });
-  server.on('connection', s => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
+  const listening = await listenOnLoopback(server, sockets);
   const state: Server = {
-    origin: `http://127.0.0.1:${port}`,
-    port,
+    origin: listening.url,
+    port: Number(new URL(listening.url).port),
     requests: [],
     handler,
-    close: () =>
-      new Promise<void>(resolve => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
+    close: () => listening.close(),
   };
   return state;
 }
@@ -133,21 +125,7 @@ export async function startProxy(): Promise<TestProxy> {
     sockets.add(client);
     sockets.add(upstream);
   });
-  server.on('connection', s => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    seen,
-    close: () =>
-      new Promise<void>(resolve => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...(await listenOnLoopback(server, sockets)), seen };
 }
 
 export async function rejection(p: Promise<unknown>): Promise<unknown> {
