@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:
 import { writeNotices } from './build/notices.mjs';
 import { join } from 'node:path';
 import { extensionOptions, joinStartup, mergeMetafiles, plainFiles, toCommonJs } from './build/extension-build.mjs';
+import { buildWeb, WEB_DIR } from './build/web-build.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -86,7 +87,13 @@ if (watch) {
   // build fails without them).
   const [split, isolated, webviews, workers] = results.map(r => r.metafile);
   const metafile = mergeMetafiles(split, isolated);
+  // The browser entry (package.json `browser`): dist/web/, linked into our own module registry
+  // (build/web-build.mjs). Not watched: `npm run build` writes it.
+  const web = await buildWeb({ root: process.cwd(), production });
+  rmSync(WEB_DIR, { recursive: true, force: true });
+  mkdirSync(WEB_DIR, { recursive: true });
+  for (const f of web.files) writeFileSync(f.path, f.contents);
   mkdirSync('out', { recursive: true });
-  writeFileSync('out/meta.json', JSON.stringify({ extension: metafile, webviews, workers }));
-  writeNotices([metafile, webviews, workers], '.', 'THIRD-PARTY-NOTICES.md');
+  writeFileSync('out/meta.json', JSON.stringify({ extension: metafile, webviews, workers, web: web.metafile }));
+  writeNotices([metafile, webviews, workers, web.metafile], '.', 'THIRD-PARTY-NOTICES.md');
 }

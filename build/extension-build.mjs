@@ -54,7 +54,7 @@ export function lazyParts(root) {
   };
 }
 
-/** `ledger-lens:features` (required by src/extension.ts): every feature's manifest, by folder. */
+/** `ledger-lens:features` (required by src/composition.ts): every feature's manifest, by folder. */
 export function featureManifests(root) {
   return {
     name: 'feature-manifests',
@@ -98,8 +98,14 @@ export const WORKERS = {
 
 /** Marks `require('<lazy module>')` as a run-time require of its own output file. */
 function lazyRequires(root) {
-  const all = { ...lazyParts(root), ...ISOLATED };
-  const byPath = new Map(Object.entries(all).map(([src, name]) => [resolve(root, src), name]));
+  return lazyRequiresOf(
+    Object.fromEntries(Object.entries({ ...lazyParts(root), ...ISOLATED }).map(([s, n]) => [resolve(root, s), n])),
+  );
+}
+
+/** The same for a given map of absolute source paths (or paths under the working directory) → part names. */
+export function lazyRequiresOf(parts) {
+  const byPath = new Map(Object.entries(parts).map(([src, name]) => [resolve(src), name]));
   return {
     name: 'lazy-parts',
     setup(build) {
@@ -184,7 +190,7 @@ export function plainFiles(outputFiles) {
 }
 
 /** The files of the build as CommonJS: [{ path, contents }], source maps kept aligned in development. */
-export async function toCommonJs(outputFiles, { production }) {
+export async function toCommonJs(outputFiles, { production, loadStart = LOAD_START }) {
   const maps = new Map(outputFiles.filter(f => f.path.endsWith('.map')).map(f => [f.path, f.text]));
   const out = [];
   for (const file of outputFiles.filter(f => f.path.endsWith('.js'))) {
@@ -199,7 +205,7 @@ export async function toCommonJs(outputFiles, { production }) {
     });
     // ES modules are strict: so are the CommonJS files. The first statement of extension.js stays
     // first: src/extension.ts counts its load time from it.
-    const text = (file.path.endsWith('/extension.js') ? `"use strict";${LOAD_START}\n` : '"use strict";\n') + code;
+    const text = (file.path.endsWith('/extension.js') ? `"use strict";${loadStart}\n` : '"use strict";\n') + code;
     out.push({ path: file.path, contents: map ? `${stripMapComment(text)}\n${mapComment(file.path)}\n` : text });
     if (map) out.push({ path: file.path + '.map', contents: composeMaps(map, transformMap) });
   }

@@ -1,6 +1,7 @@
 // How long the extension took to load and activate, for the log and the integration suite
 // (exports.activation): wall-clock and CPU time, with a step per service and feature mounted.
 import type { ActivationTiming, FeatureLog } from './features/context';
+import { nodeProcess } from './util/platform';
 
 // Set by the first statement of dist/extension.js (esbuild.mjs's banner); absent outside the bundle.
 declare const __ledgerLensLoadStart: number | undefined;
@@ -20,9 +21,15 @@ export function bundleLoaded(): BundleLoad {
   };
 }
 
-function cpuMsSince(start: NodeJS.CpuUsage): number {
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
+/** This process's CPU clock; undefined where there is none (a browser's web worker extension host). */
+function cpuClock(): ((since?: NodeJS.CpuUsage) => NodeJS.CpuUsage) | undefined {
+  const proc = nodeProcess();
+  return typeof proc?.cpuUsage === 'function' ? proc.cpuUsage.bind(proc) : undefined;
+}
+
+function cpuMsSince(start: NodeJS.CpuUsage): number | undefined {
+  const used = cpuClock()?.(start);
+  return used && (used.user + used.system) / 1000;
 }
 
 /** Times activate(): `step(name)` ends a step; `done` logs the figures and returns them. */
@@ -31,7 +38,7 @@ export function activationClock(): {
   done(log: FeatureLog, bundle: BundleLoad): ActivationTiming;
 } {
   const started = performance.now();
-  const startedCpu = process.cpuUsage();
+  const startedCpu = cpuClock()?.();
   const steps: Record<string, number> = {};
   let last = started;
   return {
@@ -41,15 +48,16 @@ export function activationClock(): {
       last = now;
     },
     done: (log, { loadMs, loadCpuMs }) => {
-      const activateCpuMs = cpuMsSince(startedCpu);
+      const activateCpuMs = startedCpu && cpuMsSince(startedCpu);
       const activateMs = performance.now() - started;
       const parts = Object.entries(steps).map(([name, ms]) => `${name} ${ms.toFixed(1)}`);
+      const cpu = activateCpuMs === undefined ? '' : `; CPU ${activateCpuMs.toFixed(1)} ms`;
       log.info(
-        `activated in ${activateMs.toFixed(1)} ms (${parts.join(', ')}; CPU ${activateCpuMs.toFixed(1)} ms)` +
+        `activated in ${activateMs.toFixed(1)} ms (${parts.join(', ')}${cpu})` +
           (loadMs === undefined ? '' : `; bundle evaluated in ${loadMs.toFixed(1)} ms`) +
           (loadCpuMs === undefined ? '' : ` (CPU ${loadCpuMs.toFixed(1)} ms)`),
       );
-      return { loadMs, activateMs, steps, loadCpuMs, activateCpuMs };
+      return { loadMs, activateMs, steps, loadCpuMs, ...(activateCpuMs === undefined ? {} : { activateCpuMs }) };
     },
   };
 }

@@ -21,18 +21,14 @@ export function mountFeature(
   services: Services,
   abi: () => AbiIndex,
   manifest: FeatureManifest,
-  report: { readonly log: FeatureLog; show(message: string): unknown } = {
-    log: services.log,
-    show: m => notify('error', m),
-  },
+  options: MountOptions = {},
 ): vscode.Disposable & { load(): unknown } {
+  const show = options.show?.bind(options) ?? ((m: string) => notify('error', m));
+  const report = { log: options.log ?? services.log, show };
   const { name, commands } = manifest;
   const handlers = new Map<string, (...args: unknown[]) => unknown>();
   const features: Record<string, unknown> = {};
-  const pick = manifest.settings?.bind(manifest);
-  const settings: Setting<unknown> & vscode.Disposable = pick
-    ? settingsSlice(services.config, pick)
-    : { current: undefined, onDidChange: () => new vscode.Disposable(() => undefined), dispose: () => undefined };
+  const settings = settingsOf(services, manifest);
   const standIns: vscode.Disposable[] = [];
   const afterLoad: (() => void)[] = [];
   let loaded: vscode.Disposable | undefined;
@@ -76,29 +72,35 @@ export function mountFeature(
     );
     return features[name];
   };
+  const whenReady = readiness(options.ready);
   const forward = <T>(use: (feature: never) => T): T => use(load() as never);
+  // Typed as the answer itself: each stand-in hands VS Code a provider result, and a promise of one
+  // (a thenable, adopted when it settles) is one too.
+  const forwardReady = <T>(use: (feature: never) => T): T => whenReady(() => forward(use)) as T;
 
   Object.defineProperty(host.exports.features, name, { get: load, enumerable: true, configurable: true });
   for (const id of commands) {
     standIns.push(
-      host.registerCommand(id, (...args: unknown[]) => {
-        load();
-        const handler = handlers.get(id);
-        if (!handler) throw new Error(`${id} is not available`);
-        return handler(...args);
-      }),
+      host.registerCommand(id, (...args: unknown[]) =>
+        whenReady(() => {
+          load();
+          const handler = handlers.get(id);
+          if (!handler) throw new Error(`${id} is not available`);
+          return handler(...args);
+        }),
+      ),
     );
   }
-  if (manifest.view) view = treeViewStandIn(manifest.view, load, standIns);
+  if (manifest.view) view = treeViewStandIn(manifest.view, load, standIns, whenReady);
   if (manifest.contextKeys) {
     const pick = manifest.contextKeys.bind(manifest);
     standIns.push(keepContextKeys(services, pick, set => Object.assign((host.exports.contextKeys ??= {}), set)));
   }
-  standIns.push(...providerStandIns(manifest, services, forward, afterLoad));
+  standIns.push(...providerStandIns(manifest, services, forwardReady, forward, afterLoad));
   // Loaded the turn after activation; a failure is logged and shown by load.
   const later = () =>
     void Promise.resolve()
-      .then(load)
+      .then(() => whenReady(load))
       .catch(() => undefined);
   const timer = manifest.start === 'afterActivation' ? setTimeout(later, 0) : undefined;
   if (manifest.start === 'activation') load();
@@ -111,5 +113,38 @@ export function mountFeature(
       loaded?.dispose();
       settings.dispose();
     },
+  };
+}
+
+/** How a feature is mounted besides its manifest: where failures go, and what its code waits for. */
+export interface MountOptions {
+  /** The log of load failures (default: the services' log). */
+  readonly log?: FeatureLog;
+  /** Shows a load failure to the user, once (default: an error notification). */
+  show?(message: string): unknown;
+  /** Resolves once the feature's code can be required (the browser's parts); absent in Node. */
+  readonly ready?: () => Promise<void>;
+}
+
+function settingsOf(services: Services, manifest: FeatureManifest): Setting<unknown> & vscode.Disposable {
+  const pick = manifest.settings?.bind(manifest);
+  return pick
+    ? settingsSlice(services.config, pick)
+    : { current: undefined, onDidChange: () => new vscode.Disposable(() => undefined), dispose: () => undefined };
+}
+
+/**
+ * Where the feature's code is not yet a synchronous require away (the browser's parts), a use waits
+ * for `ready` first (every stand-in VS Code calls accepts a promise); once it resolved, or where
+ * there is nothing to wait for (Node), `then` runs at once.
+ */
+function readiness(ready: (() => Promise<void>) | undefined): <T>(then: () => T) => T | Promise<T> {
+  let readied = !ready;
+  return <T>(then: () => T): T | Promise<T> => {
+    if (readied || !ready) return then();
+    return ready().then(() => {
+      readied = true;
+      return then();
+    });
   };
 }

@@ -6,6 +6,7 @@ import { TOKEN_SERVICE_SIGNATURES } from './builtinHts';
 import { abiSchema } from './schemas';
 import { indexContract } from './signature';
 import type { IndexedContract } from './types';
+import { nextTurn } from '../util/nextTurn';
 
 interface BuiltinAbi {
   readonly name: string;
@@ -227,7 +228,7 @@ export async function builtinContractsInTurns(): Promise<readonly IndexedContrac
   const out: IndexedContract[] = [];
   for (const b of BUILTIN_ABIS) {
     out.push(buildOne(b));
-    await new Promise(resolve => setImmediate(resolve));
+    await nextTurn();
   }
   built ??= out;
   return built;

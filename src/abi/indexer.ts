@@ -7,6 +7,7 @@
 import { MAX_ARTIFACT_BYTES, isIgnoredArtifactPath, parseArtifactSteps } from './artifacts';
 import type { AbiIndex } from './abiIndex';
 import { errorMessage } from '../util/errorMessage';
+import { nextTurn } from '../util/nextTurn';
 
 export interface ArtifactSource {
   /** The file's size in bytes, or undefined when it is gone. */
@@ -24,9 +25,7 @@ export interface IndexSummary {
 /** How long one slice of indexing may run before it yields. */
 const SLICE_MS = 8;
 
-export function yieldToEventLoop(): Promise<void> {
-  return new Promise(resolve => setImmediate(resolve));
-}
+export const yieldToEventLoop = nextTurn;
 
 export class ArtifactIndexer {
   private lastYield = performance.now();

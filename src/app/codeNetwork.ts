@@ -3,12 +3,12 @@
 // from its workspace folder only, through `workspace.fs`, re-read when a watcher sees them change.
 // Workspace code is read, never executed, and nothing read becomes an endpoint: the answer only
 // names a network, whose mirror node URL comes from our own table or the user's settings.
-import * as path from 'path';
 import * as vscode from 'vscode';
 import type * as Infer from '../infer';
 import type { ConfigFs, ConfigStat, DocumentEvidence, NetworkAnswer, WorkspaceEvidence } from '../infer';
 import type { Network } from '../ledger/networks';
 import { once } from '../util/once';
+import { pathUnder } from '../util/uriPath';
 
 // src/infer (the readers of hardhat, foundry, .env, compose files and code) is required with the
 // first question (dist/lazy-infer.js), not when the extension starts.
@@ -43,8 +43,8 @@ function folderFs(folder: vscode.Uri): ConfigFs {
 /** The document's path inside its workspace folder, `/`-separated, or undefined when outside. */
 function relativeInside(folder: vscode.WorkspaceFolder, uri: vscode.Uri): string | undefined {
   if (folder.uri.scheme !== uri.scheme || folder.uri.authority !== uri.authority) return undefined;
-  const rel = path.posix.relative(folder.uri.path, uri.path);
-  return infer().isInsideFolder(rel) ? rel : undefined;
+  const rel = pathUnder(folder.uri.path, uri.path);
+  return rel !== undefined && infer().isInsideFolder(rel) ? rel : undefined;
 }
 
 export class CodeNetwork implements vscode.Disposable {

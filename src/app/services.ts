@@ -16,6 +16,7 @@ import { CodeNetwork } from './codeNetwork';
 import { NetworkRouter } from './networkRouter';
 import { Disposable } from '../util/lifecycle';
 import { once } from '../util/once';
+import { inBrowser, platform } from '../util/platform';
 import { TrustNotice } from './trustNotice';
 
 /** The clients' code (src/app/clients.ts), required by the first client built, not at activation. */
@@ -56,16 +57,23 @@ export class Services extends Disposable {
   get http(): HttpClient {
     if (!this.httpBuilt) {
       const { HttpClient, RequestBudgets, defaultRatePolicy, globalFetch } = clients();
-      this.httpBuilt = new HttpClient({
-        budgets: new RequestBudgets({ rateFor: defaultRatePolicy(this.config.current.maxRequestsPerSecond) }),
-        proxy: readProxyConfig(),
-        // VS Code's fetch applies the OS proxy (system settings, PAC) that our own connections cannot see.
-        hostFetch: globalFetch,
-        onThroughHost: origin =>
-          this.log.info(
-            `${origin}: a direct connection failed and VS Code's network stack (the system proxy) reached it; requests to it go that way from now on`,
-          ),
-      });
+      const budgets = new RequestBudgets({ rateFor: defaultRatePolicy(this.config.current.maxRequestsPerSecond) });
+      // In a browser every request is the browser's fetch (the platform's transport, HttpClient's
+      // default), which applies the browser's own proxy: VS Code's proxy settings and the host's
+      // fetch as a fallback have nothing to add there.
+      this.httpBuilt = inBrowser()
+        ? new HttpClient({ budgets })
+        : new HttpClient({
+            budgets,
+            proxy: readProxyConfig(),
+            // VS Code's fetch applies the OS proxy (system settings, PAC) that our own connections cannot see.
+            hostFetch: globalFetch,
+            onThroughHost: origin =>
+              this.log.info(
+                `${origin}: a direct connection failed and VS Code's network stack (the system proxy) reached it; requests to it go that way from now on`,
+              ),
+          });
+      this.log.info(httpTransportLine(this.httpBuilt.transport));
     }
     return this.httpBuilt;
   }
@@ -102,7 +110,7 @@ export class Services extends Disposable {
     this._register({ dispose: () => this.httpBuilt?.close() });
     this._register(
       vscode.workspace.onDidChangeConfiguration(e => {
-        if (e.affectsConfiguration('http')) this.httpBuilt?.setProxy(readProxyConfig());
+        if (e.affectsConfiguration('http') && !inBrowser()) this.httpBuilt?.setProxy(readProxyConfig());
       }),
     );
     this.codeNetwork = this._register(
@@ -139,6 +147,13 @@ export class Services extends Disposable {
       }),
     );
     log.info(`mirror node: ${this.config.current.mirrorBaseUrl} (${this.config.current.network})`);
+    // Said once for the three kinds of work that use a worker thread in Node (the features check the
+    // platform themselves: makeIndex.ts, the deployments and debug manifests, the replay runner).
+    if (!platform().workerThreads) {
+      log.info(
+        "compiler-output indexing, deployment records and local replays run in time slices on the extension host's thread (no worker threads in a browser)",
+      );
+    }
   }
 
   /**
@@ -339,6 +354,13 @@ export class Services extends Disposable {
       http: this.http,
     });
   }
+}
+
+/** [net] The log's one line on how requests are made, for the host this runs in. */
+export function httpTransportLine(transport: 'undici' | 'fetch'): string {
+  return transport === 'fetch'
+    ? `HTTP requests go through the browser's fetch in ${platform().hostName} (the browser applies its own proxy; VS Code's http.proxy settings are not used)`
+    : `HTTP requests go through undici's connection pool in ${platform().hostName} (VS Code's http.proxy settings, else HTTPS_PROXY / NO_PROXY)`;
 }
 
 /** [net] VS Code's proxy settings (`http.proxy`, `http.noProxy`, `http.proxySupport`, `http.proxyStrictSSL`). */

@@ -24,7 +24,7 @@ export function restrictedKeysIn(text: string): string[] {
 
 async function readText(uri: vscode.Uri): Promise<string> {
   try {
-    return Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
+    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
   } catch {
     return ''; // no such file
   }

@@ -11,6 +11,7 @@ import { MAX_RECORD_BYTES, recordNetwork, recordSteps, resultOf, tooLargeMessage
 import type { DeploymentProblem, DiscoveryResult, FoundDeployment } from './types';
 import { errorMessage } from '../util/errorMessage';
 import type { Network } from '../ledger/networks';
+import { nextTurn } from '../util/nextTurn';
 
 /** A file to read: its workspace path and, when it is on disk, its path there. */
 export interface RecordFile {
@@ -29,11 +30,8 @@ export const TURN_MS = 8;
 /** The largest `.chainId` read (a chain id is a few digits). */
 const MAX_CHAIN_ID_FILE_BYTES = 1024;
 
-/** Yields to the event loop (setImmediate where there is one, a zero timeout elsewhere). */
-export function yieldNow(): Promise<void> {
-  const immediate = (globalThis as { setImmediate?: (f: () => void) => unknown }).setImmediate;
-  return new Promise(resolve => (immediate ? immediate(resolve) : setTimeout(resolve, 0)));
-}
+/** Yields to the event loop (src/util/nextTurn.ts). */
+export const yieldNow = nextTurn;
 
 /** The turns of the extension host's thread: a step may run until TURN_MS have passed, then it yields. */
 export class Turns {

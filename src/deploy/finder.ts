@@ -3,12 +3,14 @@
 // otherwise, and for files only workspace.fs can read, in the host's thread in turns that yield to
 // the event loop every ~8 ms (the records are read streamed: a megabyte of hardhat-deploy JSON is
 // a hundred short steps, not one JSON.parse). A worker that fails to start or dies is not asked
-// again; its request is read in the host's thread instead.
+// again; its request is read in the host's thread instead. A browser has no worker threads: there
+// the script is never tried.
 import { Worker } from 'node:worker_threads';
 import { Discovery, Turns, recordFilesInOrder, type RecordAccess, type RecordFile } from './discovery';
 import type { DiscoveryResult } from './types';
 import { parseReply, type DeployWorkerRequest, type DiskFile } from './workerProtocol';
 import { errorMessage } from '../util/errorMessage';
+import { platform } from '../util/platform';
 
 export interface DeploymentFinderOptions {
   /** A file's bytes, by its path on disk when the caller gave one (`fsPath`), else its workspace path. */
@@ -114,7 +116,11 @@ export class DeploymentFinder {
   private readonly access: RecordAccess;
 
   constructor(options: DeploymentFinderOptions) {
-    this.worker = options.workerScript === undefined ? undefined : new DeployWorker(options.workerScript);
+    // No worker threads (a browser): the script is never tried, every record is read in turns.
+    this.worker =
+      options.workerScript === undefined || !platform().workerThreads
+        ? undefined
+        : new DeployWorker(options.workerScript);
     this.access = {
       read: f => options.readFile(f.fsPath ?? f.file),
       ...(options.size ? { size: (f: RecordFile) => options.size!(f.fsPath ?? f.file) } : {}),

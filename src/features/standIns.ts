@@ -11,6 +11,7 @@ export function providerStandIns(
   { panels, hover, codeLens, terminalLinks, documents }: FeatureManifest,
   services: Services,
   forward: <T>(use: (feature: never) => T) => T,
+  forwardLoaded: <T>(use: (feature: never) => T) => T,
   afterLoad: (() => void)[],
 ): vscode.Disposable[] {
   const standIns: vscode.Disposable[] = [];
@@ -36,7 +37,7 @@ export function providerStandIns(
   }
   if (codeLens) {
     const changed = new vscode.EventEmitter<void>();
-    afterLoad.push(() => forward(f => codeLens.provider(f).onDidChangeCodeLenses?.(() => changed.fire())));
+    afterLoad.push(() => forwardLoaded(f => codeLens.provider(f).onDidChangeCodeLenses?.(() => changed.fire())));
     standIns.push(
       changed,
       vscode.languages.registerCodeLensProvider(codeLens.selector, {
@@ -58,7 +59,7 @@ export function providerStandIns(
   if (documents) {
     // A document of the scheme loads the feature (a tab restored after a reload asks for its text).
     const changed = new vscode.EventEmitter<vscode.Uri>();
-    afterLoad.push(() => forward(f => documents.provider(f).onDidChange?.(uri => changed.fire(uri))));
+    afterLoad.push(() => forwardLoaded(f => documents.provider(f).onDidChange?.(uri => changed.fire(uri))));
     const provideTextDocumentContent = (uri: vscode.Uri, token: vscode.CancellationToken) =>
       forward(f => documents.provider(f).provideTextDocumentContent(uri, token));
     standIns.push(
@@ -80,6 +81,7 @@ export function treeViewStandIn(
   spec: NonNullable<FeatureManifest['view']>,
   load: () => unknown,
   standIns: vscode.Disposable[],
+  whenReady: <T>(then: () => T) => T | Promise<T> = then => then(),
 ): ViewSlot {
   const changed = new vscode.EventEmitter<unknown>();
   let real: vscode.TreeDataProvider<unknown> | undefined;
@@ -91,7 +93,9 @@ export function treeViewStandIn(
     showCollapseAll: spec.showCollapseAll ?? false,
     treeDataProvider: {
       onDidChangeTreeData: changed.event,
-      getChildren: element => provider()?.getChildren(element) ?? [],
+      // The first thing VS Code asks (the roots); the rest is asked of what it returned.
+      getChildren: element =>
+        whenReady(() => provider()?.getChildren(element) ?? []) as vscode.ProviderResult<unknown[]>,
       getTreeItem: element => provider()?.getTreeItem(element) ?? new vscode.TreeItem('…'),
       getParent: element => provider()?.getParent?.(element),
       resolveTreeItem: (item, element, token) => provider()?.resolveTreeItem?.(item, element, token) ?? item,

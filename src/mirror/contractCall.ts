@@ -10,7 +10,7 @@
 // `data`: the revert bytes as hex ("0x" when empty). Other refusals send the HTTP reason phrase as
 // `message` ("Bad Request", "Unsupported Media Type", "Too Many Requests", "Not Implemented") and
 // the cause as `detail` ("gas field must be less than or equal to 15000000"), with `data` "".
-import { STATUS_CODES } from 'http';
+import { statusPhrase } from '../net/statusPhrases';
 import { INT64_MAX } from '../ledger/units';
 import { MirrorError, MirrorInputError, type InputIssue, type ServerMessage } from './errors';
 import { httpError, validate } from './responses';
@@ -161,7 +161,7 @@ export function callError(response: RawResponse): MirrorError {
   const entries = base.serverMessages;
   const words = entries.map(describeEntry).join('; ');
   const status = response.status;
-  const phrase = STATUS_CODES[status] ? ` ${STATUS_CODES[status]}` : '';
+  const phrase = statusPhrase(status) ? ` ${statusPhrase(status)}` : '';
   let message = words || `The mirror node answered HTTP ${status}${phrase}`;
   if (status === 501) {
     message = `This mirror node does not run contract calls (HTTP 501${phrase}): the web3 module is not enabled on this network${words ? ` (${words})` : ''}`;

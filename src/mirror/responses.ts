@@ -1,7 +1,7 @@
 // From a raw answer to what the client returns: the body parsed losslessly and checked by its
 // schema, or a non-2xx answer turned into a MirrorError carrying the server's own words (message,
 // detail, data). No I/O; a large body is worked through in slices with a yield between them.
-import { STATUS_CODES } from 'http';
+import { statusPhrase } from '../net/statusPhrases';
 import type * as z from '../zod';
 import { MirrorError, type ServerMessage } from './errors';
 import { checkSliced, pacer, parseLosslessSliced, type Parsed } from './sliced';
@@ -65,6 +65,6 @@ export function httpError(response: RawResponse): MirrorError {
   const message =
     messages.length > 0
       ? messages.join('; ')
-      : `The mirror node answered HTTP ${response.status}${STATUS_CODES[response.status] ? ` ${STATUS_CODES[response.status]}` : ''}`;
+      : `The mirror node answered HTTP ${response.status}${statusPhrase(response.status) ? ` ${statusPhrase(response.status)}` : ''}`;
   return new MirrorError('http', response.status, messages, response.url, message, entries);
 }

@@ -25,6 +25,7 @@ import * as z from '../zod';
 import { parseLossless } from './lossless';
 import { errorMessage } from '../util/errorMessage';
 import { isJsonWhitespace, JsonStructureScan, malformedJson as malformed, type JsonContainer } from '../util/jsonScan';
+import { nextTurn } from '../util/nextTurn';
 
 /** A container at least this many characters long is split; a smaller one is parsed whole. */
 export const LARGE_CHARS = 64 * 1024;
@@ -48,7 +49,7 @@ export function pacer(signal?: AbortSignal, onAbort?: () => Error): Pacer {
   return {
     due: () => performance.now() - sliceStart >= SLICE_MS,
     yield: async () => {
-      await new Promise<void>(resolve => setImmediate(resolve));
+      await nextTurn();
       if (signal?.aborted) throw onAbort ? onAbort() : new Error('aborted');
       sliceStart = performance.now();
     },

@@ -42,6 +42,8 @@ export interface NetErrorDetails {
   readonly closed?: boolean;
   /** For `network`: the proxy (`host:port`) whose connection failed, when it was the proxy's and not the server's. */
   readonly proxy?: string;
+  /** For `undisclosed`: what the page itself could tell when the request failed (see `undisclosedHint`). */
+  readonly hint?: UndisclosedHint;
   readonly cause?: unknown;
 }
 
@@ -157,18 +159,55 @@ function failureWhy(e: NetError): string {
     case 'tls':
       return `the secure connection (TLS) failed: ${tlsWhy(causeMessage(e))}`;
     case 'undisclosed':
-      return undisclosedWhy(e.url);
+      return undisclosedWhy(e.url, e.details.hint);
     default:
       return causeMessage(e);
   }
 }
 
 /**
+ * What a page can tell about a fetch that failed without saying why: the browser reports being
+ * offline, or the page is https and the URL http: (mixed content, which a browser blocks before
+ * any connection). Neither is hidden from the page, unlike the failure itself.
+ */
+export type UndisclosedHint = 'offline' | 'mixed-content';
+
+/** The page's side of a failed fetch: `navigator.onLine` and `location.protocol` where they exist. */
+export interface PageState {
+  readonly onLine?: boolean;
+  readonly protocol?: string;
+}
+
+/** This page's state (a web worker has both globals; Node has neither, or no `onLine`). */
+export function currentPage(): PageState {
+  const g = globalThis as { navigator?: { onLine?: unknown }; location?: { protocol?: unknown } };
+  const onLine = g.navigator?.onLine;
+  const protocol = g.location?.protocol;
+  return {
+    ...(typeof onLine === 'boolean' ? { onLine } : {}),
+    ...(typeof protocol === 'string' ? { protocol } : {}),
+  };
+}
+
+/** The hint that applies to a failed fetch of `url` from `page`, if any (offline first: it stops every request). */
+export function undisclosedHint(url: string, page: PageState): UndisclosedHint | undefined {
+  if (page.onLine === false) return 'offline';
+  if (page.protocol === 'https:' && url.slice(0, 5).toLowerCase() === 'http:') return 'mixed-content';
+  return undefined;
+}
+
+const HINT_WORDS: Record<UndisclosedHint, string> = {
+  offline: 'the browser is offline',
+  'mixed-content': 'an https page may not call an http: mirror node; use https or a local proxy',
+};
+
+/**
  * A browser's fetch rejects with one TypeError for a refused connection, an unknown host, a failed
  * TLS handshake and a CORS refusal alike (what it tells a page must not reveal the network): the
- * words say so, and name the origin whose CORS headers would have to allow the page.
+ * words say so, and name the origin whose CORS headers would have to allow the page; then what the
+ * page could tell (`hint`), when there is something.
  */
-export function undisclosedWhy(url: string): string {
+export function undisclosedWhy(url: string, hint?: UndisclosedHint): string {
   let origin = url;
   try {
     origin = new URL(url).origin;
@@ -177,7 +216,8 @@ export function undisclosedWhy(url: string): string {
   }
   return (
     'the connection failed, and the browser does not say whether it was refused, the host was not ' +
-    `found (DNS), the secure connection (TLS) failed, or ${origin} did not allow this page's origin (CORS)`
+    `found (DNS), the secure connection (TLS) failed, or ${origin} did not allow this page's origin (CORS)` +
+    (hint === undefined ? '' : `; ${HINT_WORDS[hint]}`)
   );
 }
 

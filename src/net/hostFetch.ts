@@ -10,7 +10,15 @@
 // NetError is already one). What a browser's fetch hides is said, not guessed: a redirect arrives
 // opaque (no status, no Location), and every failure to connect is one TypeError.
 // No Node built-in is reached here: a browser loads this module.
-import { NetError, fromSocketError, hostOf, undisclosedWhy } from './errors';
+import {
+  NetError,
+  currentPage,
+  fromSocketError,
+  hostOf,
+  undisclosedHint,
+  undisclosedWhy,
+  type PageState,
+} from './errors';
 import { isZlibError, plainBytes, tooLarge } from './body';
 import type { HttpResponse } from './http';
 
@@ -140,10 +148,18 @@ function opaqueRedirect(url: string): NetError {
  * cause): classified as undici's are. A browser's is one TypeError with nothing more (whether the
  * connection was refused, the host unknown, TLS failed or CORS refused the page): said so.
  */
-export function fetchFailure(error: unknown, url: string, timeoutMs: number): NetError {
+export function fetchFailure(
+  error: unknown,
+  url: string,
+  timeoutMs: number,
+  page: PageState = currentPage(),
+): NetError {
   if (error instanceof TypeError && error.cause === undefined) {
-    return new NetError('network', url, `cannot reach ${hostOf(url)}: ${undisclosedWhy(url)}`, {
+    // Read now, as the request failed: the page may be back online by the time the words are shown.
+    const hint = undisclosedHint(url, page);
+    return new NetError('network', url, `cannot reach ${hostOf(url)}: ${undisclosedWhy(url, hint)}`, {
       reason: 'undisclosed',
+      ...(hint ? { hint } : {}),
       cause: error,
     });
   }

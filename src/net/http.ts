@@ -19,6 +19,7 @@ import { postLoop, type PostChannel, type PostOptions, type RequestBody } from '
 import { createDispatcher, decideProxy, type ProxyConfig } from './proxy';
 import { lifetimeController, linkSignals } from './signals';
 import { userAgent } from './userAgent';
+import { platform, processEnv } from '../util/platform';
 
 export { parseRetryAfter, retryAfterMs, sleep } from './loopRules';
 
@@ -30,7 +31,7 @@ export interface HttpClientOptions {
   readonly version?: string;
   /** Connections kept per origin. Default 16. */
   readonly connections?: number;
-  /** The environment read for HTTPS_PROXY and friends (tests pass their own). */
+  /** The environment read for HTTPS_PROXY and friends (tests pass their own); default the process's. */
   readonly env?: Readonly<Record<string, string | undefined>>;
   /**
    * The host's `fetch` (in VS Code: VS Code's network stack, which applies the operating system's
@@ -42,8 +43,9 @@ export interface HttpClientOptions {
   /** Called once per origin when it starts going through `hostFetch`. */
   readonly onThroughHost?: (origin: string) => void;
   /**
-   * How every attempt is made: `undici` (default; Node: proxies, compression, the keep-alive pool)
-   * or `fetch` (`fetch` below, else the global one; a browser). With `fetch`, the platform sets
+   * How every attempt is made: `undici` (Node: proxies, compression, the keep-alive pool) or `fetch`
+   * (`fetch` below, else the global one; a browser). Default: the platform's (util/platform.ts), so
+   * every client the extension makes follows the host it runs in. With `fetch`, the platform sets
    * `User-Agent` and `Accept-Encoding` and decodes the body; the proxy options and `hostFetch` do
    * not apply (the platform's fetch already goes through the platform's proxy).
    */
@@ -123,7 +125,8 @@ export class HttpClient {
     this.hostFetch = options.hostFetch;
     this.onThroughHost = options.onThroughHost;
     const given = options.fetch;
-    this.platformFetch = options.transport === 'fetch' ? () => given ?? globalFetch() : undefined;
+    const transport = options.transport ?? platform().transport;
+    this.platformFetch = transport === 'fetch' ? () => given ?? globalFetch() : undefined;
   }
 
   /** How attempts are made (HttpClientOptions.transport). */
@@ -151,7 +154,7 @@ export class HttpClient {
 
   /** The proxy URLs in effect, to tell a proxy's failure from the server's. */
   private proxies(): string[] {
-    const d = decideProxy(this.proxy, this.env ?? process.env);
+    const d = decideProxy(this.proxy, this.env ?? processEnv());
     return [d?.httpProxy, d?.httpsProxy].filter((p): p is string => p !== undefined);
   }
 
@@ -164,7 +167,7 @@ export class HttpClient {
         connections: this.connections,
         connect: { timeout: 30_000 },
       },
-      this.env,
+      this.env ?? processEnv(),
     );
     return this.pool;
   }

@@ -3,6 +3,7 @@
 // HTTP_PROXY / NO_PROXY; undici's default agent ignores all of them, so the layer builds its
 // dispatcher from this decision.
 import { createAgent, createEnvHttpProxyAgent, type AgentOptions, type Dispatcher } from './undici';
+import { processEnv } from '../util/platform';
 
 export interface ProxyConfig {
   /** VS Code's `http.proxy`: a proxy URL for every request; empty means "use the environment". */
@@ -27,7 +28,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
 
 /** The proxies to use, or undefined for direct connections. Pure: the environment is passed in. */
-export function decideProxy(config: ProxyConfig = {}, env: Env = process.env): ProxyDecision | undefined {
+export function decideProxy(config: ProxyConfig = {}, env: Env = processEnv()): ProxyDecision | undefined {
   if (config.support === 'off') return undefined;
   const fromSettings = config.proxy?.trim();
   const envNoProxy = (env['no_proxy'] ?? env['NO_PROXY'] ?? '').split(/[,\s]+/).filter(s => s !== '');
@@ -60,7 +61,7 @@ export function isProxyUrl(value: string): boolean {
 export function createDispatcher(
   config: ProxyConfig | undefined,
   agentOptions: AgentOptions,
-  env: Env = process.env,
+  env: Env = processEnv(),
 ): Dispatcher {
   const decision = decideProxy(config, env);
   if (!decision || (!decision.httpProxy && !decision.httpsProxy)) return createAgent(agentOptions);

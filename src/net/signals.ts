@@ -2,6 +2,7 @@
 // long-lived signal (a client's lifetime) does not collect one listener per request, and an
 // optional timer that is cleared rather than left running for its whole duration. No Node
 // built-in is imported: a browser loads this module too (see lifetimeController).
+import { nodeProcess } from '../util/platform';
 
 export interface LinkedSignal {
   readonly signal: AbortSignal;
@@ -86,12 +87,12 @@ export function linkSignals(sources: readonly (AbortSignal | undefined)[], timeo
  * each, removed when the request ends), so it has no listener limit. Node's default of 10 printed
  * "Possible EventTarget memory leak detected" in the extension host's log whenever more than 10
  * requests were in flight, which is normal (an expanded Accounts view) and no leak. node:events is
- * asked of the running process rather than imported, so that a browser (which has no such limit)
- * loads this module without it.
+ * asked of the running process rather than imported, so that a browser (which has no such limit,
+ * and no process: src/util/platform.ts) loads this module without it.
  */
 export function lifetimeController(): AbortController {
   const controller = new AbortController();
-  const events = (globalThis as { process?: NodeJS.Process }).process?.getBuiltinModule?.('events');
+  const events = nodeProcess()?.getBuiltinModule?.('events');
   events?.setMaxListeners(0, controller.signal);
   return controller;
 }

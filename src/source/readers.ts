@@ -8,6 +8,7 @@ import type { CompilerOutputFile } from './api';
 import type { OutputFileAccess } from './indexer';
 import { FileSkipped } from './indexer';
 import { trimTrailing } from '../util/trim';
+import { nextTurn } from '../util/nextTurn';
 
 const MB = 1024 * 1024;
 /** The largest compiler-output file read in the extension host's thread. */
@@ -28,11 +29,8 @@ export interface InThreadFiles {
   size?(file: string): Promise<number | undefined>;
 }
 
-/** Yields to the event loop (setImmediate where there is one, a zero timeout elsewhere). */
-export function yieldNow(): Promise<void> {
-  const immediate = (globalThis as { setImmediate?: (f: () => void) => unknown }).setImmediate;
-  return new Promise(resolve => (immediate ? immediate(resolve) : setTimeout(resolve, 0)));
-}
+/** Yields to the event loop (src/util/nextTurn.ts). */
+export const yieldNow = nextTurn;
 
 function tooLarge(bytes: number, cap: number, how: string): FileSkipped {
   return new FileSkipped(`larger than ${cap / MB} MB (${(bytes / MB).toFixed(1)} MB): not read ${how}`);

@@ -1,7 +1,7 @@
 // The compiler-output index as the extension host sees it. Files with a path on disk are read by a
 // worker thread (workerClient.ts, worker.ts): streamed, up to 512 MB, off this thread; the rest (a
-// virtual workspace, or no worker given) are read here through the caller's `read`, in slices that
-// yield, up to 20 MB a file (readers.ts). Either way only refs come back: `findByCode` answers
+// virtual workspace, no worker given, or a browser, which has no worker threads) are read here
+// through the caller's `read`, in slices that yield, up to 20 MB a file (readers.ts). Either way only refs come back: `findByCode` answers
 // synchronously from them (grouped by code length, then compared outside the masks, as the ABI
 // index matches artifacts), `findByCreationCode` likewise from each contract's creation code, and
 // `sites` / `compiledText` / `debugInfo` are answered where the file was read.
@@ -22,6 +22,7 @@ import { isIndexOutcome, isSiteAnswer, isWorkerStats } from './workerProtocol';
 import { WorkerClient } from './workerClient';
 import { chainCode, matchesCode } from '../abi/bytecode';
 import { errorMessage } from '../util/errorMessage';
+import { platform } from '../util/platform';
 
 const MB = 1024 * 1024;
 /** The most estimated bytes of loaded details kept in the extension host's own thread. */
@@ -64,7 +65,8 @@ export class SourceIndex implements SourceIndexApi {
 
   constructor(private readonly options: SourceIndexOptions) {
     this.client =
-      options.workerPath === undefined
+      // No worker threads (a browser): the script is never tried, every file is read through `read`.
+      options.workerPath === undefined || !platform().workerThreads
         ? undefined
         : new WorkerClient(options.workerPath, {
             resourceLimits: options.resourceLimits ?? { maxOldGenerationSizeMb: 512 },

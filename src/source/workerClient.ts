@@ -9,6 +9,7 @@ import type { ResourceLimits } from 'node:worker_threads';
 import type { WorkerRequest } from './workerProtocol';
 import { parseReply } from './workerProtocol';
 import { errorMessage } from '../util/errorMessage';
+import { platform } from '../util/platform';
 
 /** The worker stopped (or never started, or was disposed) before it answered. */
 export class WorkerGone extends Error {}
@@ -75,6 +76,8 @@ export class WorkerClient {
 
   private running(): Worker {
     if (this.worker !== undefined) return this.worker;
+    // Never constructed where there are none: the browser build's Worker is a stand-in that throws.
+    if (!platform().workerThreads) throw new Error(`${platform().hostName} has no worker threads`);
     const worker = new Worker(this.scriptPath, {
       ...(this.options.resourceLimits ? { resourceLimits: this.options.resourceLimits } : {}),
       workerData: this.options.workerData,

@@ -2,7 +2,7 @@
 // shared HTTP layer (src/net: timeouts, size cap, same-origin redirects, compression, proxy, the
 // per-origin budget). A client belongs to one status URL and is disposed (cancelling its requests)
 // when the URL changes.
-import { STATUS_CODES } from 'http';
+import { statusPhrase } from '../net/statusPhrases';
 import * as z from '../zod';
 import { trimTrailing } from '../util/trim';
 import {
@@ -195,7 +195,7 @@ function reasonOf(status: number, body: string): string {
   } catch {
     // not JSON: fall through to the standard phrase
   }
-  const phrase = STATUS_CODES[status];
+  const phrase = statusPhrase(status);
   return phrase ? ` (${phrase})` : '';
 }
 

@@ -1,10 +1,16 @@
 // The one HTML builder for every panel: a strict CSP (default-src 'none', scripts by nonce,
 // nothing remote), the panel's browser bundle, and its first state inlined as JSON.
 import * as vscode from 'vscode';
+import { bytesToBase64 } from '../ledger/encoding';
 
-/** 18 random bytes, base64url. Web Crypto: Node's crypto module loads with the first panel, not at startup. */
+/**
+ * 18 random bytes, base64url (24 characters: 18 bytes need no padding). Web Crypto and no Buffer:
+ * Node's crypto module loads with the first panel, not at startup, and a browser has neither.
+ */
 export function makeNonce(): string {
-  return Buffer.from(globalThis.crypto.getRandomValues(new Uint8Array(18))).toString('base64url');
+  return bytesToBase64(globalThis.crypto.getRandomValues(new Uint8Array(18)))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_');
 }
 
 /** JSON that is safe inside a <script> element: no `<`, no line separators that end it. */

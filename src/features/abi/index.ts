@@ -9,8 +9,11 @@ import { openContractSource } from './source';
 import { globMatcher, joinGlobs, matchesAny, type AbiGlobs } from '../../abi/globs';
 import { filesUnder } from '../../util/folderFiles';
 import { FolderPoller } from '../common/folderLook';
-import { watchArtifacts } from './watch';
+import { watchArtifacts, type Watching } from './watch';
+import { needsReread, REREAD_AFTER_MS } from './freshness';
+import { setIndexReader } from '../../abi/report';
 import { errorMessage } from '../../util/errorMessage';
+import { onNextTurn } from '../../util/nextTurn';
 
 /** How many artifact folders are polled at most, and how often. */
 const MAX_POLLED_FOLDERS = 100;
@@ -45,8 +48,10 @@ export function registerAbi(host: FeatureHost, inputs: AbiInputs): vscode.Dispos
   let included = globs.include.map(globMatcher);
   let excluded = globs.exclude.map(globMatcher);
   let scan: Promise<void> = Promise.resolve();
-  let watchers = new vscode.Disposable(() => undefined);
+  let watchers: Watching = { unwatched: undefined, dispose: () => undefined };
   let generation = 0;
+  let lastFullScanAt: number | undefined;
+  const noticeUnwatched = unwatchedNotice(log);
 
   const relative = (uri: vscode.Uri) =>
     vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
@@ -85,6 +90,7 @@ export function registerAbi(host: FeatureHost, inputs: AbiInputs): vscode.Dispos
     });
     const summary = await indexer.indexAll(files.sort(), () => mine !== generation);
     if (mine !== generation) return;
+    lastFullScanAt = Date.now();
     logSummary(log, summary);
   }
 
@@ -95,6 +101,7 @@ export function registerAbi(host: FeatureHost, inputs: AbiInputs): vscode.Dispos
     watchers.dispose();
     const isIndexed = (file: string) => uris.has(file);
     watchers = watchArtifacts(globs, { relative, changed, deleted, isIndexed, rescanAll: rescan, log }, poller);
+    noticeUnwatched(watchers.unwatched);
     rescan();
   }
 
@@ -111,6 +118,10 @@ export function registerAbi(host: FeatureHost, inputs: AbiInputs): vscode.Dispos
   const start = afterActivation(() => (restart(), scan));
   scan = start.done;
 
+  setIndexReader(index, () => {
+    if (needsReread(watchers.unwatched !== undefined, lastFullScanAt, Date.now())) rescan();
+    return scan;
+  });
   const feature: AbiFeature = { index, ready: () => scan, uriOf: file => uris.get(file) };
   host.exports.features['abi'] = feature;
   disposables.push(
@@ -119,6 +130,7 @@ export function registerAbi(host: FeatureHost, inputs: AbiInputs): vscode.Dispos
     ),
   );
   return new vscode.Disposable(() => {
+    setIndexReader(index, undefined);
     start.cancel();
     generation++;
     events.dispose();
@@ -126,6 +138,20 @@ export function registerAbi(host: FeatureHost, inputs: AbiInputs): vscode.Dispos
     poller.dispose();
     for (const d of disposables) d.dispose();
   });
+}
+
+/** Logs once (for the feature's life) why artifact files are not watched, and what is done instead. */
+function unwatchedNotice(log: FeatureLog): (why: string | undefined) => void {
+  let said = false;
+  return why => {
+    if (why === undefined || said) return;
+    said = true;
+    log.info(
+      `ABIs: artifact files are not watched (${why}); the index is read again instead: a file when it is ` +
+        `saved in this window, and every file before "Decode calldata" once the last read is ` +
+        `${REREAD_AFTER_MS / 1000} s old`,
+    );
+  };
 }
 
 /**
@@ -184,13 +210,22 @@ function artifactEvents(
 function afterActivation(start: () => Promise<void>): { readonly done: Promise<void>; cancel(): void } {
   let cancel = (): void => undefined;
   const done = new Promise<void>(resolve => {
-    const timer = setImmediate(() => resolve(start()));
+    const stop = nextTurn(() => resolve(start()));
     cancel = () => {
-      clearImmediate(timer);
+      stop();
       resolve();
     };
   });
   return { done, cancel: () => cancel() };
+}
+
+/** Runs `run` on the next turn (src/util/nextTurn.ts) unless cancelled first; returns the cancel. */
+function nextTurn(run: () => void): () => void {
+  let cancelled = false;
+  onNextTurn(() => {
+    if (!cancelled) run();
+  });
+  return () => void (cancelled = true);
 }
 
 /** Artifact files read through vscode.workspace.fs, by their workspace-relative names. */

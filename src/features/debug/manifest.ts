@@ -21,6 +21,7 @@ export const manifest = feature<Debug.DebugFeature, Debug.DebugSettings>({
       abi,
       settings,
       log: services.log,
+      // Not tried in a browser (no worker threads): the replay runner checks the platform.
       replayWorker: host.extension.asAbsolutePath('dist/replay-worker.js'),
     }),
 });

@@ -2,6 +2,7 @@
 // history) and the CodeLens over Solidity contracts: loaded when the view is first shown, a
 // Solidity file is opened (its CodeLens), or one of its commands runs.
 import { feature, type ViewSlot } from '../manifest';
+import { platform } from '../../util/platform';
 import type * as Deployments from './index';
 import type { DeploymentsTreeNode } from './nodes';
 
@@ -33,7 +34,8 @@ export const manifest = feature<Deployments.DeploymentsFeature>({
       ratesFor: network => services.ratesFor(network),
       accounts: () => services.config.current.accounts.map(a => a.id),
       log: services.log,
-      workerScript: host.extension.asAbsolutePath('dist/deploy-worker.js'),
+      // A browser has no worker threads: the records are read in turns on the host's thread.
+      ...(platform().workerThreads ? { workerScript: host.extension.asAbsolutePath('dist/deploy-worker.js') } : {}),
       ...(view ? { view: view as ViewSlot<DeploymentsTreeNode> } : {}),
     }),
 });

@@ -164,4 +164,50 @@ describe('a feature mounted from its manifest', () => {
       mounted.dispose();
     }
   });
+
+  it('waits for its code where it is not a require away yet (the browser), and asks again after a failed wait', async () => {
+    const exports: LedgerLensExports = { services: api.services, features: {} };
+    let readies = 0;
+    let release: (() => void) | undefined;
+    const ready = (): Promise<void> => {
+      readies++;
+      if (readies === 1) return Promise.reject(new Error('the part could not be read'));
+      return new Promise(resolve => (release = resolve));
+    };
+    let loads = 0;
+    const mounted = mountFeature(
+      plainHost(exports),
+      api.services,
+      () => assert.fail('no ABI index is asked for'),
+      feature({
+        name: 'awaited',
+        commands: ['ledgerLens.testAwaitedCommand'],
+        load: host => {
+          loads++;
+          return host.registerCommand('ledgerLens.testAwaitedCommand', (n: unknown) => `answered ${String(n)}`);
+        },
+      }),
+      { log: keptLog(), show: () => undefined, ready },
+    );
+    try {
+      await assert.rejects(
+        Promise.resolve(vscode.commands.executeCommand('ledgerLens.testAwaitedCommand', 1)),
+        /the part could not be read/,
+      );
+      assert.strictEqual(loads, 0, 'nothing is loaded before its code is there');
+      const answer = vscode.commands.executeCommand<string>('ledgerLens.testAwaitedCommand', 2);
+      await new Promise(resolve => setTimeout(resolve, 50));
+      assert.strictEqual(loads, 0, 'the command waits');
+      assert.ok(release, 'the second use asked again');
+      release?.();
+      assert.strictEqual(await answer, 'answered 2');
+      assert.strictEqual(
+        await vscode.commands.executeCommand<string>('ledgerLens.testAwaitedCommand', 3),
+        'answered 3',
+      );
+      assert.deepStrictEqual([loads, readies], [1, 2], 'loaded once; not asked again once ready');
+    } finally {
+      mounted.dispose();
+    }
+  });
 });

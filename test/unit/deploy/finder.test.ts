@@ -4,6 +4,7 @@
 import * as assert from 'assert';
 import * as path from 'path';
 import { DeploymentFinder } from '../../../src/deploy';
+import { NODE_PLATFORM, WEB_PLATFORM, usePlatform } from '../../../src/util/platform';
 import {
   SAMPLE_HARDHAT_DEPLOY,
   TempWorkspace,
@@ -103,6 +104,27 @@ describe('DeploymentFinder', function () {
       assert.deepStrictEqual(second, first);
     } finally {
       finder.dispose();
+    }
+  });
+
+  it('in a browser (no worker threads) the worker script is not tried: every record is read in the host thread', async () => {
+    const workspace = writeSyntheticWorkspace(ws, { ...SMALL, largeHardhatDeploy: 0 });
+    const referenceAccess = diskAccess(ws.root);
+    const reference = await new DeploymentFinder(referenceAccess).discover(workspace.files);
+    const access = diskAccess(ws.root);
+    usePlatform(WEB_PLATFORM);
+    let finder: DeploymentFinder | undefined;
+    try {
+      // The real script, which starts in Node: the reads prove the host thread did the work.
+      finder = new DeploymentFinder({ ...access, workerScript: WORKER_SCRIPT });
+      const result = await finder.discover(workspace.files);
+      assert.deepStrictEqual(result, reference);
+      // Read here as a finder without a worker reads them: the listed files and the artifacts they name.
+      assert.deepStrictEqual(access.reads.sort(), referenceAccess.reads.sort(), 'every file read here');
+      for (const f of workspace.files) assert.ok(access.reads.includes(f.fsPath ?? f.file), f.file);
+    } finally {
+      finder?.dispose();
+      usePlatform(NODE_PLATFORM);
     }
   });
 

@@ -112,7 +112,16 @@ describe('feature manifests', () => {
       const part = parts[`src/features/${folder}/index.ts`];
       assert.strictEqual(part, manifest.start === 'activation' ? undefined : `lazy-${folder}`, folder);
     }
-    const entrance = ['src/extension.ts', 'src/lazyFeature.ts', 'build/extension-build.mjs', 'esbuild.mjs'];
+    const entrance = [
+      'src/extension.ts',
+      'src/extension.web.ts',
+      'src/composition.ts',
+      'src/lazyFeature.ts',
+      'src/web/parts.ts',
+      'build/extension-build.mjs',
+      'build/web-build.mjs',
+      'esbuild.mjs',
+    ];
     for (const file of entrance) {
       const text = fs.readFileSync(path.join(root, file), 'utf8');
       for (const { folder } of found) {
@@ -123,7 +132,7 @@ describe('feature manifests', () => {
   });
 
   it('leave the composition root at most 250 lines', () => {
-    const lines = ['src/extension.ts', 'src/lazyFeature.ts']
+    const lines = ['src/composition.ts', 'src/lazyFeature.ts']
       .map(f => fs.readFileSync(path.join(root, f), 'utf8').split('\n').length)
       .reduce((a, b) => a + b, 0);
     assert.ok(lines <= 250, `${lines} lines`);

@@ -7,6 +7,8 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { SourceIndex, type SourceIndexOptions } from '../../../src/source/sourceIndex';
+import { WorkerClient } from '../../../src/source/workerClient';
+import { NODE_PLATFORM, WEB_PLATFORM, usePlatform } from '../../../src/util/platform';
 import type { CompiledContractRef, RevertToFind } from '../../../src/source/types';
 import {
   VAULT_SOL,
@@ -160,6 +162,32 @@ describe('SourceIndex: the compiler-output index through its worker thread', fun
     assert.deepStrictEqual((await neither.update([ws.file(hardhat)])).skipped, [
       { file: hardhat, reason: 'not read: no worker and no reader given' },
     ]);
+  });
+
+  it('in a browser (no worker threads) the worker is not tried: files on disk are read in this thread too', async () => {
+    const { hardhat, foundry } = project();
+    const reads: string[] = [];
+    const read = async (file: string) => (reads.push(file), fs.readFileSync(path.join(ws.root, ...file.split('/'))));
+    usePlatform(WEB_PLATFORM);
+    try {
+      // The real worker script and files with a path on disk: in Node the worker would read them.
+      const index = make({ workerPath: WORKER_SCRIPT, read });
+      const files = [ws.file(hardhat), ...foundry.map(f => ({ ...ws.file(f), projectRoot: 'foundry' }))];
+      assert.strictEqual((await index.update(files)).contracts, 6);
+      assert.deepStrictEqual(reads.sort(), [hardhat, ...foundry].sort());
+      const [ref] = index.findAllByCode(onChain(deployedOf(compiled, VAULT, 'Vault')));
+      assert.strictEqual(await index.compiledText(ref, VAULT), VAULT_SOL);
+      assert.strictEqual(await index.workerStats(), undefined, 'no worker was started');
+      assert.strictEqual(index.unavailableReason, undefined);
+      // Its client, asked directly, refuses to construct a Worker rather than meet the build's stand-in.
+      const client = new WorkerClient(WORKER_SCRIPT, {
+        onRestart: () => assert.fail('not started, so never restarted'),
+      });
+      await assert.rejects(client.request({ type: 'stats' }), /the web worker extension host has no worker threads/);
+      client.dispose();
+    } finally {
+      usePlatform(NODE_PLATFORM);
+    }
   });
 
   it('in this thread, reads 15 MB in slices the event loop runs between; refuses what is over 20 MB', async () => {

@@ -37,9 +37,13 @@ function abortErrorOf(signal: AbortSignal): Error {
   return error;
 }
 
-/** A macrotask: the event loop runs timers and I/O before the replay goes on. */
+/**
+ * A macrotask: the event loop runs timers and I/O before the replay goes on. Not src/util/nextTurn.ts:
+ * the engine is bundled on its own (build/extension-build.mjs, ISOLATED) and shares no module.
+ */
 const yieldToEventLoop = (then: () => void): void => {
-  if (typeof setImmediate === 'function') setImmediate(then);
+  const immediate = (globalThis as { setImmediate?: (f: () => void) => unknown }).setImmediate;
+  if (immediate) immediate(then);
   else setTimeout(then, 0);
 };
 

@@ -1,6 +1,7 @@
 // The replay engine (src/debug/replay/engine/, the only code that loads the EVM library), loaded
 // when a replay first runs rather than with the extension: it is large and most sessions never
 // replay. The one place that names its module, so the build can bundle it once. Pure.
+import { partReady } from '../../../util/platform';
 import type { ReplayOptions, ReplayInput, ReplayOutcome, StateReader } from '../types';
 
 /** What the engine module offers. */
@@ -23,6 +24,15 @@ export interface ReplayProgress {
 }
 
 let loaded: ReplayEngine | undefined;
+
+/**
+ * The engine, once its code can be required: in a browser its part of the build is read first
+ * (it is loaded by no feature's first use, see build/web-build.mjs); in Node at once.
+ */
+export async function replayEngine(): Promise<ReplayEngine> {
+  if (!loaded) await partReady('lazy-replay-engine');
+  return loadReplayEngine();
+}
 
 /** The engine module (loaded on first call); throws an Error in words when it cannot be loaded. */
 export function loadReplayEngine(): ReplayEngine {

@@ -15,6 +15,7 @@ import { compareWithRecord } from './faithfulness';
 import { replayInputOf } from './inputs';
 import { MirrorStateReader, type ReplayStateMirror } from './mirrorState';
 import { ReplayRunner } from './runner';
+import { nextTurn } from '../../../util/nextTurn';
 
 /** The mirror lookups a replay makes. */
 export type ReplayMirror = ReplayStateMirror & Pick<MirrorClient, 'getContractResult'>;
@@ -127,7 +128,7 @@ async function readTrace(body: string, memory: boolean, signal: AbortSignal): Pr
   const bytes = new TextEncoder().encode(body);
   for (let at = 0; at < bytes.length; at += CHUNK_BYTES) {
     parser.write(bytes.subarray(at, at + CHUNK_BYTES));
-    await new Promise<void>(resolve => setImmediate(resolve));
+    await nextTurn();
     if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('The replay was cancelled');
   }
   return parser.end();

@@ -3,14 +3,16 @@
 // src/debug/replay/worker.js) and it starts, answering its state questions from the host's
 // StateReader; else, or when the worker cannot load the engine or dies, in the host's thread (the
 // engine yields every few milliseconds there). A worker runs one replay and is ended with it;
-// cancelling ends it at once. Pure: no vscode.
+// cancelling ends it at once. A browser has no worker threads: there the script is not tried and
+// the run is the host thread's from the start. Pure: no vscode.
 import { Worker } from 'node:worker_threads';
 import type { ReplayInput, ReplayOptions, ReplayOutcome, StateReader } from '../types';
-import { loadReplayEngine, type ReplayEngine, type ReplayProgress } from './engineLoader';
+import { platform } from '../../../util/platform';
+import { replayEngine, type ReplayEngine, type ReplayProgress } from './engineLoader';
 import { parseWorkerMessage, type HostToWorker, type StateAsk, type StateValue } from './workerProtocol';
 
 export interface ReplayRunnerOptions {
-  /** The worker's script; none: the host's thread. */
+  /** The worker's script; none (or no worker threads on this platform): the host's thread. */
   readonly workerScript?: string;
   /** The engine the host's thread runs (default: the bundled one, loaded on first use). */
   readonly engine?: () => ReplayEngine;
@@ -41,7 +43,7 @@ export class ReplayRunner {
     onProgress?: (progress: ReplayProgress) => void,
   ): Promise<RunAnswer> {
     let workerProblem: string | undefined;
-    if (this.options.workerScript !== undefined) {
+    if (this.options.workerScript !== undefined && platform().workerThreads) {
       try {
         const outcome = await inWorker(this.options, input, reader, options, signal, onProgress);
         return { outcome, thread: 'worker' };
@@ -50,7 +52,8 @@ export class ReplayRunner {
         workerProblem = error.message;
       }
     }
-    const engine = (this.options.engine ?? loadReplayEngine)();
+    // The bundled engine through replayEngine(): in a browser its part of the build is read first.
+    const engine = this.options.engine ? this.options.engine() : await replayEngine();
     const outcome = await engine.runReplay(input, reader, options, signal, onProgress);
     return { outcome, thread: 'host', ...(workerProblem !== undefined ? { workerProblem } : {}) };
   }

@@ -10,6 +10,7 @@ import * as os from 'os';
 import * as path from 'path';
 import fc from 'fast-check';
 import { ReplayRunner } from '../../../../src/debug/replay/host/runner';
+import { NODE_PLATFORM, WEB_PLATFORM, usePlatform } from '../../../../src/util/platform';
 import type { ReplayEngine } from '../../../../src/debug/replay/host/engineLoader';
 import { parseHostMessage, parseWorkerMessage } from '../../../../src/debug/replay/host/workerProtocol';
 import type { ReplayInput, ReplayOptions, StateReader } from '../../../../src/debug/replay/types';
@@ -134,6 +135,20 @@ describe('debug/replay/host/runner: the engine in a worker thread, or in the hos
 
   it('in the host thread when no worker is given', async () => {
     await check(new ReplayRunner({ engine: hostEngine }), 'host');
+  });
+
+  it('in a browser (no worker threads) the worker script is not tried: the host thread runs it, no problem said', async () => {
+    usePlatform(WEB_PLATFORM);
+    try {
+      // The real script, which would start in Node: the answer's thread proves it was not used.
+      const answer = await check(
+        new ReplayRunner({ workerScript: WORKER_SCRIPT, workerEngineModule: engineModule, engine: hostEngine }),
+        'host',
+      );
+      assert.strictEqual(answer.workerProblem, undefined);
+    } finally {
+      usePlatform(NODE_PLATFORM);
+    }
   });
 
   it('falls back to the host thread when the worker does not start, cannot load the engine, or dies', async () => {
