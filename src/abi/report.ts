@@ -174,6 +174,54 @@ export function pastedTokenAddresses(index: AbiIndex, text: string): string[] {
   return [...out].filter(a => tokenIdOfAddress(a) !== undefined);
 }
 
+const readers = new WeakMap<AbiIndex, () => Promise<void>>();
+
+/**
+ * Called by the ABI feature (src/features/abi): how `index` is brought up to date for a decode, that
+ * is the scan under way waited for, and files the host cannot watch read again when stale
+ * (undefined: no longer). Other features hold only the shared index, and ask through here.
+ */
+export function setIndexReader(index: AbiIndex, reader: (() => Promise<void>) | undefined): void {
+  if (reader) readers.set(index, reader);
+  else readers.delete(index);
+}
+
+/** Settles when `index` holds what the workspace's files hold (at once with no ABI feature loaded). */
+export function indexUpToDate(index: AbiIndex): Promise<void> {
+  return readers.get(index)?.() ?? Promise.resolve();
+}
+
+/**
+ * The built-in ABIs by name, as builtin.ts lists them (a unit test holds the two together). Named
+ * here, not read from there: that module parses every ABI with viem, loaded on first use only.
+ */
+export const BUILTIN_ABI_NAMES: readonly string[] = [
+  'ERC-20',
+  'ERC-721',
+  'ERC-1155',
+  'ERC-6093 token errors',
+  'HRC token (IHRC719, IHRC904)',
+  'HRC account (IHRC906, IHRC904)',
+  'Hedera token service',
+  'Exchange rate system contract',
+  'PRNG system contract',
+  'Hedera account service',
+];
+
+/**
+ * What decoding says when the workspace gave no ABI at all (no compiler output: a repository opened
+ * on github.dev seldom commits its artifacts/ or out/): only the built-in ABIs decode, named.
+ * Undefined once any workspace ABI is indexed.
+ */
+export function noCompilerOutputNote(index: AbiIndex): string | undefined {
+  if (index.contractCount > 0) return undefined;
+  return (
+    'no compiler output was found in this workspace (no file matches ledgerLens.abi.include: Hardhat artifacts/, ' +
+    'Foundry out/, Truffle build/contracts/, ABI JSON files; a repository opened on github.dev seldom commits them), ' +
+    `so only the built-in ABIs decode: ${BUILTIN_ABI_NAMES.join(', ')}.`
+  );
+}
+
 /**
  * The report of the Decode calldata command: every reading of the input that the known ABIs give.
  * `units` gives the token units of the contract the input names (see units.ts); without it token
@@ -181,7 +229,13 @@ export function pastedTokenAddresses(index: AbiIndex, text: string): string[] {
  */
 export function decodeReport(index: AbiIndex, text: string, match?: ContractMatch, units?: UnitsOf): string {
   const input = readPasted(text);
-  const lines = ['Ledger Lens: decoded with the known ABIs (workspace artifacts and built-in interfaces).', ''];
+  const note = noCompilerOutputNote(index);
+  const lines = [
+    note === undefined
+      ? 'Ledger Lens: decoded with the known ABIs (workspace artifacts and built-in interfaces).'
+      : `Ledger Lens: ${note}`,
+    '',
+  ];
   if (input.kind === 'invalid') return [...lines, `Nothing decoded: ${input.reason}.`].join('\n');
   const address = pastedAddress(input);
   const amounts: AmountUnits = units ? { units: units(address), unitsOf: units } : {};

@@ -4,6 +4,7 @@
 // newest block (`/api/v1/blocks?limit=1&order=desc`) and hands in the outcome.
 import { StatusPoller, systemClock, type PollerClock } from './poller';
 import { errorMessage } from '../util/errorMessage';
+import { loopbackAdvice } from './browserLimits';
 
 export type LocalLevel = 'ok' | 'lagging' | 'down';
 
@@ -18,6 +19,8 @@ export interface LocalHealth {
   readonly text: string;
   /** The tooltip: what was asked, and what came back, in the server's own words. */
   readonly detail: string;
+  /** What the user can do, when the failure has a known cause (a browser blocking localhost). */
+  readonly advice?: string;
 }
 
 export type LocalProbe =
@@ -91,8 +94,10 @@ export function createLocalPoller(o: LocalPollerOptions): StatusPoller<LocalHeal
       if (outcome.ok) o.onHealth(outcome.value, outcome.at);
       else {
         const error = errorMessage(outcome.error);
+        const health = localHealth({ ok: false, error }, outcome.at, o.host(), o.name?.());
+        const advice = loopbackAdvice(outcome.error);
         o.onHealth(
-          localHealth({ ok: false, error }, outcome.at, o.host(), o.name?.()),
+          advice === undefined ? health : { ...health, advice },
           outcome.at,
           outcome.retryInMs,
           outcome.failures,

@@ -27,3 +27,24 @@ export function artifactsAmong(
 ): string[] {
   return files.filter(f => matchesAny(f, include) && !matchesAny(f, exclude));
 }
+
+/**
+ * Why the artifact files are not watched, or undefined when they are. Creating a watcher may throw
+ * (`thrown`: its message). In a browser the web worker extension host gets change events only for
+ * a remote's folders (`vscode-remote`: code-server, whose server watches the disk); a folder the
+ * browser opened itself (`file` through the File System Access API, github.dev's `vscode-vfs`, an
+ * in-memory one) is not watched for changes made outside this window.
+ */
+export function unwatchedReason(o: {
+  readonly browser: boolean;
+  readonly hostName: string;
+  readonly schemes: readonly string[];
+  readonly thrown?: string;
+}): string | undefined {
+  if (o.thrown !== undefined) return `the file watcher could not be created: ${o.thrown}`;
+  if (!o.browser) return undefined;
+  const unwatched = [...new Set(o.schemes.filter(s => s !== 'vscode-remote'))];
+  if (unwatched.length === 0) return undefined;
+  const which = unwatched.map(s => `${s}:`).join(', ');
+  return `${o.hostName} gets no file events for ${which} folders`;
+}

@@ -2,12 +2,16 @@
 // changed, deleted), and the new-folder watcher (features/common/newFolders.ts: a first compile's
 // `artifacts/contracts/Foo.sol/` may be written before a recursive watcher on Linux sees into it).
 // A deleted folder takes along whatever was indexed under it (see folders.ts for the pure rules).
+// Where the host cannot watch (folders.ts, unwatchedReason), a file saved in this window is
+// re-indexed all the same, and decoding reads the files again on demand (freshness.ts).
 import * as vscode from 'vscode';
 import type { FeatureLog } from '../context';
-import { globMatcher, joinGlobs, type AbiGlobs, type GlobMatcher } from '../../abi/globs';
+import { globMatcher, joinGlobs, matchesAny, type AbiGlobs, type GlobMatcher } from '../../abi/globs';
 import type { FolderPoller } from '../common/folderLook';
-import { artifactsAmong, mayBeArtifactFolder } from './folders';
+import { artifactsAmong, mayBeArtifactFolder, unwatchedReason } from './folders';
 import { watchNewFolders } from '../common/newFolders';
+import { inBrowser, platform } from '../../util/platform';
+import { errorMessage } from '../../util/errorMessage';
 
 export interface WatchHandlers {
   /** The workspace-relative path the index uses for a file. */
@@ -23,18 +27,49 @@ export interface WatchHandlers {
   readonly log: FeatureLog;
 }
 
+/** The watchers, and why files are not watched when they are not. */
+export interface Watching extends vscode.Disposable {
+  readonly unwatched: string | undefined;
+}
+
 /**
  * Watches with `globs`. `poller` is the feature's, not the watchers': a settings change replaces the
  * watchers but must not forget the folders no event reaches (a new watcher does not watch them either).
  */
-export function watchArtifacts(globs: AbiGlobs, on: WatchHandlers, poller: FolderPoller): vscode.Disposable {
-  const files = globs.include.map(pattern => fileWatcher(pattern, on));
+export function watchArtifacts(globs: AbiGlobs, on: WatchHandlers, poller: FolderPoller): Watching {
   const include = globs.include.map(globMatcher);
   const exclude = globs.exclude.map(globMatcher);
-  return vscode.Disposable.from(
-    ...files,
-    watchFolders({ include, exclude, excludeGlob: joinGlobs(globs.exclude) }, on, poller),
-  );
+  const parts: vscode.Disposable[] = [];
+  let thrown: string | undefined;
+  try {
+    for (const pattern of globs.include) parts.push(fileWatcher(pattern, on));
+    parts.push(watchFolders({ include, exclude, excludeGlob: joinGlobs(globs.exclude) }, on, poller));
+  } catch (e) {
+    thrown = errorMessage(e);
+  }
+  const schemes = (vscode.workspace.workspaceFolders ?? []).map(f => f.uri.scheme);
+  const unwatched = unwatchedReason({ browser: inBrowser(), hostName: platform().hostName, schemes, thrown });
+  // Unwatched: a save in this window still reaches us (a watcher's event for it, if any, is debounced with it).
+  if (unwatched !== undefined) parts.push(reindexOnSave(include, exclude, on));
+  const all = vscode.Disposable.from(...parts);
+  return {
+    unwatched,
+    dispose: () => {
+      all.dispose();
+    },
+  };
+}
+
+function reindexOnSave(
+  include: readonly GlobMatcher[],
+  exclude: readonly GlobMatcher[],
+  on: WatchHandlers,
+): vscode.Disposable {
+  return vscode.workspace.onDidSaveTextDocument(doc => {
+    if (!vscode.workspace.getWorkspaceFolder(doc.uri)) return;
+    const file = on.relative(doc.uri);
+    if (matchesAny(file, include) && !matchesAny(file, exclude)) on.changed(doc.uri);
+  });
 }
 
 function fileWatcher(pattern: string, on: WatchHandlers): vscode.Disposable {

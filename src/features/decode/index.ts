@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { decodeReport, pastedTokenAddresses, resolveUnits, type AbiIndex } from '../../abi';
 import type { TokenMetadata } from '../../mirror';
 import type { FeatureHost } from '../context';
+import { indexUpToDate } from '../../abi/report';
 
 export const DECODED_SCHEME = 'ledgerlens-decoded';
 
@@ -51,6 +52,8 @@ export interface DecodeInputs {
 
 /** The report, with the units of the token the input names (raw units, labelled, otherwise). */
 async function report(inputs: DecodeInputs, text: string): Promise<string> {
+  // The scan under way first (else "no compiler output" could be said of a workspace that has some).
+  await indexUpToDate(inputs.index);
   const tokens = inputs.tokens?.();
   const units = await resolveUnits(tokens ? pastedTokenAddresses(inputs.index, text) : [], id =>
     tokens ? tokens.get(id, { priority: 3 }) : Promise.resolve(undefined),

@@ -103,3 +103,8 @@ export class ActiveTarget extends Disposable {
     void this.update();
   }
 }
+
+/** What the item shows, as one key: the network, and the status page that tells its health (or none). */
+export function shownKey(target: StatusTarget): string {
+  return `${target.network} ${target.statusPage ?? '(its own mirror node)'}`;
+}

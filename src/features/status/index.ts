@@ -8,8 +8,9 @@ import { publicMirrorUrl } from '../../ledger/networks';
 import type { Network } from '../../app/settings';
 import { Disposable, toDisposable } from '../../util/lifecycle';
 import { createLocalPoller, type LocalHealth } from '../../status/local';
-import { ActiveTarget, type StatusTarget } from './follow';
+import { ActiveTarget, shownKey, type StatusTarget } from './follow';
 import { localLook, localMenuEntries, localTooltip, type LocalSnapshot } from './localPresent';
+import { BrowserFallback } from './browserFallback';
 import type { HealthLevel, MaintenanceInfo, PollOutcome, StatusClient, Summary } from '../../status';
 // The rules by their own modules, not the index: it would bring the client and its schemas, which
 // the services load with the first check (src/app/clients.ts), not at activation.
@@ -118,12 +119,15 @@ class StatusBarFeature extends Disposable {
   private local: { health?: LocalHealth; checkedAt?: number; retryAt?: number } = {};
   private readonly time = new TimeFormat();
   private allMaintenances: readonly MaintenanceInfo[] | { error: string } | undefined;
+  /** A status page the browser does not let us read: the mirror node is asked instead. */
+  private readonly browser: BrowserFallback;
 
   constructor(
     host: FeatureHost,
     private readonly inputs: StatusInputs,
   ) {
     super();
+    this.browser = new BrowserFallback(inputs.log);
     this.item = this._register(vscode.window.createStatusBarItem(STATUS_ITEM_ID, vscode.StatusBarAlignment.Left, 10));
     this.item.name = 'Ledger Lens network status';
     this.item.command = 'ledgerLens.showStatus';
@@ -173,6 +177,8 @@ class StatusBarFeature extends Disposable {
         this.error = undefined;
         this.baseline = undefined;
         this.allMaintenances = undefined;
+        this.browser.retry();
+        this.syncActive();
         this.render();
         if (!this.asksMirror) void this.poller.restart();
       }),
@@ -192,9 +198,12 @@ class StatusBarFeature extends Disposable {
     this._register(toDisposable(() => clearTimeout(first)));
   }
 
-  /** No status page covers the target's mirror node: it is asked for its newest block itself. */
+  /**
+   * No status page covers the target's mirror node, or the browser does not let us read the one
+   * that does: the mirror node is asked for its newest block itself.
+   */
   private get asksMirror(): boolean {
-    return this.target.current.statusPage === undefined;
+    return this.target.current.statusPage === undefined || this.browser.refused !== undefined;
   }
 
   private mirrorHost(): string {
@@ -207,7 +216,8 @@ class StatusBarFeature extends Disposable {
    */
   private mirrorName(): string {
     const network = this.target.current.network;
-    return publicMirrorUrl(network) === undefined ? network : this.mirrorHost();
+    const named = publicMirrorUrl(network) === undefined || this.browser.refused !== undefined;
+    return named ? network : this.mirrorHost();
   }
 
   /** Polls only what the item shows (the page, or the local node), and only while the window has focus. */
@@ -248,6 +258,13 @@ class StatusBarFeature extends Disposable {
   /** Asks which network the active editor means, then checks it now (joining a check under way). */
   async refresh(): Promise<void> {
     await this.target.update();
+    if (this.browser.refused !== undefined && this.target.current.statusPage !== undefined) {
+      // The page may allow this origin by now: asked once more (a refusal is not logged again).
+      this.browser.retry();
+      this.syncActive();
+      await this.poller.refresh();
+      if (!this.asksMirror) return;
+    }
     return this.asksMirror ? this.localPoller.refresh() : this.poller.refresh();
   }
 
@@ -270,7 +287,8 @@ class StatusBarFeature extends Disposable {
   }
 
   localSnapshot(): LocalSnapshot {
-    return { host: this.mirrorHost(), name: this.mirrorName(), why: this.target.current.why, ...this.local };
+    const page = this.browser.snapshotPart(this.target.current.statusPage !== undefined);
+    return { host: this.mirrorHost(), name: this.mirrorName(), why: this.target.current.why, ...this.local, ...page };
   }
 
   private health() {
@@ -286,6 +304,7 @@ class StatusBarFeature extends Disposable {
         `${this.mirrorName() === 'local' ? 'local node' : 'mirror node'}: ${health.detail} (failure ${failures ?? 1}, next try in ${Math.round(retryInMs / 1000)} s)`,
       );
     }
+    this.browser.mirrorHealth(this.mirrorHost(), health);
     this.render();
   }
 
@@ -294,6 +313,11 @@ class StatusBarFeature extends Disposable {
       this.summary = o.value;
       this.checkedAt = o.at;
       this.error = undefined;
+    } else if (this.browser.pageFailed(o.error, this.inputs.status().baseUrl)) {
+      this.error = undefined;
+      this.local = {};
+      this.syncActive();
+      void this.localPoller.restart();
     } else {
       const message = errorMessage(o.error);
       this.error = { message, at: o.at, ...(this.poller.isActive ? { retryAt: o.at + o.retryInMs } : {}) };
@@ -422,9 +446,4 @@ class StatusBarFeature extends Disposable {
     const ok = await vscode.env.openExternal(vscode.Uri.parse(url, true));
     if (!ok) this.inputs.log.warn(`could not open ${url}`);
   }
-}
-
-/** What the item shows, as one key: the network, and the status page that tells its health (or none). */
-function shownKey(target: StatusTarget): string {
-  return `${target.network} ${target.statusPage ?? '(its own mirror node)'}`;
 }

@@ -5,6 +5,7 @@ import type { LocalHealth } from '../../status/local';
 import { escapeMarkdown } from '../common/markdown';
 import type { ItemLook, MenuEntry, TimeFormat, TooltipOptions } from './present';
 import { escapeIcons } from './present';
+import { statusPageRefused } from '../../status/browserLimits';
 
 /** Everything the item shows about the local node at one moment. */
 export interface LocalSnapshot {
@@ -22,6 +23,11 @@ export interface LocalSnapshot {
   readonly checkedAt?: number;
   /** When the next check is due after a failure (the waits double: no tight loop). */
   readonly retryAt?: number;
+  /**
+   * The status page (its URL) that covers this network but that the browser does not let us read:
+   * the mirror node is asked instead, and the tooltip says why.
+   */
+  readonly statusPageRefused?: string;
 }
 
 const ICONS: Record<LocalHealth['level'], string> = { ok: 'check', lagging: 'warning', down: 'error' };
@@ -72,13 +78,16 @@ export function localTooltip(s: LocalSnapshot, o: TooltipOptions): string {
     '',
   ];
   if (h) lines.push(`${h.level === 'ok' ? '' : '$(warning) '}${escapeMarkdown(h.detail)}`, '');
+  if (h?.advice) lines.push(escapeMarkdown(h.advice), '');
   if (s.retryAt !== undefined) lines.push(`Next try ${escapeMarkdown(relative(s.retryAt - o.now))}.`, '');
   lines.push(
     s.checkedAt !== undefined ? `Last checked ${o.time.instant(s.checkedAt)}` : 'Checking…',
     '',
-    nameOf(s) === 'local'
-      ? 'A local node has no status page: its own mirror node is asked for its newest block.'
-      : 'No status page covers a mirror node whose network nothing says: it is asked for its newest block. ' +
+    s.statusPageRefused !== undefined
+      ? escapeMarkdown(statusPageRefused(s.statusPageRefused))
+      : nameOf(s) === 'local'
+        ? 'A local node has no status page: its own mirror node is asked for its newest block.'
+        : 'No status page covers a mirror node whose network nothing says: it is asked for its newest block. ' +
           'A ledgerLens.mirrorNodeUrls entry with the same URL names its network.',
   );
   const links: string[] = [];
@@ -96,6 +105,10 @@ export function localMenuEntries(s: LocalSnapshot, time: TimeFormat): MenuEntry[
       ...(s.checkedAt !== undefined ? { description: `checked ${time.instant(s.checkedAt)}` } : {}),
       detail: escapeIcons(h ? h.detail : `Asking ${s.host} for its newest block`),
     },
+    ...(h?.advice ? [{ label: '$(info) Why', detail: escapeIcons(h.advice) }] : []),
+    ...(s.statusPageRefused !== undefined
+      ? [{ label: '$(info) No status page', detail: escapeIcons(statusPageRefused(s.statusPageRefused)) }]
+      : []),
     {
       label: '$(globe) Select network…',
       description: `current: ${escapeIcons(nameOf(s))}`,

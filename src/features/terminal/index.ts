@@ -8,7 +8,7 @@ import { isNotFound } from '../../mirror/fresh';
 import type { FeatureHost, FeatureLog, Setting } from '../context';
 import { errorNotice } from '../common/notices';
 import { notify } from '../../app/notifications';
-import { type TerminalLinkMatch, actionFor, findTerminalLinks } from './links';
+import { type TerminalLinkMatch, actionFor, findTerminalLinks, terminalHostNote } from './links';
 import { errorMessage } from '../../util/errorMessage';
 
 /** The settings terminal links read. */
@@ -34,6 +34,8 @@ export interface TerminalFeatureApi {
 }
 
 export function registerTerminal(host: FeatureHost, inputs: TerminalInputs): vscode.Disposable {
+  const note = terminalHostNote();
+  if (note !== undefined) inputs.log.info(note);
   const isContract = async (idOrAddress: string): Promise<boolean> => {
     try {
       await inputs.mirror().getContract(idOrAddress);

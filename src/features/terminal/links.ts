@@ -15,6 +15,7 @@ import {
   formatTransactionIdAt,
   formatTransactionIdDash,
 } from '../../ledger';
+import { inBrowser } from '../../util/platform';
 
 export type TerminalTarget =
   | { readonly kind: 'transaction'; readonly transactionId: TransactionId }
@@ -210,4 +211,14 @@ async function entityAction(
     command: 'ledgerLens.revealAccount',
     argument: evmAddress ? { kind: 'account', id, evmAddress } : { kind: 'account', id },
   };
+}
+
+/**
+ * What the log says once when terminal links load in a browser: vscode.dev and github.dev have no
+ * terminal (code-server has), so there the links have nothing to work on. Undefined in Node.
+ */
+export function terminalHostNote(): string | undefined {
+  return inBrowser()
+    ? 'terminal links work where the workbench has a terminal (not on vscode.dev/github.dev)'
+    : undefined;
 }
