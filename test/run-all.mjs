@@ -13,6 +13,8 @@
 //   integration  the mocha suite inside code-server's extension host (test/harness/exthost.ts)
 //   untrusted    the same in a workspace that is not trusted (test/integration/untrusted)
 //   e2e          Chromium driving code-server with the .vsix installed (test/e2e/run.ts)
+//   e2e-web      the same with a web-only package (no `main`): Ledger Lens in the browser's web
+//                worker extension host, from dist/web/extension.js (test/e2e/web/run.ts)
 //   start-offline  `npm start -- --offline` serves a workbench with Ledger Lens active
 //   real-mirror  the real mirror node REST server on a local PostgreSQL with its own spec data
 //                (test/real-mirror/run.ts): the integration suite against it, and
@@ -243,7 +245,12 @@ let toolsProblem;
 let toolsMs = 0;
 let toolsInstall;
 const needTools =
-  enabled('tools') || enabled('integration') || enabled('e2e') || enabled('start-offline') || enabled('real-mirror');
+  enabled('tools') ||
+  enabled('integration') ||
+  enabled('e2e') ||
+  enabled('e2e-web') ||
+  enabled('start-offline') ||
+  enabled('real-mirror');
 if (needTools) {
   banner('tools');
   try {
@@ -353,6 +360,7 @@ await suite('untrusted', process.execPath, ['out/test/harness/exthost.js', '--un
   label: 'integration',
 });
 await suite('e2e', process.execPath, ['out/test/e2e/run.js'], { needsTools: true, timeoutMs: 20 * 60_000 });
+await suite('e2e-web', process.execPath, ['out/test/e2e/web/run.js'], { needsTools: true, timeoutMs: 10 * 60_000 });
 await suite('start-offline', process.execPath, ['out/test/e2e/start-offline.js'], {
   needsTools: true,
   timeoutMs: 5 * 60_000,

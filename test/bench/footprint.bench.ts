@@ -14,16 +14,116 @@
 //   time. Judged with default settings (a fresh install); the same rows with endpoint settings set
 //   are reported. Needs `npm run package` first; LEDGER_LENS_BENCH_ACTIVATION_SAMPLES sets the
 //   count per profile (default 7: with 3 one busy workbench moved the median; 0 skips it).
+// - The browser build (build/web-build.mjs, production, in memory): the startup file the web worker
+//   extension host loads (dist/web/extension.js, goal ≤ 150 KB) and each part loaded on first use;
+//   and activation in the web worker extension host (code-server with the web-only package,
+//   test/e2e/web/activation.ts), the host's figure for Ledger Lens alone (the empty baseline
+//   extension has only a Node entry, so it cannot run beside it there).
 import * as fs from 'fs';
 import * as path from 'path';
 import { measureActivation, type ActivationSamples } from '../harness/activation';
+import { measureWebActivation } from '../e2e/web/activation';
+import { ACTIVATION_PARTS } from '../../src/web/parts';
 import { projectRoot } from '../support/paths';
 import { buildMetafiles, extensionBuild, noticesModule, type Metafile } from '../support/bundles';
 import { stats, type BenchRow } from './harness';
 
 const KB = 1024;
 const BUNDLE_GOAL_KB = 400;
+const WEB_STARTUP_GOAL_KB = 150;
 const ACTIVATION_GOAL_MS = 20;
+const WEB_ENTRY = 'dist/web/extension.js';
+
+/** build/web-build.mjs: how esbuild.mjs builds dist/web/ (the browser entry, its parts and their chunks). */
+interface WebBuild {
+  buildWeb(o: { root: string; production: boolean }): Promise<{
+    files: ReadonlyArray<{ path: string; contents: string }>;
+    /** Part → every part its first use loads (itself included). */
+    needs: Readonly<Record<string, readonly string[]>>;
+    /** Part → the files (parts and chunks, without `.js`) it needs beyond the startup file. */
+    partFiles: Readonly<Record<string, readonly string[]>>;
+  }>;
+}
+
+/**
+ * The browser build, minified as `npm run package` writes it: the startup file; what activate()
+ * reads besides (ACTIVATION_PARTS, with their chunks); then what each feature's first use reads on
+ * top of that.
+ */
+async function webRows(): Promise<BenchRow[]> {
+  const root = projectRoot();
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- an ES module of the build, required at run time
+  const { buildWeb } = require(path.join(root, 'build', 'web-build.mjs')) as WebBuild;
+  const { files, needs, partFiles } = await buildWeb({ root, production: true });
+  const bytes = new Map(files.map(f => [path.basename(f.path, '.js'), Buffer.byteLength(f.contents)]));
+  const entry = files.find(f => path.relative(root, f.path).split(path.sep).join('/') === WEB_ENTRY);
+  if (!entry) throw new Error(`the web build wrote no ${WEB_ENTRY}`);
+  /** The files the first use of `parts` reads, but for those in `read`. */
+  const filesOf = (parts: readonly string[], read: ReadonlySet<string>): string[] => [
+    ...new Set(parts.flatMap(p => (needs[p] ?? [p]).flatMap(n => partFiles[n] ?? [n])).filter(f => !read.has(f))),
+  ];
+  const kb = (names: readonly string[]) => names.reduce((n, f) => n + (bytes.get(f) ?? 0), 0) / KB;
+  const startKb = Buffer.byteLength(entry.contents) / KB;
+  const atActivation = filesOf(ACTIVATION_PARTS, new Set());
+  const rows: BenchRow[] = [
+    {
+      name: `browser startup file (${WEB_ENTRY}, minified)`,
+      value: startKb,
+      unit: 'KB',
+      goal: `≤ ${WEB_STARTUP_GOAL_KB}`,
+      pass: startKb <= WEB_STARTUP_GOAL_KB,
+      note: 'what the web worker extension host loads before activate() (the module registry and the startup code)',
+    },
+    {
+      name: '  browser, read by activate() besides',
+      value: kb(atActivation),
+      unit: 'KB',
+      note: `${ACTIVATION_PARTS.join(', ')} with their chunks (${atActivation.length} files, read with vscode.workspace.fs)`,
+    },
+  ];
+  const features = Object.keys(needs)
+    .filter(p => !ACTIVATION_PARTS.includes(p))
+    .sort();
+  for (const part of features) {
+    const more = filesOf([part], new Set(atActivation));
+    rows.push({
+      name: `  browser, first use of ${part}`,
+      value: kb(more),
+      unit: 'KB',
+      note: more.length > 1 ? `${more.length} files: ${more.join(', ')}` : undefined,
+    });
+  }
+  return rows;
+}
+
+async function webActivationRows(): Promise<BenchRow[]> {
+  const samples = Number(process.env['LEDGER_LENS_BENCH_ACTIVATION_SAMPLES'] ?? 7);
+  const name = 'activation (web worker extension host)';
+  if (samples <= 0) return [{ name, value: Number.NaN, unit: 'ms', note: 'skipped (samples = 0)' }];
+  if (!fs.existsSync(path.join(projectRoot(), 'ledger-lens.vsix')))
+    return [{ name, value: Number.NaN, unit: 'ms', note: 'not measured: run `npm run package` first' }];
+  const { samples: ms, partsReadMs, partsLine } = await measureWebActivation(samples);
+  const s = stats(ms);
+  return [
+    {
+      name,
+      value: s.median,
+      unit: 'ms',
+      note:
+        `median of ${s.samples} fresh workbenches (code-server, the web-only package: ledger-lens.vsix without \`main\`), ` +
+        `endpoints at a closed loopback port; samples ${ms.join(', ')} ms; the web worker host's codeLoadingTime + activateCallTime ` +
+        '(no empty-extension baseline: the baseline extension has only a Node entry)',
+    },
+    {
+      name: '  then activate() reads its parts (web worker, awaited)',
+      value: partsReadMs.length ? stats(partsReadMs).median : Number.NaN,
+      unit: 'ms',
+      note:
+        `not in the host's figure above (it stops when activate() returns its promise); from Ledger Lens's log: ` +
+        `${partsLine ?? 'no line found'}; samples ${partsReadMs.join(', ')} ms`,
+    },
+  ];
+}
 
 /** The metafile restricted to some outputs, for the per-package split. */
 function only(metafile: Metafile, files: ReadonlySet<string>): Metafile {
@@ -115,7 +215,9 @@ export async function run(): Promise<BenchRow[]> {
   for (const [file, out] of Object.entries(webviews.outputs).filter(([f]) => f.endsWith('.js'))) {
     rows.push({ name: `webview ${path.basename(file)}`, value: out.bytes / KB, unit: 'KB' });
   }
+  rows.push(...(await webRows()));
   rows.push(...(await activationRows()));
+  rows.push(...(await webActivationRows()));
   return rows;
 }
 

@@ -9,6 +9,11 @@
 // Prints one JSON line when ready: {"mirror": url, "status": url, "control": url}, then serves
 // until SIGTERM/SIGINT.
 //
+// Both answer a browser's cross-origin requests as the real servers do (allowCrossOrigin): an
+// extension in VS Code's web worker extension host fetches from the workbench's origin. The mirror
+// replay is reached through a front that adds those headers and answers preflights; everything
+// else (status, headers, body, a connection cut mid-body) passes through as the replay sent it.
+//
 // Control (JSON in, JSON out), all on the control server:
 //   GET  /__control/health
 //   POST /__control/scenario?name=mainnet-major-outage
@@ -20,7 +25,7 @@
 //   POST /__control/prefer-source?source=text      (no source: clear)
 import * as fs from 'fs';
 import * as http from 'http';
-import type { AddressInfo } from 'net';
+import type { AddressInfo, Socket } from 'net';
 import { z } from 'zod';
 import { contractCallRoutes } from './contractCallRoutes';
 import {
@@ -33,7 +38,7 @@ import {
 } from './mirrorReplay';
 import { replayFixtures, type ReplayFixtures, type ReplayWorld } from './replayFixtures';
 import { replayMirrorRoutes } from './replayMirror';
-import { startStatusServer, type StatusFault, type StatusServer } from './statusServer';
+import { allowCrossOrigin, startStatusServer, type StatusFault, type StatusServer } from './statusServer';
 
 const pathField = z.string().optional();
 const timesField = z.number().int().positive().optional();
@@ -118,6 +123,8 @@ export interface ServeOptions {
 
 export interface Served {
   readonly mirror: MirrorReplay;
+  /** Where clients reach the mirror replay: the cross-origin front, not `mirror.url`. */
+  readonly mirrorUrl: string;
   readonly status: StatusServer;
   readonly controlUrl: string;
   close(): Promise<void>;
@@ -145,6 +152,80 @@ function json(res: http.ServerResponse, status: number, value: unknown): void {
   const body = JSON.stringify(value);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) });
   res.end(body);
+}
+
+/** Hop-by-hop headers: each side of the front has its own connection. */
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade'];
+
+function endToEnd<T extends Record<string, unknown>>(headers: T): T {
+  const out = { ...headers };
+  for (const h of HOP_BY_HOP) delete out[h];
+  return out;
+}
+
+interface Front {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Listens on `port` and passes every request to `target` (the mirror replay), adding what the real
+ * mirror node sends a browser (allowCrossOrigin) and answering preflights itself, so they are not
+ * in the replay's request log. A connection the replay cuts mid-body is cut here too.
+ */
+function crossOriginFront(target: string, port: number): Promise<Front> {
+  const upstream = new URL(target);
+  const agent = new http.Agent({ keepAlive: true });
+  const sockets = new Set<Socket>();
+  const server = http.createServer((req, res) => {
+    res.on('error', () => undefined);
+    req.on('error', () => undefined);
+    if (allowCrossOrigin(req, res)) return;
+    const forward = http.request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: endToEnd(req.headers),
+        agent,
+      },
+      answer => {
+        res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
+        answer.pipe(res);
+        answer.on('error', () => undefined);
+        answer.on('close', () => {
+          if (!answer.complete) res.destroy();
+        });
+      },
+    );
+    forward.on('error', () => res.destroy());
+    // The client gave up (a timeout, a cancelled request): so does the front.
+    res.on('close', () => {
+      if (!res.writableFinished) forward.destroy();
+    });
+    req.pipe(forward);
+  });
+  server.on('connection', socket => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        close: () =>
+          new Promise<void>(done => {
+            server.close(() => done());
+            for (const s of sockets) s.destroy();
+            server.closeAllConnections();
+            agent.destroy();
+          }),
+      });
+    });
+  });
 }
 
 const CONTRACT_READ = /^\/api\/v1\/contracts\/([^/]+)(?:\/state)?$/;
@@ -219,20 +300,29 @@ export function replayWorldRoutes(fallback: Routes, fixtures: () => Promise<Repl
 export async function serve(opts: ServeOptions = {}): Promise<Served> {
   // The contract routes answer calls and storage from the EVM world (made on the first such
   // request); a local replay's reads of the replay world's contracts and accounts come first.
+  // The replay itself on a port of its own; the front takes the port asked for.
   const mirror = await startMirrorReplay({
-    port: opts.mirrorPort ?? 0,
+    port: 0,
     recordsFile: opts.recordsFile,
     routes: replayWorldRoutes(contractCallRoutes()),
   });
+  let front: Front;
   let status: StatusServer;
+  try {
+    front = await crossOriginFront(mirror.url, opts.mirrorPort ?? 0);
+  } catch (e) {
+    await mirror.close();
+    throw e;
+  }
   try {
     status = await startStatusServer({
       scenario: opts.scenario ?? 'all-operational',
       port: opts.statusPort ?? 0,
       scenariosDir: opts.scenariosDir,
+      cors: true,
     });
   } catch (e) {
-    await mirror.close();
+    await Promise.all([front.close(), mirror.close()]);
     throw e;
   }
   if (opts.extraRecords !== undefined) mirror.addRecords(opts.extraRecords);
@@ -246,7 +336,7 @@ export async function serve(opts: ServeOptions = {}): Promise<Served> {
       try {
         switch (route) {
           case 'GET /__control/health':
-            return json(res, 200, { mirror: mirror.url, status: status.url, scenario: status.scenario });
+            return json(res, 200, { mirror: front.url, status: status.url, scenario: status.scenario });
           case 'POST /__control/scenario': {
             const name = url.searchParams.get('name');
             if (name === null) return json(res, 400, { error: 'name is required' });
@@ -298,16 +388,18 @@ export async function serve(opts: ServeOptions = {}): Promise<Served> {
     control.once('error', reject);
     control.listen(opts.controlPort ?? 0, '127.0.0.1', () => resolve((control.address() as AddressInfo).port));
   }).catch(async (e: unknown) => {
-    await Promise.all([mirror.close(), status.close()]);
+    await Promise.all([front.close(), mirror.close(), status.close()]);
     throw e;
   });
 
   return {
     mirror,
+    mirrorUrl: front.url,
     status,
     controlUrl: `http://127.0.0.1:${controlPort}`,
     close: async () => {
       await Promise.all([
+        front.close(),
         mirror.close(),
         status.close(),
         new Promise<void>(done => {
@@ -383,7 +475,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
   process.stdout.write(
-    `${JSON.stringify({ mirror: served.mirror.url, status: served.status.url, control: served.controlUrl })}\n`,
+    `${JSON.stringify({ mirror: served.mirrorUrl, status: served.status.url, control: served.controlUrl })}\n`,
   );
 }
 

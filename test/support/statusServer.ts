@@ -53,6 +53,32 @@ export interface StatusServerOptions {
   readonly host?: '127.0.0.1';
   /** A folder of scenario folders (default: the shared fixtures). */
   readonly scenariosDir?: string;
+  /**
+   * Answer a browser's cross-origin requests as the real page does (`Access-Control-Allow-Origin:
+   * *`, preflights answered): for an extension running in a web worker, whose origin is the
+   * workbench's. Off by default: a Node client never asks.
+   */
+  readonly cors?: boolean;
+}
+
+/**
+ * What the real mirror node's REST server sends a browser (its `app.use(cors())`: the cors
+ * package's defaults), and what the real status page's API sends too: every answer allows any
+ * origin; a preflight (OPTIONS) is answered at once, 204, allowing the usual methods and whatever
+ * request headers it asks for. No response header is exposed beyond the CORS-safelisted ones
+ * (Cache-Control, Content-Type...): a browser client cannot read Retry-After from the real server
+ * either. Returns true when it answered the request (a preflight), false when the caller answers.
+ */
+export function allowCrossOrigin(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+  res.setHeader('access-control-allow-origin', '*');
+  if (req.method !== 'OPTIONS') return false;
+  res.setHeader('access-control-allow-methods', 'GET,HEAD,PUT,PATCH,POST,DELETE');
+  const asked = req.headers['access-control-request-headers'];
+  if (asked !== undefined) res.setHeader('access-control-allow-headers', asked);
+  res.setHeader('vary', 'Access-Control-Request-Headers');
+  res.writeHead(204, { 'content-length': '0' });
+  res.end();
+  return true;
 }
 
 export function listScenarios(scenariosDir: string = statuspageFixturesDir()): string[] {
@@ -101,9 +127,11 @@ export function startStatusServer(opts: StatusServerOptions): Promise<StatusServ
   };
 
   const server = http.createServer((req, res) => {
-    requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
     res.on('error', () => undefined);
     req.on('error', () => undefined);
+    // A preflight is the browser's question, not the client's request: not logged.
+    if (opts.cors === true && allowCrossOrigin(req, res)) return;
+    requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
     const target = req.url ?? '/';
     let f: StatusFault | undefined;
     if (fault !== undefined && fault.remaining > 0 && (fault.path === undefined || fault.path.test(target))) {
