@@ -5,6 +5,7 @@ export const PANEL_KINDS = {
   transaction: 'ledgerLens.transaction',
   block: 'ledgerLens.block',
   contractResults: 'ledgerLens.contractResults',
+  topic: 'ledgerLens.topic',
 } as const;
 
 export type PanelKind = keyof typeof PANEL_KINDS;

@@ -46,6 +46,8 @@ export const SETTING_KEYS = [
   'trace.decorations',
   'debug.maxTraceMb',
   'debug.localReplay',
+  'watchedTopics',
+  'topicPollIntervalSeconds',
 ] as const;
 
 /** The default of `ledgerLens.debug.maxTraceMb`. */
@@ -114,6 +116,10 @@ export interface LedgerLensConfig {
     readonly maxTraceMb: number;
     readonly localReplay: boolean;
   };
+  /** The consensus topics the Topics view shows (`shard.realm.num`, each once, as set). */
+  readonly watchedTopics: readonly string[];
+  /** Seconds between reads of an expanded topic's new messages while the Topics view is visible. */
+  readonly topicPollIntervalSeconds: number;
 }
 
 /** One problem found in the settings: the key and what is wrong, for the log and a warning. */
@@ -158,6 +164,7 @@ export const DEFAULTS = {
   maxRequestsPerSecond: 10, // [net] the request budget for remote origins
   transactionsLimit: 25,
   pollIntervalSeconds: 60,
+  topicPollIntervalSeconds: 5,
 };
 
 /** The network's own mirror node (public, or the local default), whatever the user's endpoint settings. */
@@ -207,21 +214,7 @@ export function parseSettings(raw: RawSettings): { config: LedgerLensConfig; pro
   });
   const statusUrl = stripTrailingSlash(pick('statusUrl', s => s.httpUrl(), DEFAULTS.statusUrl));
 
-  const accounts: AccountSetting[] = [];
-  const rawAccounts = raw['accounts'];
-  if (Array.isArray(rawAccounts)) {
-    rawAccounts.forEach((entry, i) => {
-      const r = schemas().accountEntry().safeParse(entry);
-      if (r.success) accounts.push(r.data);
-      else
-        problems.push({
-          key: `ledgerLens.accounts[${i}]`,
-          message: 'must be an id string or { "id": string, "label"?: string }',
-        });
-    });
-  } else if (rawAccounts !== undefined && rawAccounts !== null) {
-    problems.push({ key: 'ledgerLens.accounts', message: 'must be an array' });
-  }
+  const accounts = readAccounts(raw['accounts'], problems);
 
   const num = (key: string, min: number, max: number, fallback: number) => {
     const v = raw[key];
@@ -269,8 +262,61 @@ export function parseSettings(raw: RawSettings): { config: LedgerLensConfig; pro
       maxTraceMb: num('debug.maxTraceMb', 16, 4096, DEFAULT_MAX_TRACE_MB),
       localReplay: pick('debug.localReplay', s => s.bool(), true),
     },
+    watchedTopics: readWatchedTopics(raw['watchedTopics'], problems),
+    topicPollIntervalSeconds: num('topicPollIntervalSeconds', 1, 3600, DEFAULTS.topicPollIntervalSeconds),
   };
   return { config, problems };
+}
+
+/** `ledgerLens.accounts`: each entry an id or `{ id, label? }`; a bad one is reported and left out. */
+function readAccounts(rawAccounts: unknown, problems: SettingsProblem[]): AccountSetting[] {
+  const accounts: AccountSetting[] = [];
+  if (Array.isArray(rawAccounts)) {
+    rawAccounts.forEach((entry: unknown, i) => {
+      const r = schemas().accountEntry().safeParse(entry);
+      if (r.success) accounts.push(r.data);
+      else
+        problems.push({
+          key: `ledgerLens.accounts[${i}]`,
+          message: 'must be an id string or { "id": string, "label"?: string }',
+        });
+    });
+  } else if (rawAccounts !== undefined && rawAccounts !== null) {
+    problems.push({ key: 'ledgerLens.accounts', message: 'must be an array' });
+  }
+  return accounts;
+}
+
+const TOPIC_ID = /^\d{1,10}\.\d{1,10}\.\d{1,10}$/;
+/** More than this many watched topics are not read (the view lists them all at once). */
+export const MAX_WATCHED_TOPICS = 100;
+
+/**
+ * `ledgerLens.watchedTopics`: topic ids (`0.0.1234`), each once; a bad entry is reported and left
+ * out. Checked here without zod: the default (an empty list) costs nothing.
+ */
+function readWatchedTopics(value: unknown, problems: SettingsProblem[]): string[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) {
+    problems.push({ key: 'ledgerLens.watchedTopics', message: 'must be an array of topic ids (0.0.1234)' });
+    return [];
+  }
+  const topics: string[] = [];
+  value.forEach((entry: unknown, i) => {
+    const id = typeof entry === 'string' ? entry.trim() : undefined;
+    if (id === undefined || !TOPIC_ID.test(id))
+      problems.push({
+        key: `ledgerLens.watchedTopics[${i}]`,
+        message: 'must be a topic id shard.realm.num (0.0.1234)',
+      });
+    else if (topics.length >= MAX_WATCHED_TOPICS)
+      problems.push({
+        key: `ledgerLens.watchedTopics[${i}]`,
+        message: `not read: at most ${MAX_WATCHED_TOPICS} topics`,
+      });
+    else if (!topics.includes(id)) topics.push(id);
+  });
+  return topics;
 }
 
 /**

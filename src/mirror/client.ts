@@ -54,8 +54,17 @@ import type {
   ScheduleInfo,
   TokenInfo,
   TopicInfo,
+  TopicMessageEntry,
+  TopicMessagesResponse,
   TransactionsResponse,
 } from './schemas';
+import {
+  topicMessageAtPath,
+  topicMessagePath,
+  topicMessagesPath,
+  topicMessagesQuery,
+  type TopicMessagesParams,
+} from './topicParams';
 import { ClientCore } from './clientCore';
 
 export type { MirrorClientOptions, RequestOptions, RequestOutcome } from './api';
@@ -166,6 +175,39 @@ class Client extends ClientCore {
     return this.call(
       () => this.url(`/topics/${enc(entityPath(id, 'topicId'))}`, []),
       schemas().TopicInfoSchema,
+      undefined,
+      opts,
+    );
+  }
+
+  /**
+   * `GET /topics/{id}/messages`: a topic's messages, oldest first by default, a page at a time
+   * (next() follows links.next, which pages by timestamp). Each entry is decoded by src/topics.
+   */
+  listTopicMessages(id: string, params?: TopicMessagesParams, opts?: RequestOptions): Promise<TopicMessagesResponse> {
+    return this.call(
+      () => this.url(topicMessagesPath(id), topicMessagesQuery(params)),
+      schemas().TopicMessagesResponseSchema,
+      'messages',
+      opts,
+    );
+  }
+
+  /** `GET /topics/{id}/messages/{sequenceNumber}`: one message (sequence numbers start at 1). */
+  getTopicMessage(id: string, sequenceNumber: string | bigint, opts?: RequestOptions): Promise<TopicMessageEntry> {
+    return this.call(
+      () => this.url(topicMessagePath(id, sequenceNumber), []),
+      schemas().TopicMessageEntrySchema,
+      undefined,
+      opts,
+    );
+  }
+
+  /** `GET /topics/messages/{consensusTimestamp}`: the message submitted at that consensus time. */
+  getTopicMessageAt(consensusTimestamp: string, opts?: RequestOptions): Promise<TopicMessageEntry> {
+    return this.call(
+      () => this.url(topicMessageAtPath(consensusTimestamp), []),
+      schemas().TopicMessageEntrySchema,
       undefined,
       opts,
     );

@@ -13,6 +13,7 @@ export type {
   Order,
   TransactionParams,
 } from './params';
+export type { TopicMessageEncoding, TopicMessagesParams } from './topicParams';
 export { MAX_CALL_DATA_CHARS, MAX_CALL_GAS } from './contractCall';
 export type { ContractCallAnswer, ContractCallRequest } from './contractCall';
 export type {
@@ -59,6 +60,8 @@ export type {
   TokenInfo,
   TokenTransfer,
   TopicInfo,
+  TopicMessageEntry,
+  TopicMessagesResponse,
   Transaction,
   TransactionsResponse,
   Transfer,

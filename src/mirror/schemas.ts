@@ -475,6 +475,18 @@ export const TopicInfoSchema = z.looseObject({
   topic_id: entityIdNullable,
 });
 
+/**
+ * One entry of `/topics/{id}/messages` (and the single-message endpoints), as parsed losslessly: its
+ * members are checked one by one by src/topics (decodeTopicMessage), so a page with one bad entry
+ * still shows the others, each error in its place. Here only: it is an object.
+ */
+export const TopicMessageEntrySchema = z.looseObject({});
+
+export const TopicMessagesResponseSchema = z.looseObject({
+  messages: z.array(TopicMessageEntrySchema),
+  links: z.optional(LinksSchema),
+});
+
 export const ScheduleInfoSchema = z.looseObject({
   admin_key: z.optional(KeySchema),
   consensus_timestamp: z.optional(timestamp),
@@ -619,6 +631,8 @@ export type ExchangeRateValue = z.output<typeof ExchangeRateSchema>;
 export type ExchangeRateResponse = z.output<typeof ExchangeRateResponseSchema>;
 export type TopicInfo = z.output<typeof TopicInfoSchema>;
 export type ScheduleInfo = z.output<typeof ScheduleInfoSchema>;
+export type TopicMessageEntry = z.output<typeof TopicMessageEntrySchema>;
+export type TopicMessagesResponse = z.output<typeof TopicMessagesResponseSchema>;
 export type ErrorBody = z.output<typeof ErrorBodySchema>;
 export type ContractState = z.output<typeof ContractStateSchema>;
 export type ContractStateResponse = z.output<typeof ContractStateResponseSchema>;

@@ -53,6 +53,17 @@ export const DATASETS: Readonly<Record<string, Dataset>> = {
     [],
     ['actions-spec', 'vault-trace'],
   ),
+  // Topic 0.0.7's messages, in three sets: their rows share sequence numbers 1 to 3. `/topics/{id}`
+  // itself is served by another module in production: this server answers it 404.
+  topics: set('topics', 'topic 0.0.7: six messages, #1 to #6, over two timestamps ranges (paging, gt:, order)', [
+    'topics/{id}/messages/order.json',
+  ]),
+  'topic-lookup': set('topic-lookup', 'topic 0.0.7: three messages and their transactions (the timestamp lookup)', [
+    'topics/messages/{id}/timestamp-valid.json',
+  ]),
+  'topic-chunks': set('topic-chunks', 'topic 0.0.7: a whole message, a one-chunk message, chunk 2 of 3', [
+    'topics/{id}/messages/with-chunk-data.json',
+  ]),
   // `npm start -- --real-mirror`: one server, so specs whose rows do not collide, loaded together
   // (not blocks/no-params.json: its record files share a consensus_end with block-number.json's,
   // whose blocks 10 and 11 the Blocks view shows instead).
@@ -64,4 +75,14 @@ export const DATASETS: Readonly<Record<string, Dataset>> = {
 };
 
 /** The sets the suite runs on (the demo set is for npm start). */
-export const SUITE_SETS = ['accounts', 'tokens', 'transactions', 'blocks', 'contracts', 'traces'] as const;
+export const SUITE_SETS = [
+  'accounts',
+  'tokens',
+  'transactions',
+  'blocks',
+  'contracts',
+  'traces',
+  'topics',
+  'topic-lookup',
+  'topic-chunks',
+] as const;

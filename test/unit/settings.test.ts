@@ -62,6 +62,8 @@ describe('settings', () => {
         decorations: true,
       },
       debug: { maxTraceMb: 256, localReplay: true },
+      watchedTopics: [],
+      topicPollIntervalSeconds: 5,
     });
   });
 

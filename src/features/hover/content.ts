@@ -6,6 +6,7 @@
 import type { EntityKind, EntityTarget } from '../../ledger';
 import { codeSpan, escapeMarkdown } from '../common/markdown';
 import { accountLink, actionLine, contractLink, type LinkSet } from './actions';
+import { TOPIC_HOVER_COMMANDS } from './topicMessages';
 import {
   type EntityId,
   decodeBase64Text,
@@ -56,6 +57,7 @@ export const HOVER_COMMANDS: readonly string[] = [
   'ledgerLens.openAsJson',
   'ledgerLens.openTransaction',
   'ledgerLens.openContractSource',
+  ...TOPIC_HOVER_COMMANDS,
 ];
 
 export interface HoverEnv {

@@ -35,6 +35,7 @@ import { type Reference, findReference } from '../../ledger/references';
 import { Lru } from '../../util/lru';
 import type { AbiIndex } from '../../abi';
 import { contractArtifactLine, traceLeadLine, transactionCallLine } from './decoded';
+import { lastMessageKey, lastTopicMessage, topicMessagesSection } from './topicMessages';
 
 /** The lookups an entity id may need, in order of likelihood. */
 export const ENTITY_KINDS = ['account', 'contract', 'token', 'topic', 'schedule'] as const;
@@ -270,8 +271,22 @@ export class HoverResolver {
         return this.contractMarkdown(client, await client.getContract(key, opts), key, env);
       case 'token':
         return this.render(client, await client.getToken(key, opts), key, env, tokenHover);
-      case 'topic':
-        return this.render(client, await client.getTopic(key, opts), key, env, topicHover);
+      case 'topic': {
+        // The last message is asked once the id is known to be a topic: one request more for a
+        // topic, none for the ids of other kinds tried before it.
+        const topic = await client.getTopic(key, opts);
+        const last = await lastTopicMessage(client, key, opts);
+        const id = topic.topic_id ?? key;
+        return this.render(
+          client,
+          topic,
+          key,
+          env,
+          (t, a, fresh, e) =>
+            `${topicHover(t, a, fresh, e)}\n\n${topicMessagesSection(id, last, e.now, t.deleted === true)}`,
+          lastMessageKey(last),
+        );
+      }
       case 'schedule':
         return this.render(client, await client.getSchedule(key, opts), key, env, scheduleHover);
     }

@@ -1,6 +1,7 @@
 // The hover's lookups against the loopback replay of the recorded mirror node, through the real
 // client: which requests a hover costs, what it says, and how it fails.
 import * as assert from 'assert';
+import { rawTopicMessage, topicMessagesBody, utf8 } from '../../support/topicMessages';
 import { createMirrorClient, type MirrorClient } from '../../../src/mirror';
 import { type LedgerLensConfig, parseSettings } from '../../../src/app/settings';
 import { HoverResolver } from '../../../src/features/hover/resolver';
@@ -53,14 +54,24 @@ describe('hover resolver against the replay server', () => {
   });
 
   it('an id of another kind is tried in order, and its kind is remembered', async () => {
-    replay.addRecords([recordFor('/api/v1/topics/0.0.7000', aTopic({ memo: 'my topic' }))]);
+    const lastMessage = '/api/v1/topics/0.0.7000/messages?order=desc&limit=1';
+    replay.addRecords([
+      recordFor('/api/v1/topics/0.0.7000', aTopic({ memo: 'my topic' })),
+      {
+        url: lastMessage,
+        bodyText: topicMessagesBody([rawTopicMessage({ sequence: 3n, bytes: utf8('hi'), topic: '0.0.7000' })]),
+      },
+    ]);
     const r = await hover('topic 0.0.7000');
     assert.ok(r?.markdown.startsWith('**Topic** `0.0.7000`'), r?.markdown);
+    // The topic's last message, once the id is known to be a topic: one request more.
+    assert.ok(r?.markdown.includes('Messages: 3 · last #3'), r?.markdown);
     assert.deepStrictEqual(paths(), [
       '/api/v1/accounts/0.0.7000?transactions=false',
       '/api/v1/contracts/0.0.7000',
       '/api/v1/tokens/0.0.7000',
       '/api/v1/topics/0.0.7000',
+      lastMessage,
     ]);
     // A new client (empty cache): the remembered kind costs one request.
     client.dispose();
@@ -68,14 +79,14 @@ describe('hover resolver against the replay server', () => {
     replay.resetRequests();
     const again = await hover('topic 0.0.7000');
     assert.ok(again?.markdown.includes('Memo: my topic'));
-    assert.deepStrictEqual(paths(), ['/api/v1/topics/0.0.7000']);
+    assert.deepStrictEqual(paths(), ['/api/v1/topics/0.0.7000', lastMessage]);
     // Another network forgets it.
     resolver.reset();
     client.dispose();
     client = createMirrorClient({ baseUrl: replay.url, timeoutMs: 1000, retries: 0 });
     replay.resetRequests();
     await hover('topic 0.0.7000');
-    assert.strictEqual(replay.requests.length, 4);
+    assert.strictEqual(replay.requests.length, 5);
   });
 
   it('says "not found on <network>" after every kind answered 404', async () => {
