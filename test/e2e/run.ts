@@ -21,8 +21,11 @@ import { patient } from '../support/patience';
 
 const SCENARIO_TIMEOUT_MS = Number(process.env['LEDGER_LENS_SCENARIO_TIMEOUT_MS'] || patient(180_000));
 
-function loadScenarios(only: readonly string[]): Scenario[] {
-  const dir = path.join(__dirname, 'scenarios');
+/**
+ * Every scenario file of `dir` (each exports `scenario`), `first` ahead of the rest (if that fails,
+ * the others will tell less), or only those named in `only`.
+ */
+export function loadScenarios(dir: string, first: string, only: readonly string[]): Scenario[] {
   const scenarios: Scenario[] = [];
   for (const file of fs
     .readdirSync(dir)
@@ -35,8 +38,7 @@ function loadScenarios(only: readonly string[]): Scenario[] {
     }
     scenarios.push(mod.scenario);
   }
-  // The workbench scenario first: if that fails, the rest will tell less.
-  scenarios.sort((a, b) => (a.name === 'workbench' ? -1 : b.name === 'workbench' ? 1 : 0));
+  scenarios.sort((a, b) => (a.name === first ? -1 : b.name === first ? 1 : 0));
   if (!only.length) return scenarios;
   const unknown = only.filter(n => !scenarios.some(s => s.name === n));
   if (unknown.length)
@@ -55,7 +57,8 @@ export async function runE2e(only: readonly string[] = [], keep = false): Promis
   const root = projectRoot();
   const vsix = path.join(root, 'ledger-lens.vsix');
   if (!fs.existsSync(vsix)) throw new Error(`${vsix} is missing: run npm run package first`);
-  const scenarios = loadScenarios(only);
+  // The workbench scenario first: if that fails, the rest will tell less.
+  const scenarios = loadScenarios(path.join(__dirname, 'scenarios'), 'workbench', only);
   const tools = ensureTools();
   const shots = path.join(root, 'test-results', 'screenshots');
   fs.rmSync(shots, { recursive: true, force: true });

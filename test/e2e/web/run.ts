@@ -26,8 +26,8 @@ import { ensureTools } from '../../harness/tools';
 import { makeWebOnlyVsix } from '../../harness/webVsix';
 import { patient } from '../../support/patience';
 import { projectRoot } from '../../support/paths';
-import { createDriver, type Scenario } from '../driver';
-import type { E2eResult } from '../run';
+import { createDriver } from '../driver';
+import { loadScenarios, type E2eResult } from '../run';
 import { WEB_PICTURE, webScreenshots } from './webDriver';
 
 const SCENARIO_TIMEOUT_MS = Number(process.env['LEDGER_LENS_SCENARIO_TIMEOUT_MS'] || patient(180_000));
@@ -36,29 +36,6 @@ const LABEL = 'e2e-web';
 const ACTIVATION_FAILED = /Activating extension 'ledger-lens\.ledger-lens' failed/;
 const LEDGER_LENS_ACTIVITY =
   '.part.activitybar .action-item a[aria-label^="Ledger Lens"], .part.activitybar .action-item[aria-label^="Ledger Lens"]';
-
-function loadScenarios(only: readonly string[]): Scenario[] {
-  const dir = path.join(__dirname, 'scenarios');
-  const scenarios: Scenario[] = [];
-  for (const file of fs
-    .readdirSync(dir)
-    .filter(f => f.endsWith('.js'))
-    .sort()) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const mod = require(path.join(dir, file)) as { scenario?: Scenario };
-    if (!mod.scenario || typeof mod.scenario.run !== 'function') {
-      throw new Error(`${file} does not export \`scenario = { name, run(driver) }\``);
-    }
-    scenarios.push(mod.scenario);
-  }
-  // Where the extension runs first: if it is not the web worker, the rest proves nothing.
-  scenarios.sort((a, b) => (a.name === 'host' ? -1 : b.name === 'host' ? 1 : 0));
-  if (!only.length) return scenarios;
-  const unknown = only.filter(n => !scenarios.some(s => s.name === n));
-  if (unknown.length)
-    throw new Error(`no such scenario: ${unknown.join(', ')} (have: ${scenarios.map(s => s.name).join(', ')})`);
-  return scenarios.filter(s => only.includes(s.name));
-}
 
 /**
  * The replay servers of this build: out/…/test/support/serve.js beside this runner (the Node
@@ -135,7 +112,8 @@ export async function runWebE2e(only: readonly string[] = [], options: WebE2eOpt
   const root = projectRoot();
   const vsix = options.vsix ?? path.join(root, 'ledger-lens.vsix');
   if (!fs.existsSync(vsix)) throw new Error(`${vsix} is missing: run npm run package first`);
-  const scenarios = loadScenarios(only);
+  // Where the extension runs first: if it is not the web worker, the rest proves nothing.
+  const scenarios = loadScenarios(path.join(__dirname, 'scenarios'), 'host', only);
   const tools = ensureTools();
   const shots = webScreenshots();
   fs.rmSync(shots, { recursive: true, force: true });

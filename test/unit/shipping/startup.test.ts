@@ -11,6 +11,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { extensionBuild, type Metafile } from '../../support/bundles';
 import { featureManifests } from '../../support/manifests';
+import { fakeVscode } from '../../support/fakeVscode';
 import { projectRoot } from '../../support/paths';
 import type * as SettingsSchemas from '../../../src/app/settingsSchemas';
 
@@ -67,26 +68,6 @@ const LAZY_MODULES: Record<string, string> = {
   'lazy-infer.js': 'inferNetwork',
   'lazy-abi-index.js': 'AbiIndex',
 };
-
-/** A `vscode` stand-in: every property is a callable, constructible object, so top-level code runs. */
-function fakeVscode(): unknown {
-  const make = (): unknown => {
-    const cache = new Map<PropertyKey, unknown>();
-    const target = function () {
-      return undefined;
-    };
-    return new Proxy(target, {
-      get: (_t, p) => {
-        if (p === 'then' || typeof p === 'symbol') return undefined;
-        if (!cache.has(p)) cache.set(p, make());
-        return cache.get(p);
-      },
-      apply: () => make(),
-      construct: () => make() as object,
-    });
-  };
-  return make();
-}
 
 type Load = (request: string, parent: unknown, isMain: boolean) => unknown;
 

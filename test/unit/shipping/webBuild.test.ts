@@ -8,6 +8,7 @@ import * as path from 'path';
 import * as vm from 'vm';
 import { isNodeOnly } from '../../browser/browserBundle';
 import { featureManifests } from '../../support/manifests';
+import { fakeVscode } from '../../support/fakeVscode';
 import { projectRoot } from '../../support/paths';
 import { ACTIVATION_PARTS, WebParts, type WebRegistry } from '../../../src/web/parts';
 
@@ -82,28 +83,6 @@ const PACKAGE_READS = new Map<string, string>([
     'typeof process === "object" first',
   ],
 ]);
-
-/** A `vscode` stand-in: every property is a callable, constructible object, so top-level code runs. */
-function fakeVscode(): unknown {
-  const make = (): unknown => {
-    const cache = new Map<PropertyKey, unknown>();
-    return new Proxy(
-      function () {
-        return undefined;
-      },
-      {
-        get: (_t, p) => {
-          if (p === 'then' || typeof p === 'symbol') return undefined;
-          if (!cache.has(p)) cache.set(p, make());
-          return cache.get(p);
-        },
-        apply: () => make(),
-        construct: () => make() as object,
-      },
-    );
-  };
-  return make();
-}
 
 describe('the browser build (package.json `browser`)', function () {
   this.timeout(180_000);
