@@ -167,25 +167,29 @@ function failureWhy(e: NetError): string {
 
 /**
  * What a page can tell about a fetch that failed without saying why: the browser reports being
- * offline, or the page is https and the URL http: (mixed content, which a browser blocks before
- * any connection). Neither is hidden from the page, unlike the failure itself.
+ * offline, the page is https and the URL http: (mixed content, which a browser blocks before any
+ * connection), or the URL is this machine's and the page is not (private network access, which a
+ * browser may block). None is hidden from the page, unlike the failure itself.
  */
-export type UndisclosedHint = 'offline' | 'mixed-content';
+export type UndisclosedHint = 'offline' | 'mixed-content' | 'private-network';
 
 /** The page's side of a failed fetch: `navigator.onLine` and `location.protocol` where they exist. */
 export interface PageState {
   readonly onLine?: boolean;
   readonly protocol?: string;
+  readonly hostname?: string;
 }
 
 /** This page's state (a web worker has both globals; Node has neither, or no `onLine`). */
 export function currentPage(): PageState {
-  const g = globalThis as { navigator?: { onLine?: unknown }; location?: { protocol?: unknown } };
+  const g = globalThis as { navigator?: { onLine?: unknown }; location?: { protocol?: unknown; hostname?: unknown } };
   const onLine = g.navigator?.onLine;
   const protocol = g.location?.protocol;
+  const hostname = g.location?.hostname;
   return {
     ...(typeof onLine === 'boolean' ? { onLine } : {}),
     ...(typeof protocol === 'string' ? { protocol } : {}),
+    ...(typeof hostname === 'string' ? { hostname } : {}),
   };
 }
 
@@ -193,12 +197,36 @@ export function currentPage(): PageState {
 export function undisclosedHint(url: string, page: PageState): UndisclosedHint | undefined {
   if (page.onLine === false) return 'offline';
   if (page.protocol === 'https:' && url.slice(0, 5).toLowerCase() === 'http:') return 'mixed-content';
+  if (page.hostname !== undefined && !isLoopbackHost(page.hostname) && isLoopbackHost(hostnameOf(url)))
+    return 'private-network';
   return undefined;
+}
+
+/** localhost (and its subdomains), 127.0.0.0/8 and [::1]: this machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127(?:\.\d{1,3}){3}$/.test(host) ||
+    host === '[::1]' ||
+    host === '::1'
+  );
+}
+
+function hostnameOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
 }
 
 const HINT_WORDS: Record<UndisclosedHint, string> = {
   offline: 'the browser is offline',
   'mixed-content': 'an https page may not call an http: mirror node; use https or a local proxy',
+  'private-network':
+    'a browser may block a page from calling this machine (private network access): use desktop VS Code, or serve the mirror node over https with CORS',
 };
 
 /**

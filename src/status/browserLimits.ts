@@ -3,6 +3,7 @@
 // browser's fetch fails with one TypeError whatever the cause, which the HTTP layer keeps as a
 // NetError with the reason `undisclosed` (src/net/errors.ts); these rules look for it. Pure.
 import { inBrowser } from '../util/platform';
+import { isLoopbackHost } from '../net/errors';
 
 /**
  * The URL of a request the browser refused without saying why: the first error along `error`'s
@@ -22,18 +23,11 @@ export function refusedByBrowser(error: unknown): string | undefined {
 
 /** Whether `url` names this machine: `localhost` (or a name under it), 127.0.0.0/8, or `[::1]`. */
 export function isLoopbackUrl(url: string): boolean {
-  let host: string;
   try {
-    host = new URL(url).hostname.toLowerCase();
+    return isLoopbackHost(new URL(url).hostname);
   } catch {
     return false;
   }
-  return (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    host === '[::1]' ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
-  );
 }
 
 /** What to do when a browser page cannot call a mirror node on this machine. */

@@ -42,6 +42,31 @@ describe('net: what a browser page can tell about a fetch that failed without sa
     assert.strictEqual(undisclosedHint(HTTP_URL, { onLine: false, protocol: 'https:' }), 'offline');
   });
 
+  it('this machine from a page that is not on it: private network access may be blocked; mixed content comes first', () => {
+    for (const url of ['https://localhost:5551/api/v1/blocks', 'https://127.0.0.1:5551/x', 'https://[::1]:5551/x']) {
+      const e = failed(url, { onLine: true, protocol: 'https:', hostname: 'vscode.dev' });
+      assert.strictEqual(e.details.hint, 'private-network', url);
+      assert.ok(
+        e.message.endsWith(
+          '(private network access): use desktop VS Code, or serve the mirror node over https with CORS',
+        ),
+      );
+    }
+    assert.strictEqual(
+      undisclosedHint('http://localhost:5551/', { protocol: 'https:', hostname: 'vscode.dev' }),
+      'mixed-content',
+    );
+    // A page on this machine (code-server on loopback) may call it.
+    assert.strictEqual(
+      undisclosedHint('https://localhost:5551/', { protocol: 'https:', hostname: '127.0.0.1' }),
+      undefined,
+    );
+    assert.strictEqual(
+      undisclosedHint('https://mirror.example/', { protocol: 'https:', hostname: 'vscode.dev' }),
+      undefined,
+    );
+  });
+
   it('nothing is added when neither applies, or when the page does not say (Node, a worker without them)', () => {
     const plain = [
       failed(HTTPS_URL, { onLine: true, protocol: 'https:' }),
