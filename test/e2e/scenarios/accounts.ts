@@ -150,6 +150,12 @@ export const scenario: Scenario = {
       await treeItem(/^Paged, 1\.00000000 ℏ/).click();
       await treeItem(/^Recent transactions, 2\+/).click();
       const more = treeItem(/^Load more/);
+      // The view draws only the rows in sight: the focus moves down, as a user's arrow keys would,
+      // until Load more is among them (the view's height depends on how many views share the bar).
+      for (let i = 0; i < 8 && !(await more.isVisible()); i++) {
+        await page.keyboard.press('ArrowDown');
+        await page.waitForTimeout(150);
+      }
       await more.waitFor({ timeout: patient(10_000) });
       await more.click();
       await treeItem(/^Token mint, Success/).waitFor({ timeout: patient(10_000) });
@@ -161,6 +167,9 @@ export const scenario: Scenario = {
         .filter(u => u.startsWith('/api/v1/accounts/'));
       if (requests.length !== 1 || requests[0] !== PAGE2)
         throw new Error(`expected one request for the next page, saw ${requests.join(', ')}`);
+      // Back to the top of the view, as it was before the arrow keys moved down.
+      await treeItem(/^Recent transactions, 3/).click();
+      await page.keyboard.press('Home');
       return { requests };
     });
 

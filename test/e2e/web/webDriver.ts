@@ -92,21 +92,23 @@ export async function outputText(d: Driver, channel: string, wanted: string): Pr
 }
 
 /**
- * The lines of Ledger Lens's log that match `wanted`, as many as a maximized Output panel shows
- * from the top (the view renders only the lines in sight).
+ * The lines of Ledger Lens's log that match `wanted`, read a page at a time from the top (the view
+ * renders only the lines in sight) until a page brings nothing new.
  */
 export async function ledgerLensLogLines(d: Driver, wanted: RegExp): Promise<string[]> {
   await showOutput(d, 'Ledger Lens');
   const editor = d.page.locator('.part.panel .monaco-editor').first();
   await editor.waitFor({ timeout: patient(20_000) });
-  await d.runCommand('View: Toggle Maximized Panel');
-  try {
-    await editor.click();
-    await d.page.keyboard.press('Control+Home');
-    await d.page.waitForTimeout(300);
-    const lines = await editor.locator('.view-lines .view-line').allInnerTexts();
-    return lines.map(clean).filter(l => wanted.test(l));
-  } finally {
-    await d.runCommand('View: Toggle Maximized Panel');
+  await editor.click();
+  await d.page.keyboard.press('Control+Home');
+  await d.page.waitForTimeout(300);
+  const seen = new Set<string>();
+  for (let page = 0; page < 40; page++) {
+    const before = seen.size;
+    for (const line of await editor.locator('.view-lines .view-line').allInnerTexts()) seen.add(clean(line));
+    if (page > 0 && seen.size === before) break;
+    await d.page.keyboard.press('PageDown');
+    await d.page.waitForTimeout(150);
   }
+  return [...seen].filter(l => wanted.test(l));
 }
