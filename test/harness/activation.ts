@@ -53,7 +53,8 @@ async function activationMsOf(page: Page, name: string): Promise<number> {
   }
 }
 
-async function paletteCommand(page: Page, title: string): Promise<void> {
+/** Runs `title` from the command palette (reopened until the command is listed, at most 30 s). */
+export async function paletteCommand(page: Page, title: string): Promise<void> {
   const box = page.locator('.quick-input-widget .quick-input-box input');
   const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: title }).first();
   const deadline = Date.now() + 30_000;

@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import type { Page } from 'playwright-core';
-import { readActivationMs } from '../../harness/activation';
+import { paletteCommand, readActivationMs } from '../../harness/activation';
 import { closeBrowser, launchBrowser } from '../../harness/browser';
 import { startCodeServer } from '../../harness/codeServer';
 import { PortBlocks } from '../../harness/ports';
@@ -23,25 +23,6 @@ import { WEB_WORKER_LABEL } from './webDriver';
  */
 const DEAD_END = 'http://127.0.0.1:9';
 const SETTINGS = { 'ledgerLens.mirrorNodeUrl': DEAD_END, 'ledgerLens.statusUrl': DEAD_END };
-
-async function paletteCommand(page: Page, title: string): Promise<void> {
-  const box = page.locator('.quick-input-widget .quick-input-box input');
-  const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: title }).first();
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    await page.keyboard.press('F1');
-    await box.waitFor({ state: 'visible', timeout: 10_000 });
-    await box.fill('>' + title);
-    try {
-      await row.waitFor({ timeout: 5000 });
-      break;
-    } catch (e) {
-      if (Date.now() > deadline) throw new Error(`no command ${title} in the palette`, { cause: e });
-      await page.keyboard.press('Escape');
-    }
-  }
-  await row.click();
-}
 
 /** The browser entry's own account of the parts activate() reads (src/extension.web.ts). */
 const PARTS_READ = /(\d+) parts \(([\d.]+) KB\) read in ([\d.]+) ms while activating/;
