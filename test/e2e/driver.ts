@@ -449,3 +449,19 @@ export function createDriver(deps: DriverDeps): Driver {
     reloadWindow,
   };
 }
+
+/** Text read from the workbench with its non-breaking spaces and runs of spaces made one space, lines kept. */
+export function collapseSpaces(s: string): string {
+  return s
+    .replace(/\u00a0/g, ' ')
+    .replace(/[ \t]+/g, ' ')
+    .trim();
+}
+
+/** The same, on one line: every run of whitespace, line breaks too, made one space. */
+export function oneLine(s: string): string {
+  return s
+    .replace(/\u00a0/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

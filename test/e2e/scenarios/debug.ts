@@ -16,7 +16,7 @@ import { mirrorErrorBody } from '../../support/mirrorReplay';
 import { projectRoot } from '../../harness/proc';
 import { patient } from '../../support/patience';
 import { LEDGER_LENS_ACTIVITY } from '../../harness/startCheck';
-import { expectIncludes, type Driver, type Scenario } from '../driver';
+import { type Driver, expectIncludes, oneLine, type Scenario } from '../driver';
 
 const STEP_LEVEL = 'withdrawViaProxyAboveBalance';
 const CALL_LEVEL = 'withdrawAboveVaultBalance';
@@ -26,13 +26,6 @@ const BALANCE_LINE = 83; // uint256 balance = balanceOf[from];
 const REVERT_LINE = 84; // if (balance < amount) revert InsufficientBalance(from, balance, amount);
 const NOT_SERVED = 'not-served';
 const LOCAL_REPLAY = 'ledgerLens.debug.localReplay';
-
-function clean(s: string): string {
-  return s
-    .replace(/\u00a0/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 /** A frame of the CALL STACK view as it reads: `Vault.withdraw`, `Vault.sol`, 31. */
 interface ShownFrame {
@@ -321,7 +314,7 @@ async function atTheBreakpoint(d: Driver, shots: string): Promise<void> {
 
 /** The call stack's state in the exception colours, which names the decoded error. */
 async function exceptionState(d: Driver): Promise<string> {
-  const state = clean(
+  const state = oneLine(
     await d.page
       .locator('.part.sidebar .label.exception')
       .first()
@@ -439,7 +432,7 @@ function stopSession(d: Driver, what: string): Promise<boolean | undefined> {
 async function debugConsole(d: Driver, what: string, done: (text: string) => boolean): Promise<string> {
   await d.runCommand('Debug Console: Focus on Debug Console View');
   const repl = d.page.locator('.repl');
-  return until(d, what, async () => clean((await repl.allInnerTexts()).join(' ')), done, 90_000);
+  return until(d, what, async () => oneLine((await repl.allInnerTexts()).join(' ')), done, 90_000);
 }
 
 /** `name file:line` of each frame, as the steps report them. */
@@ -485,7 +478,7 @@ async function replaySession(d: Driver, callLevel: EvmScenario, shots: string): 
         throw new Error(`frames outside .sol files: ${framesOf(stack).join(', ')}`);
       // The thread's name says the source too (shown when the view lists the session and its thread).
       const rows = await page.locator('.debug-call-stack .monaco-list-row').allInnerTexts();
-      const named = rows.map(clean).find(r => r.includes('local replay'));
+      const named = rows.map(oneLine).find(r => r.includes('local replay'));
       // What the replay asked of the test mirror: storage and balances as of just before the transaction.
       const asked = (await control.requests('mirror'))
         .map(r => r.url)
@@ -579,7 +572,7 @@ async function callLevelSession(d: Driver, callLevel: EvmScenario, shots: string
     const text = await until(
       d,
       'the Debug Console',
-      async () => clean((await repl.allInnerTexts()).join(' ')),
+      async () => oneLine((await repl.allInnerTexts()).join(' ')),
       t => t.includes('does not serve opcode traces (501') && t.includes('steps call by call'),
     );
     if (/Source: local replay|replayed locally|a local replay was not possible/.test(text))

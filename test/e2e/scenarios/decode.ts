@@ -17,7 +17,7 @@ import {
 } from '../../support/builders';
 import { projectRoot } from '../../harness/proc';
 import type { FrameLocator } from 'playwright-core';
-import { expectIncludes, type Driver, type Scenario } from '../driver';
+import { collapseSpaces, type Driver, expectIncludes, type Scenario } from '../driver';
 import { patient } from '../../support/patience';
 import { LEDGER_LENS_ACTIVITY } from '../../harness/startCheck';
 
@@ -31,13 +31,6 @@ const TOKEN = '0x000000000000000000000000000000000000138d'; // the HTS token 0.0
 const ALICE = '0x00000000000000000000000000000000000004d2';
 const FILE = 'decode-demo.ts';
 const ARTIFACT = ['hardhat-sample', 'artifacts', 'contracts', 'MyToken.sol', 'MyToken.json'];
-
-function clean(s: string): string {
-  return s
-    .replace(/\u00a0/g, ' ')
-    .replace(/[ \t]+/g, ' ')
-    .trim();
-}
 
 /** The demo call, for the gallery scenario too. */
 export const DECODE_DEMO = { tx: TX, timestamp: TIMESTAMP } as const;
@@ -161,7 +154,7 @@ export const scenario: Scenario = {
 
     try {
       await step('hover the transaction id: the call decoded with MyToken’s artifact', async () => {
-        const text = clean(await hoverDecodedDemo(d, FILE));
+        const text = collapseSpaces(await hoverDecodedDemo(d, FILE));
         expectIncludes(text, 'Call: MyToken.transfer(to: 0.0.1234, amount: 1,500 (raw units)) → true', 'the one-liner');
         await page
           .locator('.monaco-hover:visible')
@@ -182,12 +175,12 @@ export const scenario: Scenario = {
           .locator('li.event')
           .nth(1)
           .waitFor({ timeout: patient(30_000) });
-        const params = clean(await detail.locator('dd[data-field="function_parameters"]').innerText());
+        const params = collapseSpaces(await detail.locator('dd[data-field="function_parameters"]').innerText());
         expectIncludes(params, 'transfer(to: 0.0.1234, amount: 1,500 (raw units))', 'the decoded call');
         expectIncludes(params, 'MyToken, contracts/MyToken.sol', 'the artifact it was decoded with');
         const names = await events.locator('.event-name').allInnerTexts();
         if (names.join(',') !== 'Transfer,Transfer') throw new Error(`event names: ${names.join(', ')}`);
-        const text = clean(await events.innerText());
+        const text = collapseSpaces(await events.innerText());
         expectIncludes(text, 'value: 1,500 (raw units)', 'MyToken’s Transfer in raw units');
         expectIncludes(text, 'value: 1,500.00 MTK', 'the HTS token’s Transfer in its units');
         expectIncludes(text, 'emitted by 0x000000000000000000000000000000000000138d = 0.0.5005', 'the emitter');

@@ -4,20 +4,13 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { anAccount, recordFor } from '../../support/builders';
-import { expectIncludes, type Scenario } from '../driver';
+import { collapseSpaces, expectIncludes, type Scenario } from '../driver';
 
 // Made by a builder (the recordings have no hostile memo), served beside the recorded ones.
 const HOSTILE_ID = '0.0.4242';
 const HOSTILE_MEMO =
   '<img src=x onerror="alert(1)"><b>bold</b> [run](command:workbench.action.terminal.new) **not bold**';
 const MEMO_FILE = 'hover-memo.txt';
-
-function clean(s: string): string {
-  return s
-    .replace(/\u00a0/g, ' ')
-    .replace(/[ \t]+/g, ' ')
-    .trim();
-}
 
 export const scenario: Scenario = {
   name: 'hover',
@@ -35,7 +28,7 @@ export const scenario: Scenario = {
         await control.preferSource('no-params');
         await d.openFile('contracts/Treasury.sol');
         await d.hoverText('0.0.8', { waitFor: 'Balance' });
-        const text = clean(await visibleHover('Balance').innerText());
+        const text = collapseSpaces(await visibleHover('Balance').innerText());
         expectIncludes(text, 'Account 0.0.8', 'kind and id');
         expectIncludes(text, 'Balance: 0.00000080 ℏ', 'the exact balance');
         expectIncludes(text, 'EVM address: 0xac384c53f03855fa1b3616052f8ba32c6c2a2fec', 'the EVM address');
@@ -47,7 +40,7 @@ export const scenario: Scenario = {
 
       await step('hover a long-zero address: shown with its 0.0.x id', async () => {
         await d.hoverText('0x0000000000000000000000000000000000000008', { waitFor: 'long-zero' });
-        const text = clean(await visibleHover('long-zero').innerText());
+        const text = collapseSpaces(await visibleHover('long-zero').innerText());
         expectIncludes(text, 'is the long-zero address of 0.0.8', 'the id of the address');
         return { hover: text.slice(0, 200) };
       });
@@ -56,7 +49,7 @@ export const scenario: Scenario = {
         await d.openFile('scripts/transfer.ts');
         await d.hoverText('0.0.10@1234567890.000000001', { waitFor: 'Transaction' });
         const hover = visibleHover('Transaction');
-        const text = clean(await hover.innerText());
+        const text = collapseSpaces(await hover.innerText());
         expectIncludes(text, 'Transaction 0.0.10-1234567890-000000001', 'the id in the mirror form');
         expectIncludes(text, 'Result: ✓ Success', 'the result, a mark and a word');
         // Which recording answers is the replay's choice: any type, in words with the wire name beside it.
@@ -82,7 +75,7 @@ export const scenario: Scenario = {
         await d.openFile(MEMO_FILE);
         await d.hoverText(HOSTILE_ID, { waitFor: 'Memo' });
         const hover = visibleHover('Memo');
-        const text = clean(await hover.innerText());
+        const text = collapseSpaces(await hover.innerText());
         // The literal characters are there...
         expectIncludes(text, HOSTILE_MEMO, 'the memo as typed');
         // ...and nothing of them was rendered: no image, no bold element from the memo, and every

@@ -4,20 +4,13 @@
 // naming the network and why in its tooltip. The same id, 0.0.8 with its testnet checksum, is
 // "wrong checksum for mainnet" in the first file (nothing asked) and the testnet account in the
 // second (asked of the replay standing in for testnet): no public mirror node is ever asked.
-import { expectIncludes, type Scenario } from '../driver';
+import { collapseSpaces, expectIncludes, type Scenario } from '../driver';
 import { patient } from '../../support/patience';
 
 const ITEM = 'ledgerLens.status';
 const MAINNET_FILE = 'scripts/network-mainnet.ts';
 const TESTNET_FILE = 'scripts/network-testnet.ts';
 const ID = '0.0.8-tkdgp';
-
-function clean(s: string): string {
-  return s
-    .replace(/\u00a0/g, ' ')
-    .replace(/[ \t]+/g, ' ')
-    .trim();
-}
 
 /**
  * `testnet · 127.0.0.1:<port> · from …`: the network's one label (the replay serves every network
@@ -48,9 +41,9 @@ export const scenario: Scenario = {
         [`ledger-lens.ledger-lens.${ITEM}`, text] as const,
         { timeout: patient(20_000) },
       );
-      return clean(await item.innerText());
+      return collapseSpaces(await item.innerText());
     };
-    const tooltip = async (wanted: string): Promise<string> => clean(await d.tooltipOf(item, wanted));
+    const tooltip = async (wanted: string): Promise<string> => collapseSpaces(await d.tooltipOf(item, wanted));
 
     await step('a forMainnet() file: the status bar shows mainnet, and why', async () => {
       await d.openFile(MAINNET_FILE);
@@ -65,7 +58,7 @@ export const scenario: Scenario = {
     await step('hover an id in the forMainnet() file: "mainnet · from Client.forMainnet()"', async () => {
       await control.resetRequests();
       await d.hoverText(ID, { waitFor: 'Client.forMainnet()' });
-      const text = clean(await visibleHover('Client.forMainnet()').innerText());
+      const text = collapseSpaces(await visibleHover('Client.forMainnet()').innerText());
       expectIncludes(text, labelled('mainnet', 'from Client.forMainnet() at line 5'), 'the why line');
       expectIncludes(text, 'wrong checksum for mainnet', 'checked against the network the code means');
       const asked = (await control.requests('mirror')).filter(r => r.url.includes('/accounts/0.0.8'));
@@ -99,7 +92,7 @@ export const scenario: Scenario = {
         .locator('.monaco-hover:visible', { hasText: 'Balance' })
         .first()
         .waitFor({ timeout: patient(15_000) });
-      const text = clean(await hover.innerText());
+      const text = collapseSpaces(await hover.innerText());
       expectIncludes(text, 'Account 0.0.8', 'the account');
       expectIncludes(text, labelled('testnet', 'from Client.forTestnet() at line 5'), 'the why line');
       const asked = (await control.requests('mirror')).filter(r => r.url.includes('/accounts/0.0.8'));

@@ -1,7 +1,7 @@
 // The network status item in a real workbench: with each shared status page scenario served, the
 // item's text and tooltip for testnet and mainnet; the click menu with every scheduled maintenance;
 // switching network from that menu.
-import { expectIncludes, type Scenario } from '../driver';
+import { collapseSpaces, expectIncludes, type Scenario } from '../driver';
 import { patient } from '../../support/patience';
 
 const ITEM = 'ledgerLens.status';
@@ -42,13 +42,6 @@ const EXPECTED: Record<string, Record<'testnet' | 'mainnet', { text: string; ico
   },
 };
 
-function clean(s: string): string {
-  return s
-    .replace(/\u00a0/g, ' ')
-    .replace(/[ \t]+/g, ' ')
-    .trim();
-}
-
 export const scenario: Scenario = {
   name: 'status',
   settings: { 'ledgerLens.network': 'testnet' },
@@ -74,11 +67,11 @@ export const scenario: Scenario = {
         .locator(`.codicon-${icon}`)
         .first()
         .waitFor({ timeout: patient(5000) });
-      return clean(await item.innerText());
+      return collapseSpaces(await item.innerText());
     };
 
     // "Last checked" is the tooltip's last line, written once a check has answered.
-    const tooltip = async (): Promise<string> => clean(await d.tooltipOf(item, 'Last checked'));
+    const tooltip = async (): Promise<string> => collapseSpaces(await d.tooltipOf(item, 'Last checked'));
 
     const openMenu = async (): Promise<void> => {
       await d.dismiss();
@@ -178,7 +171,7 @@ export const scenario: Scenario = {
         .filter({ hasText: 'Testnet upgrade to v0.69' })
         .first()
         .waitFor({ timeout: patient(10_000) });
-      const texts = (await rows.allInnerTexts()).map(clean);
+      const texts = (await rows.allInnerTexts()).map(collapseSpaces);
       await page.keyboard.press('Escape');
       for (const name of [
         'Mainnet upgrade to v0.70',
@@ -197,7 +190,7 @@ export const scenario: Scenario = {
         await checkNow();
         const text = await waitItem(`${network}: status unknown`, 'question');
         // Without a successful check the tooltip has no "Last checked" line.
-        const tip = clean(await d.tooltipOf(item, 'Cannot reach status page'));
+        const tip = collapseSpaces(await d.tooltipOf(item, 'Cannot reach status page'));
         expectIncludes(tip, /Cannot reach status page/, 'tooltip says why');
         return { text };
       } finally {

@@ -10,17 +10,10 @@ import { traceRecords, sdkForm } from '../../support/evmRecords';
 import { projectRoot } from '../../harness/proc';
 import { patient } from '../../support/patience';
 import { LEDGER_LENS_ACTIVITY } from '../../harness/startCheck';
-import { expectIncludes, type Driver, type Scenario } from '../driver';
+import { collapseSpaces, type Driver, expectIncludes, type Scenario } from '../driver';
 
 const SCENARIO = 'withdrawAboveVaultBalance';
 const REVERT_LINE = 'if (balance < amount) revert InsufficientBalance(from, balance, amount);';
-
-function clean(s: string): string {
-  return s
-    .replace(/\u00a0/g, ' ')
-    .replace(/[ \t]+/g, ' ')
-    .trim();
-}
 
 async function openTransaction(d: Driver, id: string): Promise<void> {
   const quickInput = d.page.locator('.quick-input-widget');
@@ -80,7 +73,7 @@ export const scenario: Scenario = {
         // The artifacts are indexed in the background: until Vault and MyToken are in, the parties read as ids.
         for (let attempt = 1; ; attempt++) {
           await origin.waitFor({ timeout: patient(30_000) });
-          const parties = clean(await origin.locator('.trace-parties').first().innerText());
+          const parties = collapseSpaces(await origin.locator('.trace-parties').first().innerText());
           if (parties.includes('Vault') && parties.includes('MyToken')) break;
           if (attempt >= 10) throw new Error(`the failed frame names ${parties}`);
           await page.waitForTimeout(2000);
@@ -90,11 +83,11 @@ export const scenario: Scenario = {
             .click()
             .catch(() => undefined);
         }
-        const line = clean(await origin.locator('.trace-line').first().innerText());
+        const line = collapseSpaces(await origin.locator('.trace-line').first().innerText());
         expectIncludes(line, 'InsufficientBalance(', 'the decoded custom error');
         expectIncludes(line, 'transfer', 'the function that failed');
-        expectIncludes(clean(await origin.innerText()), /reverted|failed/, 'the failure in words');
-        const summary = clean(await frame.locator('.trace-summary').first().innerText());
+        expectIncludes(collapseSpaces(await origin.innerText()), /reverted|failed/, 'the failure in words');
+        const summary = collapseSpaces(await frame.locator('.trace-summary').first().innerText());
         expectIncludes(summary, 'Vault.withdraw → MyToken.transfer', 'the summary');
         await frame
           .locator('.trace')
@@ -108,7 +101,7 @@ export const scenario: Scenario = {
     await step('the site link opens MyToken.sol at the reverting line, with the inline decoration', async () => {
       const link = origin.locator('.trace-site-link').first();
       await link.waitFor({ timeout: patient(60_000) });
-      const text = clean(await link.innerText());
+      const text = collapseSpaces(await link.innerText());
       expectIncludes(text, 'contracts/MyToken.sol:', 'the link names the file and line');
       await link.click();
       await page

@@ -5,6 +5,7 @@ import * as path from 'path';
 import { projectRoot } from '../../support/paths';
 import { patient } from '../../support/patience';
 import type { Driver } from '../driver';
+import { oneLine } from '../driver';
 
 /** test-results/screenshots/web/: one folder per scenario, beside the Node run's. */
 export function webScreenshots(): string {
@@ -19,13 +20,6 @@ export const WEB_WORKER_LABEL = 'web worker';
 
 /** What Ledger Lens's browser entry logs as it activates (src/extension.web.ts). */
 export const WEB_HOST_LINE = 'Ledger Lens runs in the web worker extension host (browser entry)';
-
-function clean(s: string): string {
-  return s
-    .replace(/\u00a0/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 /**
  * Opens "Developer: Show Running Extensions" and returns Ledger Lens's row as text: its name, its
@@ -48,7 +42,7 @@ export async function runningExtensionRow(d: Driver, name = 'Ledger Lens'): Prom
     .filter({ hasText: /\d+\s*ms/ })
     .first()
     .waitFor({ timeout: patient(20_000) });
-  return clean(await row.innerText());
+  return oneLine(await row.innerText());
 }
 
 /**
@@ -84,7 +78,7 @@ export async function outputText(d: Driver, channel: string, wanted: string): Pr
     await editor.click();
     await d.page.keyboard.press('Control+Home');
     await d.page.waitForTimeout(300);
-    const text = clean(await lines.innerText());
+    const text = oneLine(await lines.innerText());
     if (text.includes(wanted)) return text;
     if (Date.now() > deadline) throw new Error(`the ${channel} output has no "${wanted}": ${text.slice(0, 600)}`);
     await d.page.waitForTimeout(700);
@@ -105,7 +99,7 @@ export async function ledgerLensLogLines(d: Driver, wanted: RegExp): Promise<str
   const seen = new Set<string>();
   for (let page = 0; page < 40; page++) {
     const before = seen.size;
-    for (const line of await editor.locator('.view-lines .view-line').allInnerTexts()) seen.add(clean(line));
+    for (const line of await editor.locator('.view-lines .view-line').allInnerTexts()) seen.add(oneLine(line));
     if (page > 0 && seen.size === before) break;
     await d.page.keyboard.press('PageDown');
     await d.page.waitForTimeout(150);

@@ -3,18 +3,11 @@
 // bytecode reads as `MyToken.transfer(…) → true` in the hover of its transaction id.
 import * as fs from 'fs';
 import * as path from 'path';
-import { expectIncludes, type Scenario } from '../../driver';
+import { collapseSpaces, expectIncludes, type Scenario } from '../../driver';
 import { DECODE_DEMO, decodeRecords, hoverDecodedDemo } from '../../scenarios/decode';
 import { ledgerLensLogLines } from '../webDriver';
 
 const FILE = 'decode-web-demo.ts';
-
-function clean(s: string): string {
-  return s
-    .replace(/\u00a0/g, ' ')
-    .replace(/[ \t]+/g, ' ')
-    .trim();
-}
 
 export const scenario: Scenario = {
   name: 'decode',
@@ -25,7 +18,7 @@ export const scenario: Scenario = {
     fs.writeFileSync(file, `// A token transfer made by MyToken\nconst tx = '${DECODE_DEMO.tx}';\n`);
     try {
       await d.step('hover the transaction id: the call decoded with MyToken’s artifact', async () => {
-        const text = clean(await hoverDecodedDemo(d, FILE));
+        const text = collapseSpaces(await hoverDecodedDemo(d, FILE));
         expectIncludes(text, 'Call: MyToken.transfer(to: 0.0.1234, amount: 1,500 (raw units)) → true', 'the one-liner');
         return { hover: text.slice(0, 300) };
       });

@@ -2,15 +2,8 @@
 // transaction id in a TypeScript file, answered by the replay mirror node over the browser's fetch
 // (a cross-origin request from the web worker). The account's hover is the README's picture.
 import * as path from 'path';
-import { expectIncludes, type Scenario } from '../../driver';
+import { collapseSpaces, expectIncludes, type Scenario } from '../../driver';
 import { WEB_PICTURE, webScreenshots } from '../webDriver';
-
-function clean(s: string): string {
-  return s
-    .replace(/\u00a0/g, ' ')
-    .replace(/[ \t]+/g, ' ')
-    .trim();
-}
 
 /** Room around the hover in the picture: the line it came from and a little of the editor below. */
 const MARGIN = 24;
@@ -28,7 +21,7 @@ export const scenario: Scenario = {
       await d.openFile('contracts/Treasury.sol');
       await d.hoverText('0.0.8', { waitFor: 'Balance' });
       const hover = visibleHover('Balance');
-      const text = clean(await hover.innerText());
+      const text = collapseSpaces(await hover.innerText());
       expectIncludes(text, 'Account 0.0.8', 'kind and id');
       expectIncludes(text, 'Balance: 0.00000080 ℏ', 'the exact balance');
       expectIncludes(text, 'EVM address: 0xac384c53f03855fa1b3616052f8ba32c6c2a2fec', 'the EVM address');
@@ -52,7 +45,7 @@ export const scenario: Scenario = {
     await step('hover a transaction id (SDK form) in a .ts file', async () => {
       await d.openFile('scripts/transfer.ts');
       await d.hoverText('0.0.10@1234567890.000000001', { waitFor: 'Transaction' });
-      const text = clean(await visibleHover('Transaction').innerText());
+      const text = collapseSpaces(await visibleHover('Transaction').innerText());
       expectIncludes(text, 'Transaction 0.0.10-1234567890-000000001', 'the id in the mirror form');
       expectIncludes(text, 'Result: ✓ Success', 'the result');
       expectIncludes(text, 'Open transaction', 'the panel link');

@@ -1,16 +1,9 @@
 // The network status item in the browser: the status page is fetched across origins by the web
 // worker; with the degraded testnet served, the item reads so and its tooltip says what is degraded.
-import { expectIncludes, type Scenario } from '../../driver';
+import { collapseSpaces, expectIncludes, type Scenario } from '../../driver';
 import { patient } from '../../../support/patience';
 
 const ITEM = 'ledgerLens.status';
-
-function clean(s: string): string {
-  return s
-    .replace(/\u00a0/g, ' ')
-    .replace(/[ \t]+/g, ' ')
-    .trim();
-}
 
 export const scenario: Scenario = {
   name: 'status',
@@ -36,11 +29,11 @@ export const scenario: Scenario = {
         .locator('.codicon-warning')
         .first()
         .waitFor({ timeout: patient(5000) });
-      return { text: clean(await item.innerText()) };
+      return { text: collapseSpaces(await item.innerText()) };
     });
 
     await step('its tooltip names the degraded component and the incident', async () => {
-      const tip = clean(await d.tooltipOf(item, 'Last checked'));
+      const tip = collapseSpaces(await d.tooltipOf(item, 'Last checked'));
       expectIncludes(tip, 'Ledger Lens · testnet', 'tooltip heading');
       expectIncludes(tip, /Mirror Node REST API: degraded performance/, 'the component');
       expectIncludes(tip, /Testnet mirror node REST API latency/, 'the incident');
